@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "flowlint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flowlint", targets: ["flowlint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "FlowModel"),
+        .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
+        .target(name: "FlowReport", dependencies: ["FlowModel"]),
+        .executableTarget(
+            name: "flowlint",
+            dependencies: [
+                "FlowModel", "FlowSpec", "FlowRules", "FlowReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
+        .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
+        .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
+        .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowlint"]),
+    ]
+)

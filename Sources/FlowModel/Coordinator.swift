@@ -1,0 +1,63 @@
+/// A router this coordinator's screens or view models keep (`holds`).
+public struct Hold: Hashable, Sendable {
+    /// A coordinator name, or `Self`.
+    public var target: String
+    public var strength: Located<HoldStrength>
+    /// The location of the key.
+    public var location: SourceLocation
+
+    public init(target: String, strength: Located<HoldStrength>, location: SourceLocation) {
+        self.target = target
+        self.strength = strength
+        self.location = location
+    }
+
+    public static let selfReference = "Self"
+}
+
+public struct Coordinator: Sendable {
+    public var name: String
+    /// The location of the coordinator's key.
+    public var location: SourceLocation
+    /// `nil` only when the spec gave none or an unknown kind (already reported).
+    public var kind: Located<CoordinatorKind>?
+    public var initial: Located<String>?
+    public var tabs: [Located<String>]?
+    public var stack: Located<StackPolicy>?
+    public var holds: [Hold] = []
+    public var routes: [Route] = []
+    public var ignore: [Located<String>] = []
+    public var description: Located<String>?
+    /// Route name → index in `routes`.
+    public private(set) var routeIndex: [String: Int] = [:]
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+
+    public var file: String { location.file }
+
+    public var effectiveStack: StackPolicy { stack?.value ?? .own }
+
+    /// Adds a route; returns the index of an earlier route of the same name instead, if there is one.
+    @discardableResult
+    public mutating func add(_ route: Route) -> Int? {
+        if let existing = routeIndex[route.name] { return existing }
+        routeIndex[route.name] = routes.count
+        routes.append(route)
+        return nil
+    }
+
+    public func route(named name: String) -> Route? {
+        routeIndex[name].map { routes[$0] }
+    }
+
+    /// The routes shown when the coordinator starts: the initial route and, for tab coordinators, every tab.
+    public var startRoutes: [String] {
+        var names: [String] = []
+        if let initial { names.append(initial.value) }
+        for tab in tabs ?? [] where !names.contains(tab.value) { names.append(tab.value) }
+        return names
+    }
+}

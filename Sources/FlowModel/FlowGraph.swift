@@ -1,0 +1,52 @@
+/// One spec file as read, before it is merged into a project.
+public struct SpecFile: Sendable {
+    public var path: String
+    public var version: Located<Int>?
+    public var entry: Located<String>?
+    public var coordinators: [Coordinator] = []
+    public var chains: [Chain] = []
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// All spec files of one run merged into one project: the route graph the rules analyse.
+public struct FlowGraph: Sendable {
+    /// The spec files read, in the order they were found.
+    public var files: [String] = []
+    public var entry: Located<String>?
+    public private(set) var coordinators: [Coordinator] = []
+    public private(set) var chains: [Chain] = []
+    public private(set) var coordinatorIndex: [String: Int] = [:]
+    public private(set) var chainIndex: [String: Int] = [:]
+
+    public init() {}
+
+    /// Adds a coordinator; returns the earlier one of the same name instead, if there is one.
+    @discardableResult
+    public mutating func add(_ coordinator: Coordinator) -> Coordinator? {
+        if let existing = coordinatorIndex[coordinator.name] { return coordinators[existing] }
+        coordinatorIndex[coordinator.name] = coordinators.count
+        coordinators.append(coordinator)
+        return nil
+    }
+
+    /// Adds a chain; returns the earlier one of the same name instead, if there is one.
+    @discardableResult
+    public mutating func add(_ chain: Chain) -> Chain? {
+        if let existing = chainIndex[chain.name] { return chains[existing] }
+        chainIndex[chain.name] = chains.count
+        chains.append(chain)
+        return nil
+    }
+
+    public func coordinator(named name: String) -> Coordinator? {
+        coordinatorIndex[name].map { coordinators[$0] }
+    }
+
+    /// The entry coordinator, when `entry` names one.
+    public var entryCoordinator: Coordinator? {
+        entry.flatMap { coordinator(named: $0.value) }
+    }
+}

@@ -1,0 +1,94 @@
+/// What a route shows: a screen or a child coordinator.
+public enum Destination: Hashable, Sendable {
+    case screen(String)
+    case coordinator(String)
+
+    public var name: String {
+        switch self {
+        case .screen(let name), .coordinator(let name): name
+        }
+    }
+
+    public var coordinatorName: String? {
+        if case .coordinator(let name) = self { name } else { nil }
+    }
+}
+
+/// A reference to a route: `name` (same coordinator) or `Coordinator.name`.
+public struct RouteReference: Hashable, Sendable {
+    /// The qualifying coordinator, `nil` for a plain name.
+    public var coordinator: String?
+    public var route: String
+    public var location: SourceLocation
+
+    public init(coordinator: String?, route: String, location: SourceLocation) {
+        self.coordinator = coordinator
+        self.route = route
+        self.location = location
+    }
+
+    /// Splits `A.b` at its last dot: coordinator names may be nested types, route names are cases.
+    public init(parsing text: String, at location: SourceLocation) {
+        if let dot = text.lastIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex {
+            self.init(coordinator: String(text[..<dot]), route: String(text[text.index(after: dot)...]), location: location)
+        } else {
+            self.init(coordinator: nil, route: text, location: location)
+        }
+    }
+
+    public var text: String {
+        if let coordinator { "\(coordinator).\(route)" } else { route }
+    }
+}
+
+/// A documented route parameter, such as `id: String`.
+public struct RouteParameter: Hashable, Sendable {
+    public var name: String
+    public var type: String?
+    public var location: SourceLocation
+
+    public init(name: String, type: String?, location: SourceLocation) {
+        self.name = name
+        self.type = type
+        self.location = location
+    }
+}
+
+public struct Route: Sendable {
+    public var name: String
+    /// The location of the route's key.
+    public var location: SourceLocation
+    public var transition: Located<Transition>?
+    public var destination: Located<Destination>?
+    public var triggers: [RouteReference] = []
+    /// The `route:` target of `trigger` and `popTo`.
+    public var target: RouteReference?
+    /// The `tab:` target of `select`.
+    public var tab: Located<String>?
+    public var style: Located<PresentationStyle>?
+    public var dismissible: Located<Bool>?
+    public var retain: Located<RetainPolicy>?
+    public var releaseOn: Located<[Located<ExitKind>]>?
+    public var params: [RouteParameter] = []
+    public var ignore: [Located<String>] = []
+    public var description: Located<String>?
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+
+    /// `present` sheets are the default style.
+    public var effectiveStyle: PresentationStyle { style?.value ?? .sheet }
+
+    /// Sheets can be swiped down unless `dismissible: false`; full-screen presentations cannot.
+    public var isDismissibleBySwipe: Bool {
+        effectiveStyle == .sheet && (dismissible?.value ?? true)
+    }
+
+    public var effectiveRetain: RetainPolicy { retain?.value ?? .parent }
+
+    public var effectiveReleaseOn: [ExitKind] {
+        releaseOn.map { $0.value.map(\.value) } ?? [.finish]
+    }
+}

@@ -1,0 +1,46 @@
+/// A transition of DESIGN §1 with the facts the table there states about it.
+public enum Transition: String, CaseIterable, Sendable {
+    case push, present, setRoot, embed, show, showDetail, select
+    case pop, popToRoot, popTo, dismiss, dismissToRoot, finish, trigger, none
+
+    /// What a route with this transition shows.
+    public enum DestinationRule: Sendable {
+        /// A screen or a coordinator must be named.
+        case required
+        /// Nothing may be named.
+        case forbidden
+        /// Nothing, or a child coordinator (`none`).
+        case optionalCoordinator
+    }
+
+    /// The coordinator kinds that support this transition; `nil` means every kind.
+    public var supportedKinds: [CoordinatorKind]? {
+        switch self {
+        case .push, .pop, .popToRoot, .popTo: [.navigation]
+        case .show, .showDetail: [.split]
+        case .select: [.tab]
+        default: nil
+        }
+    }
+
+    public var destinationRule: DestinationRule {
+        switch self {
+        case .push, .present, .setRoot, .embed, .show, .showDetail: .required
+        case .none: .optionalCoordinator
+        default: .forbidden
+        }
+    }
+
+    /// The field that names this transition's target, if it has one.
+    public var targetField: TargetField? {
+        switch self {
+        case .trigger, .popTo: .route
+        case .select: .tab
+        default: nil
+        }
+    }
+
+    public enum TargetField: String, Sendable {
+        case route, tab
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import FlowModel
+
+/// The JSON object of DESIGN §2: `{"version": 1, "findings": [...], "summary": {...}}`.
+public enum JSONReporter {
+    public static func render(_ report: Report) -> String {
+        let document = Document(
+            version: 1,
+            findings: report.findings.map(Finding.init),
+            summary: Summary(errors: report.errors, warnings: report.warnings, files: report.files))
+        let encoder = JSONEncoder()
+        // Sorted keys: Foundation on Linux does not keep declaration order.
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of strings and integers cannot fail.
+        let data = try! encoder.encode(document)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    struct Document: Encodable {
+        var version: Int
+        var findings: [Finding]
+        var summary: Summary
+    }
+
+    struct Summary: Encodable {
+        var errors: Int
+        var warnings: Int
+        var files: Int
+    }
+
+    struct Finding: Encodable {
+        var rule: String
+        var severity: String
+        var message: String
+        var file: String
+        var line: Int
+        var column: Int
+        var coordinator: String?
+        var route: String?
+
+        init(_ diagnostic: Diagnostic) {
+            rule = diagnostic.rule.rawValue
+            severity = diagnostic.severity.rawValue
+            message = diagnostic.message
+            file = diagnostic.location.file
+            line = diagnostic.location.line
+            column = diagnostic.location.column
+            coordinator = diagnostic.coordinator
+            route = diagnostic.route
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rule, severity, message, file, line, column, coordinator, route
+        }
+
+        /// `coordinator` and `route` are written as null when absent, never left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(message, forKey: .message)
+            try container.encode(file, forKey: .file)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(coordinator, forKey: .coordinator)
+            try container.encode(route, forKey: .route)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import FlowModel
+
+/// The findings of one run, sorted for output, with the counts every format reports.
+public struct Report: Sendable {
+    public var findings: [Diagnostic]
+    /// How many spec files were read.
+    public var files: Int
+
+    public init(findings: [Diagnostic], files: Int) {
+        self.findings = findings.sorted(by: Diagnostic.reportOrder)
+        self.files = files
+    }
+
+    public var errors: Int { findings.count { $0.severity == .error } }
+    public var warnings: Int { findings.count { $0.severity == .warning } }
+
+    /// "2 errors, 1 warning in 5 files".
+    public var summary: String {
+        let counts = findings.isEmpty
+            ? "no findings"
+            : "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+        return "\(counts) in \(plural(files, "file"))"
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,22 @@
+import FlowModel
+
+/// `path:line:col: error: message [rule-id]`, the form Xcode, VS Code problem matchers and vim's quickfix read;
+/// related locations follow as `note:` lines.
+public enum TextReporter {
+    public static func render(_ report: Report) -> String {
+        var output = ""
+        for finding in report.findings {
+            output += "\(finding.location): \(finding.severity.rawValue): \(singleLine(finding.message)) [\(finding.rule)]\n"
+            for note in finding.notes {
+                output += "\(note.location): note: \(singleLine(note.message))\n"
+            }
+        }
+        return output
+    }
+
+    /// Names from specs may hold newlines; one finding stays on one line.
+    static func singleLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "\\n")
+    }
+}

@@ -1,0 +1,32 @@
+/// The fields each element of a spec may have (DESIGN §1). Unknown keys get a did-you-mean.
+protocol SpecField: RawRepresentable, CaseIterable, Equatable where RawValue == String {}
+
+enum TopLevelField: String, SpecField {
+    case version, entry, coordinators, chains, description
+}
+
+enum CoordinatorField: String, SpecField {
+    case kind, initial, tabs, stack, holds, routes, ignore, description
+}
+
+enum RouteField: String, SpecField {
+    case transition, screen, coordinator, triggers, route, tab, style, dismissible
+    case retain, releaseOn, params, ignore, description
+}
+
+enum ChainField: String, SpecField {
+    case url, from, steps, ignore, description
+}
+
+/// The fields found in one mapping, with the nodes of their keys and values.
+struct Fields<Field: SpecField> {
+    var found: [(field: Field, key: YAMLTree.NodeID, value: YAMLTree.NodeID)] = []
+
+    subscript(field: Field) -> YAMLTree.NodeID? {
+        found.first { $0.field == field }?.value
+    }
+
+    func key(_ field: Field) -> YAMLTree.NodeID? {
+        found.first { $0.field == field }?.key
+    }
+}

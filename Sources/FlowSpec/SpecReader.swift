@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowModel
+
+/// Limits on what one spec file may be; see the README's "Limits" section.
+public struct SpecLimits: Sendable {
+    /// Largest spec file read; a generated 110,000-route project is 8 MB over 200 files.
+    public var maximumFileSize: Int = 16 << 20
+    public var yaml = YAMLLimits()
+
+    public init() {}
+}
+
+/// Reads and decodes one spec file. Content problems become findings; only I/O failures throw.
+enum SpecReader {
+    struct Result: Sendable {
+        var file: SpecFile?
+        var diagnostics: [Diagnostic]
+        /// True when the file could not be read as YAML: references into it are unknown.
+        var unreadable: Bool
+    }
+
+    static func read(_ path: String, limits: SpecLimits) throws(LoadError) -> Result {
+        let bytes: [UInt8]
+        switch try contents(of: path, limit: limits.maximumFileSize) {
+        case .bytes(let contents):
+            bytes = contents
+        case .tooLarge(let size):
+            let message = "the file is \(megabytes(size)) MB; flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MB, split it into one file per feature"
+            return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], unreadable: true)
+        }
+        let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
+        var diagnostics = problems.map { problem in
+            Diagnostic(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
+                       location: SourceLocation(file: path, line: problem.line, column: problem.column))
+        }
+        guard let tree else {
+            return Result(file: nil, diagnostics: diagnostics, unreadable: true)
+        }
+        var decoder = SpecDecoder(tree: tree, path: path)
+        let file = decoder.decode()
+        diagnostics += decoder.diagnostics
+        return Result(file: file, diagnostics: diagnostics, unreadable: false)
+    }
+
+    private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Diagnostic {
+        Diagnostic(rule: rule, severity: .error, message: message, location: SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 20) / 2) >> 20
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    enum Contents {
+        case bytes([UInt8])
+        case tooLarge(Int)
+    }
+
+    /// Reads a regular file whole, checking its size before reading anything.
+    static func contents(of path: String, limit: Int) throws(LoadError) -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path, reason: errnoDescription()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path, reason: errnoDescription()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path) }
+        let size = Int(info.st_size)
+        guard size <= limit else { return .tooLarge(size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path, reason: errnoDescription())
+            }
+            if count == 0 { break }  // the file shrank while we read it
+            total += count
+        }
+        if total < size { bytes.removeSubrange(total...) }
+        return .bytes(bytes)
+    }
+}
