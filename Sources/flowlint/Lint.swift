@@ -26,8 +26,7 @@ struct Lint: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let project = try SpecLoader().load(paths: paths)
-        let report = Report(findings: project.diagnostics, files: project.graph.files.count)
+        let report = try LintPipeline(paths: paths).run().report
         Output.write(render(report))
         Output.error("flowlint: \(report.summary)")
         let failed = report.errors > 0 || (strict && !report.findings.isEmpty)

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Runs the built `flowlint` binary, which `swift build --build-tests` puts beside the test bundle.
+enum Flowlint {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["FLOWLINT_BIN"] {
+            return URL(fileURLWithPath: path)
+        }
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // On Linux the test binary sits beside the products; elsewhere inside an .xctest bundle.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("flowlint").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("flowlint")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs flowlint with `arguments` in `directory` (the package root by default).
+    static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Files, not pipes: a large output cannot fill a pipe buffer and stall the child.
+        let out = scratch.appendingPathComponent("stdout")
+        let err = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("flowlint \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// Compares `actual` with a golden file; `FLOWLINT_UPDATE_GOLDENS=1` rewrites the golden instead.
+    static func expectGolden(_ actual: String, _ golden: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment["FLOWLINT_UPDATE_GOLDENS"] == "1" {
+            try actual.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+            Issue.record("missing golden file \(golden.path); run with FLOWLINT_UPDATE_GOLDENS=1", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "differs from \(golden.lastPathComponent)", sourceLocation: sourceLocation)
+    }
+}
