@@ -1,15 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowModel
 import FlowReport
+import FlowRules
 import FlowSpec
 
-/// load specs → build FlowGraph → run rules → filter → report, shared by `lint` and `graph --findings`.
+/// load specs → build FlowGraph → compute facts → run rules → filter → report, shared by `lint` and `graph --findings`.
 struct LintPipeline {
     var paths: [String]
+    /// `--config`; without it, `.flowlint.yml` in the working directory when there is one.
+    var configPath: String? = nil
 
     func run() throws -> LintOutcome {
-        let project = try SpecLoader().load(paths: paths)
-        let findings = project.diagnostics
+        let configuration = try loadConfiguration()
+        let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
+        let findings = RuleRunner(configuration: configuration).findings(for: project)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count))
+    }
+
+    private func loadConfiguration() throws(ConfigurationError) -> Configuration {
+        if let configPath { return try Configuration.load(path: configPath) }
+        guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
+        return try Configuration.load(path: Configuration.defaultFileName)
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import FlowRules
 import FlowSpec
 
 /// Maps every way a run ends to DESIGN's exit statuses: 0 clean, 1 findings, 2 usage or I/O.
@@ -13,6 +14,9 @@ func runFlowlint() -> Int32 {
         try command.run()
         return 0
     } catch let error as LoadError {
+        Output.error("flowlint: error: \(error)")
+        return 2
+    } catch let error as ConfigurationError {
         Output.error("flowlint: error: \(error)")
         return 2
     } catch let code as ExitCode {

@@ -1,0 +1,82 @@
+/// A directed graph over integer ids as compressed adjacency arrays (CSR).
+public struct Adjacency: Sendable {
+    private let start: [Int32]
+    private let targets: [Int32]
+
+    public var nodeCount: Int { start.count - 1 }
+
+    /// Builds from an edge list by counting sort: O(nodes + edges), edge order kept per node.
+    public init(nodeCount: Int, edges: [(from: Int32, to: Int32)]) {
+        var start = [Int32](repeating: 0, count: nodeCount + 1)
+        for edge in edges { start[Int(edge.from) + 1] += 1 }
+        for index in 0..<nodeCount { start[index + 1] += start[index] }
+        var fill = start
+        var targets = [Int32](repeating: 0, count: edges.count)
+        for edge in edges {
+            targets[Int(fill[Int(edge.from)])] = edge.to
+            fill[Int(edge.from)] += 1
+        }
+        self.start = start
+        self.targets = targets
+    }
+
+    public func neighbors(of node: Int) -> ArraySlice<Int32> {
+        targets[Int(start[node])..<Int(start[node + 1])]
+    }
+
+    public func reversed() -> Adjacency {
+        var edges: [(from: Int32, to: Int32)] = []
+        edges.reserveCapacity(targets.count)
+        for node in 0..<nodeCount {
+            for target in neighbors(of: node) { edges.append((target, Int32(node))) }
+        }
+        return Adjacency(nodeCount: nodeCount, edges: edges)
+    }
+
+    /// Nodes reachable from `sources` (sources included): breadth-first, O(nodes + edges).
+    public func reachable(from sources: [Int]) -> [Bool] {
+        var seen = [Bool](repeating: false, count: nodeCount)
+        var queue: [Int] = []
+        for source in sources where !seen[source] {
+            seen[source] = true
+            queue.append(source)
+        }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in neighbors(of: node) where !seen[Int(next)] {
+                seen[Int(next)] = true
+                queue.append(Int(next))
+            }
+        }
+        return seen
+    }
+
+    /// A shortest path from `source` to the first node satisfying `isGoal`, avoiding `blocked` nodes.
+    public func shortestPath(from source: Int, avoiding blocked: Int? = nil, to isGoal: (Int) -> Bool) -> [Int]? {
+        guard source != blocked else { return nil }
+        var previous = [Int32](repeating: -2, count: nodeCount)
+        previous[source] = -1
+        var queue = [source]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            if isGoal(node) {
+                var path = [node]
+                var step = Int(previous[node])
+                while step >= 0 {
+                    path.append(step)
+                    step = Int(previous[step])
+                }
+                return path.reversed()
+            }
+            for next in neighbors(of: node) where previous[Int(next)] == -2 && Int(next) != blocked {
+                previous[Int(next)] = Int32(node)
+                queue.append(Int(next))
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+import FlowModel
+
+/// How the user can leave each child coordinator start (DESIGN §1, "Exits of a child coordinator"),
+/// with the route that provides each exit, for messages.
+public struct ChildExits: Sendable {
+    public struct Exits: Sendable {
+        /// The reachable `finish` route of the child, if any.
+        public var finish: Int?
+        /// The system back button, or the child's route that pops.
+        public var back: Back?
+        public var dismiss: Dismiss?
+
+        public enum Back: Sendable { case backButton, popRoute(Int) }
+        public struct Dismiss: Sendable {
+            public var swipe: Bool
+            /// A reachable dismiss route that closes the child's presentation.
+            public var route: Int?
+        }
+
+        public var kinds: [ExitKind] {
+            (finish != nil ? [.finish] : []) + (back != nil ? [.back] : []) + (dismiss != nil ? [.dismiss] : [])
+        }
+    }
+
+    /// Per route: the exits of the child it starts; `nil` for routes that start no child or are unreachable.
+    public let exits: [Exits?]
+    /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
+    public let closingDismiss: [Int32]
+
+    init(index: FlowIndex, reachability: Reachability) {
+        let reached = reachability.reachedRoute
+        var finishRoute = [Int32](repeating: -1, count: index.coordinatorCount)
+        var dismissSeed = [Int32](repeating: -1, count: index.coordinatorCount)
+        var dismissAllSeed = [Int32](repeating: -1, count: index.coordinatorCount)
+        var keepsPresentation: [(from: Int32, to: Int32)] = []
+        var anyStart: [(from: Int32, to: Int32)] = []
+        for route in 0..<index.routeCount where reached[route] {
+            let owner = Int(index.owner[route])
+            let transition = index.transition(route)
+            if transition == .finish, finishRoute[owner] < 0 { finishRoute[owner] = Int32(route) }
+            if index.child[route] >= 0 {
+                // Reversed: a dismissal inside the child closes what the parent belongs to, unless the child is presented.
+                anyStart.append((index.child[route], Int32(owner)))
+                if transition != .present { keepsPresentation.append((index.child[route], Int32(owner))) }
+            }
+            guard index.showsScreen(route) else { continue }
+            for trigger in index.triggers.neighbors(of: route) {
+                switch index.effectiveTransition(Int(trigger)) {
+                case .dismiss where transition != .present:
+                    if dismissSeed[owner] < 0 { dismissSeed[owner] = trigger }
+                case .dismissToRoot:
+                    if dismissAllSeed[owner] < 0 { dismissAllSeed[owner] = trigger }
+                default:
+                    break
+                }
+            }
+        }
+        let closing = ChildExits.propagate(dismissSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: keepsPresentation))
+        let closingAll = ChildExits.propagate(dismissAllSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: anyStart))
+
+        var exits = [Exits?](repeating: nil, count: index.routeCount)
+        for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
+            let child = Int(index.child[route])
+            let childCoordinator = index.coordinator(child)
+            let start = index.route(route)
+            var result = Exits()
+            if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
+            let attachedToParentStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .parent
+            if start.transition?.value == .push || (start.transition?.value == Transition.none && attachedToParentStack) {
+                result.back = .backButton
+            } else if let initial = childCoordinator.initial.flatMap({ index.routeID($0.value, in: child) }),
+                      let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
+                result.back = .popRoute(Int(pop))
+            }
+            if start.transition?.value == .present {
+                let closer = closing[child] >= 0 ? closing[child] : closingAll[child]
+                if start.isDismissibleBySwipe || closer >= 0 {
+                    result.dismiss = Exits.Dismiss(swipe: start.isDismissibleBySwipe, route: closer >= 0 ? Int(closer) : nil)
+                }
+            }
+            exits[route] = result
+        }
+        self.exits = exits
+        closingDismiss = closing
+    }
+
+    /// Spreads each seed (a route id, or -1) to every node that reaches a seeded node, keeping the seed.
+    private static func propagate(_ seeds: [Int32], along reversedEdges: Adjacency) -> [Int32] {
+        var result = seeds
+        var queue = seeds.indices.filter { seeds[$0] >= 0 }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in reversedEdges.neighbors(of: node) where result[Int(next)] < 0 {
+                result[Int(next)] = result[node]
+                queue.append(Int(next))
+            }
+        }
+        return result
+    }
+}

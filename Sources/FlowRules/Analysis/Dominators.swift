@@ -1,0 +1,111 @@
+/// The dominator tree of a graph from a root (Lengauer–Tarjan with path compression, no recursion),
+/// with pre/post numbers so "does a dominate b" is answered in O(1).
+public struct Dominators: Sendable {
+    /// The immediate dominator of each node; -1 for the root and for nodes the root does not reach.
+    public let immediateDominator: [Int32]
+    private let enter: [Int32]
+    private let exit: [Int32]
+
+    public init(_ graph: Adjacency, root: Int) {
+        let count = graph.nodeCount
+        var number = [Int32](repeating: -1, count: count)
+        var vertex: [Int] = []
+        var parent = [Int](repeating: -1, count: count)
+        // Depth-first numbering.
+        var work: [(node: Int, next: Int)] = [(root, 0)]
+        number[root] = 0
+        vertex.append(root)
+        while let (node, position) = work.last {
+            let neighbors = graph.neighbors(of: node)
+            guard position < neighbors.count else {
+                work.removeLast()
+                continue
+            }
+            work[work.count - 1].next += 1
+            let next = Int(neighbors[neighbors.startIndex + position])
+            if number[next] < 0 {
+                number[next] = Int32(vertex.count)
+                vertex.append(next)
+                parent[next] = node
+                work.append((next, 0))
+            }
+        }
+        let predecessors = graph.reversed()
+        var semi = number
+        var ancestor = [Int](repeating: -1, count: count)
+        var label = Array(0..<count)
+        var bucket = [[Int]](repeating: [], count: count)
+        var idom = [Int](repeating: -1, count: count)
+
+        func evaluate(_ node: Int) -> Int {
+            guard ancestor[node] >= 0 else { return node }
+            var path: [Int] = []
+            var current = node
+            while ancestor[ancestor[current]] >= 0 {
+                path.append(current)
+                current = ancestor[current]
+            }
+            for member in path.reversed() {
+                let above = ancestor[member]
+                if semi[label[above]] < semi[label[member]] { label[member] = label[above] }
+                ancestor[member] = ancestor[above]
+            }
+            return label[node]
+        }
+
+        for position in stride(from: vertex.count - 1, to: 0, by: -1) {
+            let node = vertex[position]
+            for predecessor in predecessors.neighbors(of: node) where number[Int(predecessor)] >= 0 {
+                let candidate = evaluate(Int(predecessor))
+                if semi[candidate] < semi[node] { semi[node] = semi[candidate] }
+            }
+            bucket[vertex[Int(semi[node])]].append(node)
+            let up = parent[node]
+            ancestor[node] = up
+            for member in bucket[up] {
+                let candidate = evaluate(member)
+                idom[member] = semi[candidate] < semi[member] ? candidate : up
+            }
+            bucket[up].removeAll()
+        }
+        for position in 1..<max(1, vertex.count) {
+            let node = vertex[position]
+            if idom[node] != vertex[Int(semi[node])] { idom[node] = idom[idom[node]] }
+        }
+        idom[root] = -1
+
+        // Pre/post numbers on the dominator tree.
+        var treeEdges: [(from: Int32, to: Int32)] = []
+        for node in vertex where idom[node] >= 0 { treeEdges.append((Int32(idom[node]), Int32(node))) }
+        let tree = Adjacency(nodeCount: count, edges: treeEdges)
+        var enter = [Int32](repeating: -1, count: count)
+        var exit = [Int32](repeating: -1, count: count)
+        var clock: Int32 = 0
+        var walk: [(node: Int, next: Int)] = [(root, 0)]
+        enter[root] = clock
+        clock += 1
+        while let (node, position) = walk.last {
+            let children = tree.neighbors(of: node)
+            if position < children.count {
+                walk[walk.count - 1].next += 1
+                let child = Int(children[children.startIndex + position])
+                enter[child] = clock
+                clock += 1
+                walk.append((child, 0))
+            } else {
+                exit[node] = clock
+                clock += 1
+                walk.removeLast()
+            }
+        }
+        self.immediateDominator = idom.map { Int32($0) }
+        self.enter = enter
+        self.exit = exit
+    }
+
+    /// True when every path from the root to `node` passes through `dominator` (a node dominates itself).
+    public func dominates(_ dominator: Int, _ node: Int) -> Bool {
+        guard enter[dominator] >= 0, enter[node] >= 0 else { return false }
+        return enter[dominator] <= enter[node] && exit[node] <= exit[dominator]
+    }
+}

@@ -1,0 +1,126 @@
+import FlowModel
+
+/// The project with every name resolved to an integer id: coordinators `0..<coordinatorCount`
+/// (in `FlowGraph` order), routes `0..<routeCount` (each coordinator's routes contiguous).
+/// Built once, in time linear in coordinators + routes + references.
+public struct FlowIndex: Sendable {
+    public let graph: FlowGraph
+    public let entry: Int?
+    /// `routeBase[c]` is the id of coordinator c's first route; `routeBase[count]` the route count.
+    private let routeBase: [Int]
+    public let owner: [Int32]
+    /// The coordinator a route starts, or -1.
+    public let child: [Int32]
+    /// The routes each route's destination screen triggers, resolved.
+    public let triggers: Adjacency
+    /// The resolved `route:` of `trigger` / `popTo` routes, or -1.
+    public let target: [Int32]
+    /// The resolved `tab:` of `select` routes, or -1.
+    public let tab: [Int32]
+    /// What a route finally does after following `trigger` redirects; -1 when they loop or do not resolve.
+    public let redirect: [Int32]
+
+    public init(_ graph: FlowGraph) {
+        self.graph = graph
+        entry = graph.entry.flatMap { graph.coordinatorIndex[$0.value] }
+        var routeBase = [0]
+        routeBase.reserveCapacity(graph.coordinators.count + 1)
+        for coordinator in graph.coordinators { routeBase.append(routeBase.last! + coordinator.routes.count) }
+        self.routeBase = routeBase
+        let routeCount = routeBase.last!
+
+        var owner = [Int32](repeating: 0, count: routeCount)
+        var child = [Int32](repeating: -1, count: routeCount)
+        var target = [Int32](repeating: -1, count: routeCount)
+        var tab = [Int32](repeating: -1, count: routeCount)
+        var triggerEdges: [(from: Int32, to: Int32)] = []
+        func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
+            let scope = reference.coordinator.flatMap { graph.coordinatorIndex[$0] } ?? (reference.coordinator == nil ? coordinator : nil)
+            guard let scope, let local = graph.coordinators[scope].routeIndex[reference.route] else { return nil }
+            return routeBase[scope] + local
+        }
+        for (c, coordinator) in graph.coordinators.enumerated() {
+            for (local, route) in coordinator.routes.enumerated() {
+                let id = routeBase[c] + local
+                owner[id] = Int32(c)
+                if let name = route.destination?.value.coordinatorName, let started = graph.coordinatorIndex[name] {
+                    child[id] = Int32(started)
+                }
+                for trigger in route.triggers {
+                    if let resolved = resolve(trigger, from: c) { triggerEdges.append((Int32(id), Int32(resolved))) }
+                }
+                if let reference = route.target, let resolved = resolve(reference, from: c) { target[id] = Int32(resolved) }
+                if let name = route.tab?.value, let local = coordinator.routeIndex[name] { tab[id] = Int32(routeBase[c] + local) }
+            }
+        }
+        self.owner = owner
+        self.child = child
+        self.target = target
+        self.tab = tab
+        triggers = Adjacency(nodeCount: routeCount, edges: triggerEdges)
+        redirect = FlowIndex.followRedirects(graph: graph, owner: owner, routeBase: routeBase, target: target)
+    }
+
+    /// Follows `trigger` routes to the route they end at, marking each route once (linear).
+    private static func followRedirects(graph: FlowGraph, owner: [Int32], routeBase: [Int], target: [Int32]) -> [Int32] {
+        let unresolved: Int32 = -2
+        var result = [Int32](repeating: unresolved, count: owner.count)
+        var inProgress = [Bool](repeating: false, count: owner.count)
+        for start in 0..<owner.count where result[start] == unresolved {
+            var path: [Int] = []
+            var current = start
+            var end: Int32 = -1
+            while true {
+                if result[current] != unresolved { end = result[current]; break }
+                if inProgress[current] { end = -1; break }
+                let route = graph.coordinators[Int(owner[current])].routes[current - routeBase[Int(owner[current])]]
+                guard route.transition?.value == .trigger else { end = Int32(current); result[current] = end; break }
+                inProgress[current] = true
+                path.append(current)
+                guard target[current] >= 0 else { end = -1; break }
+                current = Int(target[current])
+            }
+            for member in path { result[member] = end }
+        }
+        return result
+    }
+
+    public var coordinatorCount: Int { graph.coordinators.count }
+    public var routeCount: Int { owner.count }
+
+    public func coordinator(_ id: Int) -> Coordinator { graph.coordinators[id] }
+
+    public func route(_ id: Int) -> Route {
+        let c = Int(owner[id])
+        return graph.coordinators[c].routes[id - routeBase[c]]
+    }
+
+    public func routes(of coordinator: Int) -> Range<Int> { routeBase[coordinator]..<routeBase[coordinator + 1] }
+
+    public func routeID(_ name: String, in coordinator: Int) -> Int? {
+        graph.coordinators[coordinator].routeIndex[name].map { routeBase[coordinator] + $0 }
+    }
+
+    public func coordinatorID(_ name: String) -> Int? { graph.coordinatorIndex[name] }
+
+    /// The routes shown when a coordinator starts: its initial route and its tabs.
+    public func startRoutes(of coordinator: Int) -> [Int] {
+        graph.coordinators[coordinator].startRoutes.compactMap { routeID($0, in: coordinator) }
+    }
+
+    public func transition(_ id: Int) -> Transition? { route(id).transition?.value }
+
+    /// The transition a triggered route finally performs, after `trigger` redirects.
+    public func effectiveTransition(_ id: Int) -> Transition? {
+        redirect[id] >= 0 ? transition(Int(redirect[id])) : nil
+    }
+
+    public func showsScreen(_ id: Int) -> Bool {
+        if case .screen = route(id).destination?.value { true } else { false }
+    }
+
+    /// `Coordinator.route`, for messages.
+    public func qualifiedName(_ id: Int) -> String {
+        "\(graph.coordinators[Int(owner[id])].name).\(route(id).name)"
+    }
+}

@@ -1,0 +1,44 @@
+import FlowModel
+
+/// Screens pushing screens within one navigation stack, followed into `stack: parent` children
+/// (their screens join the parent's stack). A cycle here grows the stack without bound.
+public struct PushGraph: Sendable {
+    public let pushes: Adjacency
+    public let components: StronglyConnectedComponents
+
+    init(index: FlowIndex, reachability: Reachability) {
+        var edges: [(from: Int32, to: Int32)] = []
+        for screen in 0..<index.routeCount where reachability.reachedRoute[screen] && index.showsScreen(screen) {
+            let owner = Int(index.owner[screen])
+            let sharesParentStack = PushGraph.joinsParentStack(index.coordinator(owner))
+            for trigger in index.triggers.neighbors(of: screen) {
+                let pushed = Int(index.redirect[Int(trigger)])
+                guard pushed >= 0, Int(index.owner[pushed]) == owner || sharesParentStack else { continue }
+                if let next = PushGraph.firstScreen(of: pushed, index: index) { edges.append((Int32(screen), Int32(next))) }
+            }
+        }
+        pushes = Adjacency(nodeCount: index.routeCount, edges: edges)
+        components = StronglyConnectedComponents(pushes)
+    }
+
+    static func joinsParentStack(_ coordinator: Coordinator) -> Bool {
+        coordinator.kind?.value == .navigation && coordinator.effectiveStack == .parent
+    }
+
+    /// The screen a route puts on the current stack, if it pushes one.
+    private static func firstScreen(of route: Int, index: FlowIndex) -> Int? {
+        switch index.transition(route) {
+        case .push where index.showsScreen(route):
+            return route
+        case .push, .none:
+            guard index.child[route] >= 0 else { return nil }
+            let child = Int(index.child[route])
+            guard joinsParentStack(index.coordinator(child)),
+                  let initial = index.coordinator(child).initial.flatMap({ index.routeID($0.value, in: child) }),
+                  index.showsScreen(initial) else { return nil }
+            return initial
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// What a path from the entry reaches (DESIGN §2): a screen reaches its triggers, a route that starts
+/// a coordinator reaches that coordinator's initial route and tabs, `trigger` its `route`, `select` its
+/// `tab`; the routes a chain steps through are reached when its `from` coordinator is started.
+public struct Reachability: Sendable {
+    public let reachedRoute: [Bool]
+    public let startedCoordinator: [Bool]
+
+    init(index: FlowIndex, chains: [ChainWalk]) {
+        var reached = [Bool](repeating: false, count: index.routeCount)
+        var started = [Bool](repeating: false, count: index.coordinatorCount)
+        var chainsFrom = [[Int]](repeating: [], count: index.coordinatorCount)
+        for (position, chain) in index.graph.chains.enumerated() {
+            if let from = chain.from.flatMap({ index.coordinatorID($0.value) }) { chainsFrom[from].append(position) }
+        }
+        var queue: [Int] = []
+        func reach(_ route: Int) {
+            guard !reached[route] else { return }
+            reached[route] = true
+            queue.append(route)
+        }
+        func start(_ coordinator: Int) {
+            guard !started[coordinator] else { return }
+            started[coordinator] = true
+            index.startRoutes(of: coordinator).forEach(reach)
+            for chain in chainsFrom[coordinator] { chains[chain].steppedRoutes.forEach(reach) }
+        }
+        if let entry = index.entry { start(entry) }
+        var head = 0
+        while head < queue.count {
+            let route = queue[head]
+            head += 1
+            for next in index.triggers.neighbors(of: route) { reach(Int(next)) }
+            if index.child[route] >= 0 { start(Int(index.child[route])) }
+            if index.transition(route) == .trigger, index.target[route] >= 0 { reach(Int(index.target[route])) }
+            if index.tab[route] >= 0 { reach(Int(index.tab[route])) }
+        }
+        reachedRoute = reached
+        startedCoordinator = started
+    }
+}

@@ -1,0 +1,25 @@
+import FlowModel
+
+/// A graph rule: a description, and a check that reads the shared analysis and returns findings.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ analysis: Analysis) -> [Diagnostic]
+}
+
+extension Rule {
+    /// A finding of this rule at its default severity (configuration may change it later).
+    func finding(_ message: String, at location: SourceLocation, coordinator: String? = nil, route: String? = nil,
+                 notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(rule: Self.description.id, severity: Self.description.severity, message: message,
+                   location: location, coordinator: coordinator, route: route, notes: notes)
+    }
+
+    /// A finding about route `id`, at `location` (the route's key when nil).
+    func finding(_ message: String, route id: Int, in analysis: Analysis, at location: SourceLocation? = nil,
+                 notes: [DiagnosticNote] = []) -> Diagnostic {
+        let route = analysis.index.route(id)
+        let coordinator = analysis.index.coordinator(Int(analysis.index.owner[id]))
+        return finding(message, at: location ?? route.location, coordinator: coordinator.name, route: route.name, notes: notes)
+    }
+}

@@ -1,0 +1,39 @@
+import FlowModel
+import FlowSpec
+
+/// Runs the graph rules over a loaded project and applies configuration and `ignore:` lists.
+///
+/// Graph rules run only on a project without spec-validity errors: on a half-read project every
+/// misspelled trigger would also show up as an unreachable route.
+public struct RuleRunner: Sendable {
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    public func findings(for project: LoadedProject) -> [Diagnostic] {
+        var findings = project.diagnostics
+        if !findings.contains(where: { $0.severity == .error }) {
+            let analysis = Analysis(project.graph)
+            for rule in RuleRegistry.graphRules where configuration.isEnabled(rule.description.id) {
+                findings += rule.init().check(analysis)
+            }
+        }
+        return findings.compactMap { finding in
+            guard !configuration.isExcluded(finding.location.file) else { return nil }
+            guard RuleID.specValidity.contains(finding.rule) || !isIgnored(finding, in: project.graph) else { return nil }
+            var finding = finding
+            if let severity = configuration.severities[finding.rule] { finding.severity = severity }
+            return finding
+        }
+    }
+
+    private func isIgnored(_ finding: Diagnostic, in graph: FlowGraph) -> Bool {
+        guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }
+        let rule = finding.rule.rawValue
+        if coordinator.ignore.contains(where: { $0.value == rule }) { return true }
+        guard let route = finding.route.flatMap(coordinator.route(named:)) else { return false }
+        return route.ignore.contains { $0.value == rule }
+    }
+}

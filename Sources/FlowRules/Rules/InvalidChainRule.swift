@@ -1,0 +1,62 @@
+import FlowModel
+
+public struct InvalidChainRule: Rule {
+    public static let description = RuleDescription(
+        id: "invalid-chain", name: "Invalid chain", severity: .error,
+        summary: "A chain step not available in the coordinator reached at that step; names the missing steps when a path exists.",
+        rationale: """
+        A deep link or programmatic jump runs its steps in order, each on the coordinator the previous step \
+        reached. A step that coordinator cannot perform is dropped at run time: the link opens the wrong screen \
+        or none.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for (position, walk) in analysis.chains.enumerated() {
+            let chain = index.graph.chains[position]
+            guard let (stepIndex, failure) = walk.failure,
+                  !chain.ignore.contains(where: { $0.value == Self.description.id.rawValue }) else { continue }
+            let step = chain.steps[stepIndex]
+            let message: String
+            switch failure {
+            case .notInCoordinator(let name, let coordinator):
+                message = missingRoute(name, from: coordinator, step: step, analysis: analysis)
+            case .wrongKind(let needs, let coordinator):
+                let current = index.coordinator(coordinator)
+                message = "`\(step.action.keyword)` needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
+            case .notActive(let qualifier, let coordinator):
+                message = "\(qualifier) is not active at this step: the chain has reached \(index.coordinator(coordinator).name) without starting \(qualifier)"
+            }
+            findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location))
+        }
+        return findings
+    }
+
+    /// Names the steps along the shortest start path to a coordinator that has the route, if there is one.
+    private func missingRoute(_ name: String, from coordinator: Int, step: ChainStep, analysis: Analysis) -> String {
+        let index = analysis.index
+        let here = index.coordinator(coordinator)
+        let owners = Set(index.graph.coordinators.indices.filter { index.routeID(name, in: $0) != nil })
+        let starts = Adjacency(nodeCount: index.coordinatorCount, edges: (0..<index.routeCount).compactMap { route in
+            index.child[route] >= 0 ? (index.owner[route], index.child[route]) : nil
+        })
+        guard !owners.contains(coordinator) || step.action.keyword == "select" else {
+            return "`\(name)` is not a tab of \(here.name)"
+        }
+        guard let path = starts.shortestPath(from: coordinator, to: { owners.contains($0) }), path.count > 1 else {
+            let owner = owners.sorted().first.map { " (it is a route of \(index.coordinator($0).name))" } ?? ""
+            return "`\(name)` is not a route of \(here.name) or of any coordinator it starts\(owner)"
+        }
+        var steps: [String] = []
+        for (from, to) in zip(path, path.dropFirst()) {
+            guard let route = index.routes(of: from).first(where: { index.child[$0] == Int32(to) }) else { continue }
+            let keyword = index.coordinator(from).kind?.value == .tab && (index.coordinator(from).tabs ?? []).contains { $0.value == index.route(route).name }
+                ? "select" : "route"
+            steps.append("\(keyword) `\(index.route(route).name)`")
+        }
+        return "`\(name)` is a route of \(index.coordinator(path.last!).name), not of \(here.name): \(steps.joined(separator: ", then ")) first"
+    }
+}

@@ -1,0 +1,70 @@
+import FlowModel
+
+public struct InvalidTransitionRule: Rule {
+    public static let description = RuleDescription(
+        id: "invalid-transition", name: "Invalid transition", severity: .error,
+        summary: "A transition its coordinator's kind does not support, or a destination where none is allowed / none where one is needed.",
+        rationale: """
+        A tab coordinator has no stack to push onto and a navigation coordinator has no tabs to select: the \
+        router cannot perform the transition, so the button does nothing or the app traps. A `present` without \
+        a destination has nothing to show; a `dismiss` with one shows nothing of it.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount {
+            let spec = index.route(route)
+            let coordinator = index.coordinator(Int(index.owner[route]))
+            guard let transition = spec.transition else {
+                if spec.destination == nil {
+                    findings.append(finding(
+                        "route `\(spec.name)` of \(coordinator.name) is shown when the coordinator starts but names no `screen` or `coordinator`; add the destination it shows",
+                        route: route, in: analysis))
+                }
+                continue
+            }
+            if let kinds = transition.value.supportedKinds, let kind = coordinator.kind?.value, !kinds.contains(kind) {
+                findings.append(finding(
+                    "`\(transition.value.rawValue)` needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(coordinator.name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition.value, in: kind))",
+                    route: route, in: analysis, at: transition.location))
+            }
+            switch (transition.value.destinationRule, spec.destination) {
+            case (.required, nil):
+                findings.append(finding(
+                    "`\(transition.value.rawValue)` shows something, but route `\(spec.name)` names no `screen` or `coordinator`; add the destination",
+                    route: route, in: analysis, at: transition.location))
+            case (.forbidden, let destination?):
+                findings.append(finding(
+                    "`\(transition.value.rawValue)` shows nothing, but route `\(spec.name)` names `\(destination.value.name)`; remove it, or use a transition that shows it",
+                    route: route, in: analysis, at: destination.location))
+            case (.optionalCoordinator, let destination?) where destination.value.coordinatorName == nil:
+                findings.append(finding(
+                    "`none` can only attach a child coordinator, not the screen `\(destination.value.name)`; use `push`, `present` or `setRoot` to show a screen",
+                    route: route, in: analysis, at: destination.location))
+            default:
+                break
+            }
+            if let field = transition.value.targetField {
+                let missing = field == .route ? spec.target == nil : spec.tab == nil
+                if missing {
+                    findings.append(finding(
+                        "`\(transition.value.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
+                        route: route, in: analysis, at: transition.location))
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func alternative(for transition: Transition, in kind: CoordinatorKind) -> String {
+        switch transition {
+        case .push, .pop, .popToRoot, .popTo: "use `present`, or start a navigation coordinator to get a stack"
+        case .select: kind == .navigation ? "switch tabs in the tab coordinator that contains this one (`TabCoordinator.route`)" : "use a tab coordinator"
+        case .show, .showDetail: "use a split coordinator"
+        default: "use a transition this kind supports"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import FlowModel
+
+public struct LeakedChildRule: Rule {
+    public static let description = RuleDescription(
+        id: "leaked-child", name: "Leaked child coordinator", severity: .error,
+        summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
+        rationale: """
+        With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
+        out — finish, the back button or swipe, a swipe down or dismiss of a sheet — must release it, or the \
+        child and its screens stay in memory and keep reacting to events after the user left. A `stack: parent` \
+        child attached by `none` with `retain: hierarchy` is never released either: the view controller it is \
+        tied to is the parent's navigation controller, which outlives it.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount where index.child[route] >= 0 {
+            let spec = index.route(route)
+            let parent = index.coordinator(Int(index.owner[route])).name
+            let child = index.coordinator(Int(index.child[route]))
+            switch spec.effectiveRetain {
+            case .parent:
+                guard let exits = analysis.exits.exits[route] else { continue }
+                let released = Set(spec.effectiveReleaseOn)
+                let leaking = exits.kinds.filter { !released.contains($0) }
+                guard !leaking.isEmpty else { continue }
+                let ways = leaking.map { describe($0, exits, index) }.joined(separator: ", ")
+                let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(spec.effectiveReleaseOn.map(\.rawValue).joined(separator: ", "))"
+                let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
+                let hint = leaking.contains(.dismiss) ? " and remove the child in presentationControllerDidDismiss" : ""
+                findings.append(finding(
+                    "\(child.name) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
+                    route: route, in: analysis, at: spec.releaseOn?.location))
+            case .hierarchy where spec.transition?.value == Transition.none && PushGraph.joinsParentStack(child):
+                findings.append(finding(
+                    "\(child.name) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [back]`",
+                    route: route, in: analysis, at: spec.retain?.location))
+            default:
+                continue
+            }
+        }
+        return findings
+    }
+
+    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, _ index: FlowIndex) -> String {
+        switch exit {
+        case .finish:
+            return "finish (its `\(exits.finish.map { index.route($0).name } ?? "finish")` route)"
+        case .back:
+            if case .popRoute(let route)? = exits.back { return "back (its `\(index.route(route).name)` route)" }
+            return "back (the back button or an edge swipe)"
+        case .dismiss:
+            var ways: [String] = []
+            if let route = exits.dismiss?.route { ways.append("its `\(index.route(route).name)` route") }
+            if exits.dismiss?.swipe == true { ways.append("a swipe down") }
+            return "dismiss (\(ways.joined(separator: ", or ")))"
+        }
+    }
+}

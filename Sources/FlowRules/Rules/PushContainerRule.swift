@@ -1,0 +1,34 @@
+import FlowModel
+
+public struct PushContainerRule: Rule {
+    public static let description = RuleDescription(
+        id: "push-container", name: "Pushed container", severity: .error,
+        summary: "`push` of a tab/split/page coordinator, or of a navigation coordinator with its own stack.",
+        rationale: """
+        UIKit refuses to push a UINavigationController or UITabBarController onto a navigation stack and \
+        throws at run time. A navigation child that should share the parent's stack needs `stack: parent`.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push {
+            let child = index.coordinator(Int(index.child[route]))
+            guard let kind = child.kind?.value else { continue }
+            let message: String
+            switch kind {
+            case .tab, .split, .page:
+                message = "\(child.name) is a \(kind.rawValue) coordinator, a container that UIKit cannot push onto a stack (it throws); present it or set it as root instead"
+            case .navigation where child.effectiveStack == .own:
+                message = "\(child.name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws); give it `stack: parent` to push its screens onto this stack, or present it"
+            default:
+                continue
+            }
+            let location = index.route(route).destination?.location
+            findings.append(finding(message, route: route, in: analysis, at: location))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,33 @@
+import FlowModel
+
+public struct PushCycleRule: Rule {
+    public static let description = RuleDescription(
+        id: "push-cycle", name: "Push cycle", severity: .warning,
+        summary: "A cycle of pushes inside one navigation stack (A pushes B pushes A…).",
+        rationale: """
+        Each push adds a new screen on top of the stack; a cycle lets the user grow it without bound, and the \
+        back button then walks through every copy. Go back to the earlier screen with `popTo` instead.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        let graph = analysis.pushGraph
+        var reported = Set<Int32>()
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount where graph.components.isOnCycle[route] {
+            let component = graph.components.component[route]
+            guard reported.insert(component).inserted else { continue }
+            let successors = graph.pushes.neighbors(of: route).filter { graph.components.component[Int($0)] == component }
+            let rest = successors.first.flatMap { first in
+                graph.pushes.shortestPath(from: Int(first)) { $0 == route }
+            } ?? [route]
+            let cycle = ([route] + rest).map { index.qualifiedName($0) }.joined(separator: " → ")
+            findings.append(finding(
+                "pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back with `popTo` instead of pushing again",
+                route: route, in: analysis))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,36 @@
+import FlowModel
+
+public struct PushWithoutStackRule: Rule {
+    public static let description = RuleDescription(
+        id: "push-without-stack", name: "Push without a stack", severity: .error,
+        summary: "A `stack: parent` navigation coordinator started by anything but push, setRoot or none from a navigation coordinator.",
+        rationale: """
+        A `stack: parent` coordinator pushes onto the navigation controller of the coordinator that started it. \
+        Presented, embedded, or started from a tab coordinator, there is no such stack: its pushes do nothing.
+        """)
+
+    public init() {}
+
+    private static let stackTransitions: Set<Transition?> = [.push, .setRoot, Transition.none, nil]
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount where index.child[route] >= 0 {
+            let child = index.coordinator(Int(index.child[route]))
+            guard PushGraph.joinsParentStack(child) else { continue }
+            let parent = index.coordinator(Int(index.owner[route]))
+            let transition = index.transition(route)
+            if parent.kind?.value != .navigation, let kind = parent.kind?.value {
+                findings.append(finding(
+                    "\(child.name) has `stack: parent`, but \(parent.name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(child.name) `stack: own`",
+                    route: route, in: analysis, at: index.route(route).destination?.location))
+            } else if !Self.stackTransitions.contains(transition), let transition {
+                findings.append(finding(
+                    "\(child.name) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(parent.name)'s: its pushes do nothing; push it, or give it `stack: own`",
+                    route: route, in: analysis, at: index.route(route).transition?.location))
+            }
+        }
+        return findings
+    }
+}

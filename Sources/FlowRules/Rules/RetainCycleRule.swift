@@ -1,0 +1,38 @@
+import FlowModel
+
+public struct RetainCycleRule: Rule {
+    public static let description = RuleDescription(
+        id: "retain-cycle", name: "Retain cycle", severity: .error,
+        summary: "A strong `holds` reference back up the ownership chain (to itself or to a coordinator that retains it).",
+        rationale: """
+        A child's screens or view models that keep a strong router of the coordinator itself, or of a parent \
+        that retains the child, form a cycle: when the user leaves, neither is deallocated. Child starts alone \
+        never form a cycle (each start makes a new instance), so every cycle contains a strong hold.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        let components = analysis.ownership.components.component
+        var findings: [Diagnostic] = []
+        for c in 0..<index.coordinatorCount {
+            let coordinator = index.coordinator(c)
+            for hold in coordinator.holds where hold.strength.value == .strong {
+                if hold.target == Hold.selfReference {
+                    findings.append(finding(
+                        "\(coordinator.name) holds its own router strongly: the coordinator retains its screens, which retain it back, so neither is ever deallocated; make the hold `weak` or `unowned`",
+                        at: hold.location, coordinator: coordinator.name))
+                    continue
+                }
+                guard let target = index.coordinatorID(hold.target), components[target] == components[c] else { continue }
+                let path = analysis.ownership.owns.shortestPath(from: target) { $0 == c } ?? [target, c]
+                let cycle = (path + [target]).map { index.coordinator($0).name }.joined(separator: " → ")
+                findings.append(finding(
+                    "\(coordinator.name) holds \(hold.target)'s router strongly, and \(hold.target) retains \(coordinator.name): retain cycle \(cycle); neither is ever deallocated; make the hold `weak` or `unowned`",
+                    at: hold.location, coordinator: coordinator.name))
+            }
+        }
+        return findings
+    }
+}

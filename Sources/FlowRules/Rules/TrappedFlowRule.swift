@@ -1,0 +1,41 @@
+import FlowModel
+
+public struct TrappedFlowRule: Rule {
+    public static let description = RuleDescription(
+        id: "trapped-flow", name: "Trapped flow", severity: .warning,
+        summary: "A presented screen or child coordinator with no exit at all.",
+        rationale: """
+        A full-screen or non-dismissible presentation that offers no dismiss and no finish cannot be left: \
+        the user is stuck until they kill the app.
+        """)
+
+    public init() {}
+
+    private static let leavingTransitions: Set<Transition> = [.dismiss, .dismissToRoot, .finish]
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
+            let spec = index.route(route)
+            guard !spec.isDismissibleBySwipe else { continue }
+            let how = spec.effectiveStyle == .fullScreen ? "presented full screen" : "presented with `dismissible: false`"
+            if index.child[route] >= 0 {
+                guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil else { continue }
+                let child = index.coordinator(Int(index.child[route])).name
+                findings.append(finding(
+                    "\(child) is \(how) and has no reachable `finish` or `dismiss` route: the user cannot leave it; add a route that finishes or dismisses it",
+                    route: route, in: analysis))
+            } else if index.showsScreen(route) {
+                let leaves = index.triggers.neighbors(of: route).contains {
+                    index.effectiveTransition(Int($0)).map(Self.leavingTransitions.contains) ?? false
+                }
+                guard !leaves else { continue }
+                findings.append(finding(
+                    "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
+                    route: route, in: analysis))
+            }
+        }
+        return findings
+    }
+}

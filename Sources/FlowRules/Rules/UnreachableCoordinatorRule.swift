@@ -1,0 +1,32 @@
+import FlowModel
+
+public struct UnreachableCoordinatorRule: Rule {
+    public static let description = RuleDescription(
+        id: "unreachable-coordinator", name: "Unreachable coordinator", severity: .warning,
+        summary: "A coordinator that no path from the entry starts (reported once, not per route).",
+        rationale: """
+        No reachable route has `coordinator:` naming it, so none of its screens can ever be shown: the whole \
+        flow is dead code, or the route that should start it is missing or itself unreachable.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        guard analysis.index.entry != nil else { return [] }
+        let index = analysis.index
+        var starters = [[Int]](repeating: [], count: index.coordinatorCount)
+        for route in 0..<index.routeCount where index.child[route] >= 0 {
+            starters[Int(index.child[route])].append(route)
+        }
+        var findings: [Diagnostic] = []
+        for c in 0..<index.coordinatorCount where !analysis.reachability.startedCoordinator[c] {
+            let coordinator = index.coordinator(c)
+            let notes = starters[c].map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index.route($0).location) }
+            let reason = starters[c].isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
+            findings.append(finding(
+                "coordinator `\(coordinator.name)` is never started: \(reason); start it from a reachable route or remove it",
+                at: coordinator.location, coordinator: coordinator.name, notes: notes))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,28 @@
+import FlowModel
+
+public struct UnreachableRouteRule: Rule {
+    public static let description = RuleDescription(
+        id: "unreachable-route", name: "Unreachable route", severity: .warning,
+        summary: "A route of a reachable coordinator that no path from the entry reaches.",
+        rationale: """
+        The route is declared but no screen triggers it, it is not the initial route or a tab, and no chain \
+        steps through it: it is dead navigation code, or a trigger is missing from the screen that should offer it.
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        guard analysis.index.entry != nil else { return [] }
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
+            let name = index.coordinator(c).name
+            for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {
+                findings.append(finding(
+                    "route `\(index.route(route).name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
+                    route: route, in: analysis))
+            }
+        }
+        return findings
+    }
+}
