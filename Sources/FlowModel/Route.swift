@@ -29,8 +29,10 @@ public struct RouteReference: Hashable, Sendable {
 
     /// Splits `A.b` at its last dot: coordinator names may be nested types, route names are cases.
     public init(parsing text: String, at location: SourceLocation) {
-        if let dot = text.lastIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex {
-            self.init(coordinator: String(text[..<dot]), route: String(text[text.index(after: dot)...]), location: location)
+        // Bytes, not Characters: a `.` is never part of a grapheme cluster, and this runs for every trigger.
+        let utf8 = text.utf8
+        if let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex, utf8.index(after: dot) != utf8.endIndex {
+            self.init(coordinator: String(text[..<dot]), route: String(text[utf8.index(after: dot)...]), location: location)
         } else {
             self.init(coordinator: nil, route: text, location: location)
         }

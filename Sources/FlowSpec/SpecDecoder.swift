@@ -107,11 +107,11 @@ struct SpecDecoder {
         routeName = name.value
         defer { routeName = nil }
         var route = Route(name: name.value, location: name.location)
-        let owner = "route `\(coordinatorName ?? "").\(name.value)`"
-        guard expect(node, is: .mapping, field: owner, expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
+        let owner = { [coordinatorName] in "route `\(coordinatorName ?? "").\(name.value)`" }
+        guard expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
             return route
         }
-        let fields = readFields(node, as: RouteField.self, in: owner)
+        let fields = readFields(node, as: RouteField.self, in: owner())
         if let value = fields[.transition] {
             route.transition = enumeration(value, field: "transition", as: Transition.self)
         } else if !isStartRoute {
@@ -121,7 +121,7 @@ struct SpecDecoder {
         let screen = fields[.screen].flatMap { self.name($0, field: "screen", expecting: "a view controller or view name") }
         let child = fields[.coordinator].flatMap { self.name($0, field: "coordinator", expecting: "a coordinator name") }
         if screen != nil, let child {
-            report(.schema, "\(owner) names both a screen and a coordinator; a route shows one destination", at: child.location)
+            report(.schema, "\(owner()) names both a screen and a coordinator; a route shows one destination", at: child.location)
         }
         if let screen {
             route.destination = Located(.screen(screen.value), at: screen.location)
@@ -402,17 +402,24 @@ struct SpecDecoder {
     }
 
     /// Reads the known fields of a mapping; reports unknown and repeated keys.
-    private mutating func readFields<F: SpecField>(_ node: NodeID, as: F.Type, in context: String) -> Fields<F> {
+    /// `context` names the mapping in messages; it is only built when there is something to report.
+    private mutating func readFields<F: SpecField>(_ node: NodeID, as: F.Type, in context: @autoclosure () -> String) -> Fields<F> {
         var fields = Fields<F>()
-        var seen: [String: NodeID] = [:]
+        var unknown: [String: NodeID] = [:]
         for (key, value) in tree.entries(node) {
-            guard let text = keyName(key, in: context), checkDuplicate(text, key: key, seen: &seen, what: "field", owner: " in \(context)") else { continue }
+            guard let text = keyName(key, in: context()) else { continue }
             if let field = F(rawValue: text) {
+                // A handful of known fields: a linear look-up beats hashing every key.
+                if let first = fields.key(field) {
+                    reportDuplicate(text, at: key, first: first, what: "field", owner: " in \(context())")
+                    continue
+                }
                 fields.found.append((field, key, value))
             } else {
+                guard checkDuplicate(text, key: key, seen: &unknown, what: "field", owner: " in \(context())") else { continue }
                 let hint = Suggestion.closest(to: text, among: F.allCases.map(\.rawValue)).map { "did you mean `\($0)`?" }
                     ?? "known fields: \(F.allCases.map(\.rawValue).joined(separator: ", "))"
-                report(.schema, "unknown field `\(text)` in \(context); \(hint)", at: location(key))
+                report(.schema, "unknown field `\(text)` in \(context()); \(hint)", at: location(key))
             }
         }
         return fields
@@ -421,25 +428,29 @@ struct SpecDecoder {
     /// Returns false (after reporting) when `name` was already a key of this mapping.
     private mutating func checkDuplicate(_ name: String, key: NodeID, seen: inout [String: NodeID], what: String, owner: String) -> Bool {
         if let first = seen[name] {
-            report(.duplicateKey, "\(what) `\(name)` is defined twice\(owner); the first definition is used, remove or rename this one",
-                   at: location(key), notes: [DiagnosticNote("first defined here", at: location(first))])
+            reportDuplicate(name, at: key, first: first, what: what, owner: owner)
             return false
         }
         seen[name] = key
         return true
     }
 
-    private mutating func keyName(_ key: NodeID, in context: String) -> String? {
+    private mutating func reportDuplicate(_ name: String, at key: NodeID, first: NodeID, what: String, owner: String) {
+        report(.duplicateKey, "\(what) `\(name)` is defined twice\(owner); the first definition is used, remove or rename this one",
+               at: location(key), notes: [DiagnosticNote("first defined here", at: location(first))])
+    }
+
+    private mutating func keyName(_ key: NodeID, in context: @autoclosure () -> String) -> String? {
         guard tree.kind(key) == .scalar, tree.scalarType(key) != .null, let text = tree.text(key) else {
-            report(.schema, "keys in \(context) must be names, found \(tree.describe(key))", at: location(key))
+            report(.schema, "keys in \(context()) must be names, found \(tree.describe(key))", at: location(key))
             return nil
         }
         return text
     }
 
-    private mutating func expect(_ node: NodeID, is kind: YAMLTree.Kind, field: String, expecting: String) -> Bool {
+    private mutating func expect(_ node: NodeID, is kind: YAMLTree.Kind, field: @autoclosure () -> String, expecting: String) -> Bool {
         guard tree.kind(node) != kind else { return true }
-        report(.schema, "\(field) must be \(expecting), found \(tree.describe(node))", at: location(node))
+        report(.schema, "\(field()) must be \(expecting), found \(tree.describe(node))", at: location(node))
         return false
     }
 

@@ -85,6 +85,15 @@ public enum ScalarType: Sendable {
     case null, bool, number, string
 
     init(resolvingPlain text: String) {
+        // Most plain scalars are names: a leading letter that starts no null or boolean spelling settles it.
+        if let first = text.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first & 0xDF) {
+            switch first & 0xDF {
+            case UInt8(ascii: "N"), UInt8(ascii: "T"), UInt8(ascii: "F"): break
+            default:
+                self = .string
+                return
+            }
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": self = .null
         case "true", "True", "TRUE", "false", "False", "FALSE": self = .bool

@@ -1,0 +1,67 @@
+import Foundation
+import FlowModel
+
+/// The texts generated from rule descriptions: `flowlint rules`, `flowlint explain`, docs/rules.md.
+public enum RuleDocumentation {
+    /// One line a rule: id, default severity, summary.
+    public static func list(_ descriptions: [RuleDescription]) -> String {
+        let width = descriptions.map(\.id.rawValue.count).max() ?? 0
+        return descriptions.map { description in
+            let id = description.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let severity = description.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            return "\(id)  \(severity)  \(description.summary)\n"
+        }.joined()
+    }
+
+    public static func explain(_ description: RuleDescription) -> String {
+        var text = "\(description.id) — \(description.name) (default: \(description.severity.rawValue))\n\n"
+        text += "\(description.summary)\n\n\(description.rationale)\n"
+        if !description.triggeringExample.isEmpty {
+            text += "\nTriggering example (fixtures/rules/\(description.id)/triggering/example.flow.yml):\n\n"
+            text += indent(description.triggeringExample)
+        }
+        if !description.passingExample.isEmpty {
+            text += "\nPassing example (fixtures/rules/\(description.id)/passing/example.flow.yml):\n\n"
+            text += indent(description.passingExample)
+        }
+        return text
+    }
+
+    /// docs/rules.md.
+    public static func markdown(_ descriptions: [RuleDescription]) -> String {
+        var text = """
+        # flowlint rules
+
+        Generated from the rule descriptions by `flowlint rules --markdown`; a test fails when this file is stale.
+        Severities are defaults; `.flowlint.yml` can change them (spec-validity rules are always errors).
+
+        | id | default | finds |
+        |---|---|---|
+
+        """
+        for description in descriptions {
+            text += "| [`\(description.id)`](#\(description.id)) | \(description.severity.rawValue) | \(escapeCell(description.summary)) |\n"
+        }
+        for description in descriptions {
+            text += "\n## \(description.id)\n\n**\(description.name)** — default severity: \(description.severity.rawValue)\n\n"
+            text += "\(description.summary)\n\n\(description.rationale)\n"
+            if !description.triggeringExample.isEmpty {
+                text += "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
+            }
+            if !description.passingExample.isEmpty {
+                text += "\nPassing:\n\n```yaml\n\(description.passingExample.hasSuffix("\n") ? description.passingExample : description.passingExample + "\n")```\n"
+            }
+        }
+        return text
+    }
+
+    private static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    \($0)" }
+            .joined(separator: "\n") + (text.hasSuffix("\n") ? "" : "\n")
+    }
+
+    private static func escapeCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}
