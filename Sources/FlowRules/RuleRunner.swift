@@ -14,11 +14,10 @@ public struct RuleRunner: Sendable {
 
     public func findings(for project: LoadedProject) -> [Diagnostic] {
         var findings = project.diagnostics
-        if !findings.contains(where: { $0.severity == .error }) {
+        let rules = RuleRegistry.graphRules.filter { configuration.isEnabled($0.description.id) }
+        if !rules.isEmpty, !findings.contains(where: { $0.severity == .error }) {
             let analysis = Analysis(project.graph)
-            for rule in RuleRegistry.graphRules where configuration.isEnabled(rule.description.id) {
-                findings += rule.init().check(analysis)
-            }
+            for rule in rules { findings += rule.init().check(analysis) }
         }
         return findings.compactMap { finding in
             guard !configuration.isExcluded(finding.location.file) else { return nil }
