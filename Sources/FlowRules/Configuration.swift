@@ -61,15 +61,18 @@ extension Configuration {
             }
             return id
         }
+        // As in specs, an empty value (`disabled:`, everything below it commented out) is an empty list.
+        func isEmpty(_ node: YAMLTree.NodeID) -> Bool { tree.scalarType(node) == .null }
         func names(_ node: YAMLTree.NodeID, _ field: String) throws(ConfigurationError) -> [YAMLTree.NodeID] {
-            guard tree.kind(node) == .sequence else { throw fail(node, "`\(field)` must be a list") }
+            guard tree.kind(node) == .sequence || isEmpty(node) else { throw fail(node, "`\(field)` must be a list") }
             return tree.items(node)
         }
+        guard !isEmpty(root) else { return configuration }
         guard tree.kind(root) == .mapping else { throw fail(root, "a configuration is a mapping with `rules`, `disabled` and `exclude`") }
         for (key, value) in tree.entries(root) {
             switch tree.text(key) ?? "" {
             case "rules":
-                guard tree.kind(value) == .mapping else { throw fail(value, "`rules` must map rule ids to off, warning or error") }
+                guard tree.kind(value) == .mapping || isEmpty(value) else { throw fail(value, "`rules` must map rule ids to off, warning or error") }
                 for (ruleKey, setting) in tree.entries(value) {
                     let id = try ruleID(ruleKey)
                     switch tree.text(setting) ?? "" {
@@ -77,7 +80,9 @@ extension Configuration {
                     case "on", "true": configuration.disabled.remove(id)
                     case "warning": configuration.severities[id] = .warning
                     case "error": configuration.severities[id] = .error
-                    case let other: throw fail(setting, "`\(other)` is not a rule setting; use off, on, warning or error")
+                    case let other:
+                        let what = tree.kind(setting) == .scalar && !other.isEmpty ? "`\(other)`" : tree.describe(setting)
+                        throw fail(setting, "\(what) is not a rule setting; use off, on, warning or error")
                     }
                 }
             case "disabled":
@@ -98,57 +103,41 @@ extension Configuration {
 /// Path globs: `*` and `?` stay within one folder, `**` crosses folders (`**/` also matches none);
 /// a pattern that matches a folder matches everything below it.
 enum Glob {
+    /// Dynamic programming over (pattern position, path position), from the ends: O(pattern × path),
+    /// whatever the stars, and one pass for the path and all its folders.
     static func matches(_ pattern: String, _ path: String) -> Bool {
         let pattern = Array(pattern.utf8)
         let path = Array(path.utf8)
-        let slash = UInt8(ascii: "/")
-        // Matching `path` itself or one of its folders.
-        let ends = path.indices.filter { path[$0] == slash } + [path.count]
-        return ends.contains { Matcher(pattern: pattern, path: Array(path[..<$0])).matches(0, 0) }
-    }
-
-    /// Memoised over (pattern position, path position): no exponential backtracking.
-    private final class Matcher {
-        let pattern: [UInt8]
-        let path: [UInt8]
-        var memo: [Int8]
-
-        init(pattern: [UInt8], path: [UInt8]) {
-            self.pattern = pattern
-            self.path = path
-            memo = Array(repeating: -1, count: (pattern.count + 1) * (path.count + 1))
+        let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?")
+        let width = path.count + 1
+        // matched[p * width + i]: pattern[p...] matches path[i...] or path[i...] up to one of its slashes.
+        var matched = [Bool](repeating: false, count: (pattern.count + 1) * width)
+        for i in 0...path.count {
+            matched[pattern.count * width + i] = i == path.count || path[i] == slash
         }
-
-        func matches(_ p: Int, _ i: Int) -> Bool {
-            let key = p * (path.count + 1) + i
-            if memo[key] >= 0 { return memo[key] == 1 }
-            let result = compute(p, i)
-            memo[key] = result ? 1 : 0
-            return result
-        }
-
-        private func compute(_ p: Int, _ i: Int) -> Bool {
-            let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/")
-            guard p < pattern.count else { return i == path.count }
-            if pattern[p] == star, p + 1 < pattern.count, pattern[p + 1] == star {
-                if p + 2 < pattern.count, pattern[p + 2] == slash {
-                    // `**/`: no folder, or any number of whole folders.
-                    if matches(p + 3, i) { return true }
-                    return (i..<path.count).contains { path[$0] == slash && matches(p + 3, $0 + 1) }
-                }
-                return (i...path.count).contains { matches(p + 2, $0) }
-            }
-            if pattern[p] == star {
-                var k = i
-                while true {
-                    if matches(p + 1, k) { return true }
-                    guard k < path.count, path[k] != slash else { return false }
-                    k += 1
+        for p in stride(from: pattern.count - 1, through: 0, by: -1) {
+            let row = p * width
+            let doubleStar = pattern[p] == star && p + 1 < pattern.count && pattern[p + 1] == star
+            let folders = doubleStar && p + 2 < pattern.count && pattern[p + 2] == slash
+            // For `**/`: some slash at or after i ends whole folders that the rest of the pattern follows.
+            var slashThenRest = false
+            for i in stride(from: path.count, through: 0, by: -1) {
+                let more = i < path.count
+                if folders {
+                    let rest = (p + 3) * width
+                    if more && path[i] == slash && matched[rest + i + 1] { slashThenRest = true }
+                    matched[row + i] = matched[rest + i] || slashThenRest
+                } else if doubleStar {
+                    matched[row + i] = matched[row + 2 * width + i] || (more && matched[row + i + 1])
+                } else if pattern[p] == star {
+                    matched[row + i] = matched[row + width + i] || (more && path[i] != slash && matched[row + i + 1])
+                } else if pattern[p] == question {
+                    matched[row + i] = more && path[i] != slash && matched[row + width + i + 1]
+                } else {
+                    matched[row + i] = more && pattern[p] == path[i] && matched[row + width + i + 1]
                 }
             }
-            guard i < path.count else { return false }
-            if pattern[p] == UInt8(ascii: "?") { return path[i] != slash && matches(p + 1, i + 1) }
-            return pattern[p] == path[i] && matches(p + 1, i + 1)
         }
+        return matched[0]
     }
 }

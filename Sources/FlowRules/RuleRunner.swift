@@ -19,8 +19,13 @@ public struct RuleRunner: Sendable {
             let analysis = Analysis(project.graph)
             for rule in rules { findings += rule.init().check(analysis) }
         }
+        // Findings come many to a file: match each file against the globs once.
+        var excluded: [String: Bool] = [:]
         return findings.compactMap { finding in
-            guard !configuration.isExcluded(finding.location.file) else { return nil }
+            let file = finding.location.file
+            let isExcluded = excluded[file] ?? configuration.isExcluded(file)
+            excluded[file] = isExcluded
+            guard !isExcluded else { return nil }
             guard RuleID.specValidity.contains(finding.rule) || !isIgnored(finding, in: project.graph) else { return nil }
             var finding = finding
             if let severity = configuration.severities[finding.rule] { finding.severity = severity }

@@ -14,7 +14,7 @@ public struct Analysis: Sendable {
     public init(_ graph: FlowGraph) {
         let index = FlowIndex(graph)
         self.index = index
-        chains = graph.chains.map { ChainWalk($0, index: index) }
+        chains = ChainWalk.walks(graph.chains, index: index)
         reachability = Reachability(index: index, chains: chains)
         startGraph = StartGraph(index: index, reachability: reachability)
         exits = ChildExits(index: index, reachability: reachability)

@@ -16,11 +16,32 @@ public struct ChainWalk: Sendable {
     /// The index of the first invalid step and why, if any.
     public private(set) var failure: (step: Int, reason: Failure)?
 
-    init(_ chain: Chain, index: FlowIndex) {
+    /// Walks every chain. A chain starts with `from` and the coordinators active whenever `from` is: its
+    /// dominators among all starts (starts of unreachable routes only add paths, so none is claimed wrongly).
+    static func walks(_ chains: [Chain], index: FlowIndex) -> [ChainWalk] {
+        guard !chains.isEmpty else { return [] }
+        let dominators = index.entry.map { entry in
+            Dominators(Adjacency(nodeCount: index.coordinatorCount, edges: (0..<index.routeCount).compactMap { route in
+                index.child[route] >= 0 ? (index.owner[route], index.child[route]) : nil
+            }), root: entry)
+        }
+        return chains.map { ChainWalk($0, index: index, dominators: dominators) }
+    }
+
+    init(_ chain: Chain, index: FlowIndex, dominators: Dominators? = nil) {
         var stepped: [Int] = []
         defer { steppedRoutes = stepped }
         guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }) else { return }
         var active = [from]
+        // `X.route` may name an ancestor that always starts `from` (the entry, a root switcher…).
+        var ancestor = dominators.map { Int($0.immediateDominator[from]) } ?? -1
+        while ancestor >= 0, let dominators {
+            active.insert(ancestor, at: 0)
+            ancestor = Int(dominators.immediateDominator[ancestor])
+        }
+        // Per open presentation, the depth of `active` that dismissing it returns to. Routing to an
+        // ancestor's route leaves presentations open, so a later dismiss may not change `active`.
+        var presentations: [Int] = []
         for (position, step) in chain.steps.enumerated() {
             let current = active.last!
             let kind = index.coordinator(current).kind?.value
@@ -40,7 +61,18 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 stepped.append(route)
-                if index.child[route] >= 0 { active.append(Int(index.child[route])) }
+                // A `trigger` route lands where its redirect does, in an active coordinator.
+                var landed = route
+                if index.transition(route) == .trigger, index.redirect[route] >= 0 {
+                    landed = Int(index.redirect[route])
+                    if let depth = active.lastIndex(of: Int(index.owner[landed])) {
+                        active.removeSubrange((depth + 1)...)
+                    }
+                }
+                // A `select` route lands on its tab, whose coordinator the next step runs in.
+                if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
+                if index.transition(landed) == .present { presentations.append(active.count) }
+                if index.child[landed] >= 0 { active.append(Int(index.child[landed])) }
             case .select(let tab):
                 guard kind == .tab else {
                     failure = (position, .wrongKind(needs: .tab, coordinator: current))
@@ -68,8 +100,12 @@ public struct ChainWalk: Sendable {
                     failure = (position, .wrongKind(needs: .navigation, coordinator: current))
                     return
                 }
-            case .dismiss, .dismissToRoot:
-                continue
+            case .dismiss:
+                // Closes the top presentation, and with it the coordinators started inside it.
+                if let depth = presentations.popLast(), depth < active.count { active.removeSubrange(depth...) }
+            case .dismissToRoot:
+                if let depth = presentations.first, depth < active.count { active.removeSubrange(depth...) }
+                presentations.removeAll()
             }
         }
     }

@@ -66,9 +66,11 @@ public struct ChildExits: Sendable {
             var result = Exits()
             if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
             let attachedToParentStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .parent
+            // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
+            let ownsStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .own
             if start.transition?.value == .push || (start.transition?.value == Transition.none && attachedToParentStack) {
                 result.back = .backButton
-            } else if let initial = childCoordinator.initial.flatMap({ index.routeID($0.value, in: child) }),
+            } else if !ownsStack, let initial = childCoordinator.initial.flatMap({ index.routeID($0.value, in: child) }),
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
                 result.back = .popRoute(Int(pop))
             }

@@ -30,7 +30,7 @@ public struct PushGraph: Sendable {
         switch index.transition(route) {
         case .push where index.showsScreen(route):
             return route
-        case .push, .none:
+        case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
             guard index.child[route] >= 0 else { return nil }
             let child = Int(index.child[route])
             guard joinsParentStack(index.coordinator(child)),

@@ -8,6 +8,83 @@ public struct InvalidChainRule: Rule {
         A deep link or programmatic jump runs its steps in order, each on the coordinator the previous step \
         reached. A step that coordinator cannot perform is dropped at run time: the link opens the wrong screen \
         or none.
+        """,
+        triggeringExample: """
+        # The deep link runs in the tab bar, but `todo` is a route of the Todos tab's stack:
+        # the chain must select that tab first.
+        version: 1
+        entry: Authenticated
+
+        coordinators:
+          Authenticated:
+            kind: tab
+            initial: todos
+            tabs: [todos, profile]
+            routes:
+              todos:
+                coordinator: Todos
+                retain: hierarchy
+              profile:
+                screen: ProfileScreen
+
+          Todos:
+            kind: navigation
+            initial: start
+            routes:
+              start:
+                screen: TodosScreen
+                triggers: [todo]
+              todo:
+                transition: push
+                screen: TodoScreen
+                params: [id: String]
+
+        chains:
+          openTodo:
+            url: "todoapp://todos/{id}"
+            from: Authenticated
+            steps:
+              - route: todo  # expect: invalid-chain
+
+        """,
+        passingExample: """
+        # The Stinsen deep link: select the Todos tab, pop its stack to the list, push the todo.
+        version: 1
+        entry: Authenticated
+
+        coordinators:
+          Authenticated:
+            kind: tab
+            initial: todos
+            tabs: [todos, profile]
+            routes:
+              todos:
+                coordinator: Todos
+                retain: hierarchy
+              profile:
+                screen: ProfileScreen
+
+          Todos:
+            kind: navigation
+            initial: start
+            routes:
+              start:
+                screen: TodosScreen
+                triggers: [todo]
+              todo:
+                transition: push
+                screen: TodoScreen
+                params: [id: String]
+
+        chains:
+          openTodo:
+            url: "todoapp://todos/{id}"
+            from: Authenticated
+            steps:
+              - select: todos
+              - popToRoot
+              - route: todo
+
         """)
 
     public init() {}
@@ -27,6 +104,8 @@ public struct InvalidChainRule: Rule {
             case .wrongKind(let needs, let coordinator):
                 let current = index.coordinator(coordinator)
                 message = "`\(step.action.keyword)` needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
+                    + missingTabSteps(step, from: coordinator, analysis: analysis)
+                    + (needs == .navigation && current.kind?.value == .tab ? "; `select` the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
                 message = "\(qualifier) is not active at this step: the chain has reached \(index.coordinator(coordinator).name) without starting \(qualifier)"
             }
@@ -40,16 +119,38 @@ public struct InvalidChainRule: Rule {
         let index = analysis.index
         let here = index.coordinator(coordinator)
         let owners = Set(index.graph.coordinators.indices.filter { index.routeID(name, in: $0) != nil })
-        let starts = Adjacency(nodeCount: index.coordinatorCount, edges: (0..<index.routeCount).compactMap { route in
-            index.child[route] >= 0 ? (index.owner[route], index.child[route]) : nil
-        })
-        guard !owners.contains(coordinator) || step.action.keyword == "select" else {
-            return "`\(name)` is not a tab of \(here.name)"
+        switch step.action {
+        case .select where owners.contains(coordinator):
+            return "`\(name)` is a route of \(here.name) but not one of its tabs; step to it with `route: \(name)`"
+        case .popTo:
+            return "`popTo` goes back within the stack of \(here.name), which has no route `\(name)`"
+        default:
+            break
         }
-        guard let path = starts.shortestPath(from: coordinator, to: { owners.contains($0) }), path.count > 1 else {
+        guard let (steps, owner) = stepsToReach(owners, from: coordinator, index) else {
             let owner = owners.sorted().first.map { " (it is a route of \(index.coordinator($0).name))" } ?? ""
             return "`\(name)` is not a route of \(here.name) or of any coordinator it starts\(owner)"
         }
+        return "`\(name)` is a route of \(index.coordinator(owner).name), not of \(here.name): \(steps) first"
+    }
+
+    /// For `select` outside a tab coordinator: the steps to the tab coordinator that has the tab, if one is started from here.
+    private func missingTabSteps(_ step: ChainStep, from coordinator: Int, analysis: Analysis) -> String {
+        guard case .select(let tab) = step.action else { return "" }
+        let index = analysis.index
+        let owners = Set(index.graph.coordinators.indices.filter { candidate in
+            index.coordinator(candidate).kind?.value == .tab && (index.coordinator(candidate).tabs ?? []).contains { $0.value == tab.value }
+        })
+        guard let (steps, owner) = stepsToReach(owners, from: coordinator, index) else { return "" }
+        return "; `\(tab.value)` is a tab of \(index.coordinator(owner).name): \(steps) first"
+    }
+
+    /// The chain steps (`route x, then select y`) along the shortest start path to one of `owners`, and the owner reached.
+    private func stepsToReach(_ owners: Set<Int>, from coordinator: Int, _ index: FlowIndex) -> (steps: String, owner: Int)? {
+        let starts = Adjacency(nodeCount: index.coordinatorCount, edges: (0..<index.routeCount).compactMap { route in
+            index.child[route] >= 0 ? (index.owner[route], index.child[route]) : nil
+        })
+        guard let path = starts.shortestPath(from: coordinator, to: { owners.contains($0) }), path.count > 1 else { return nil }
         var steps: [String] = []
         for (from, to) in zip(path, path.dropFirst()) {
             guard let route = index.routes(of: from).first(where: { index.child[$0] == Int32(to) }) else { continue }
@@ -57,6 +158,6 @@ public struct InvalidChainRule: Rule {
                 ? "select" : "route"
             steps.append("\(keyword) `\(index.route(route).name)`")
         }
-        return "`\(name)` is a route of \(index.coordinator(path.last!).name), not of \(here.name): \(steps.joined(separator: ", then ")) first"
+        return (steps.joined(separator: ", then "), path.last!)
     }
 }

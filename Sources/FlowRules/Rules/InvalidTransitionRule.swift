@@ -8,6 +8,56 @@ public struct InvalidTransitionRule: Rule {
         A tab coordinator has no stack to push onto and a navigation coordinator has no tabs to select: the \
         router cannot perform the transition, so the button does nothing or the app traps. A `present` without \
         a destination has nothing to show; a `dismiss` with one shows nothing of it.
+        """,
+        triggeringExample: """
+        # A tab bar coordinator has no navigation stack: the push from the Home tab cannot happen.
+        version: 1
+        entry: Main
+
+        coordinators:
+          Main:
+            kind: tab
+            initial: home
+            tabs: [home, profile]
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [notifications]
+              profile:
+                screen: ProfileViewController
+              notifications:
+                transition: push  # expect: invalid-transition
+                screen: NotificationsViewController
+
+        """,
+        passingExample: """
+        # The Home tab is a navigation coordinator: it pushes onto its own stack.
+        version: 1
+        entry: Main
+
+        coordinators:
+          Main:
+            kind: tab
+            initial: home
+            tabs: [home, profile]
+            routes:
+              home:
+                coordinator: Home
+                retain: hierarchy
+              profile:
+                screen: ProfileViewController
+
+          Home:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [notifications]
+              notifications:
+                transition: push
+                screen: NotificationsViewController
+
         """)
 
     public init() {}

@@ -10,6 +10,62 @@ public struct LeakedChildRule: Rule {
         child and its screens stay in memory and keep reacting to events after the user left. A `stack: parent` \
         child attached by `none` with `retain: hierarchy` is never released either: the view controller it is \
         tied to is the parent's navigation controller, which outlives it.
+        """,
+        triggeringExample: """
+        # Settings is a sheet the user can swipe down, but Profile releases it only on finish.
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings]
+              settings:
+                transition: present
+                coordinator: Settings
+                releaseOn: [finish]  # expect: leaked-child
+
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [done]
+              done: { transition: finish }
+
+        """,
+        passingExample: """
+        # Settings is released on every way out: its Done button (finish) and a swipe down (dismiss).
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings]
+              settings:
+                transition: present
+                coordinator: Settings
+                releaseOn: [finish, dismiss]
+
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [done]
+              done: { transition: finish }
+
         """)
 
     public init() {}
@@ -27,16 +83,18 @@ public struct LeakedChildRule: Rule {
                 let released = Set(spec.effectiveReleaseOn)
                 let leaking = exits.kinds.filter { !released.contains($0) }
                 guard !leaking.isEmpty else { continue }
-                let ways = leaking.map { describe($0, exits, index) }.joined(separator: ", ")
+                let ways = leaking.map { describe($0, exits, child: Int(index.child[route]), index) }.joined(separator: ", ")
                 let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(spec.effectiveReleaseOn.map(\.rawValue).joined(separator: ", "))"
                 let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
-                let hint = leaking.contains(.dismiss) ? " and remove the child in presentationControllerDidDismiss" : ""
+                // UIKit tells the parent about a swipe only through the presentation controller's delegate.
+                let hint = leaking.contains(.dismiss) && exits.dismiss?.swipe == true ? " and remove the child in presentationControllerDidDismiss" : ""
                 findings.append(finding(
                     "\(child.name) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
             case .hierarchy where spec.transition?.value == Transition.none && PushGraph.joinsParentStack(child):
+                let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 findings.append(finding(
-                    "\(child.name) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [back]`",
+                    "\(child.name) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [\(exits)]`",
                     route: route, in: analysis, at: spec.retain?.location))
             default:
                 continue
@@ -45,16 +103,20 @@ public struct LeakedChildRule: Rule {
         return findings
     }
 
-    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, _ index: FlowIndex) -> String {
+    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: Int, _ index: FlowIndex) -> String {
+        // The exit's route may belong to a coordinator inside the child (a pushed step's Cancel button).
+        func name(_ route: Int) -> String {
+            Int(index.owner[route]) == child ? index.route(route).name : index.qualifiedName(route)
+        }
         switch exit {
         case .finish:
-            return "finish (its `\(exits.finish.map { index.route($0).name } ?? "finish")` route)"
+            return "finish (its `\(exits.finish.map(name) ?? "finish")` route)"
         case .back:
-            if case .popRoute(let route)? = exits.back { return "back (its `\(index.route(route).name)` route)" }
+            if case .popRoute(let route)? = exits.back { return "back (its `\(name(route))` route)" }
             return "back (the back button or an edge swipe)"
         case .dismiss:
             var ways: [String] = []
-            if let route = exits.dismiss?.route { ways.append("its `\(index.route(route).name)` route") }
+            if let route = exits.dismiss?.route { ways.append("its `\(name(route))` route") }
             if exits.dismiss?.swipe == true { ways.append("a swipe down") }
             return "dismiss (\(ways.joined(separator: ", or ")))"
         }

@@ -8,6 +8,98 @@ public struct OutOfScopeTriggerRule: Rule {
         A screen can only reach the routers of coordinators that are alive while it is shown: its own and \
         those that started it. If some path starts the screen's coordinator without X, X's router does not \
         exist there and the trigger does nothing (or crashes on an unowned reference).
+        """,
+        triggeringExample: """
+        # Product is opened from the feed and from search results; "Refine search" needs Search's router,
+        # which does not exist when the product was opened from the feed.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: feed
+            routes:
+              feed:
+                screen: FeedViewController
+                triggers: [product, search]
+              product:
+                transition: push
+                coordinator: Product
+                retain: hierarchy
+              search:
+                transition: present
+                coordinator: Search
+                retain: hierarchy
+
+          Search:
+            kind: navigation
+            initial: results
+            routes:
+              results:
+                screen: SearchResultsViewController
+                triggers: [product, refine]
+              product:
+                transition: push
+                coordinator: Product
+                retain: hierarchy
+              refine:
+                transition: present
+                screen: RefineSearchViewController
+
+          Product:
+            kind: navigation
+            stack: parent
+            initial: detail
+            routes:
+              detail:
+                screen: ProductDetailViewController
+                triggers: [Search.refine]  # expect: out-of-scope-trigger
+
+        """,
+        passingExample: """
+        # Product is opened only from search results: Search is active whenever Product is, so its
+        # screens may trigger Search's routes.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: feed
+            routes:
+              feed:
+                screen: FeedViewController
+                triggers: [search]
+              search:
+                transition: present
+                coordinator: Search
+                retain: hierarchy
+
+          Search:
+            kind: navigation
+            initial: results
+            routes:
+              results:
+                screen: SearchResultsViewController
+                triggers: [product, refine]
+              product:
+                transition: push
+                coordinator: Product
+                retain: hierarchy
+              refine:
+                transition: present
+                screen: RefineSearchViewController
+
+          Product:
+            kind: navigation
+            stack: parent
+            initial: detail
+            routes:
+              detail:
+                screen: ProductDetailViewController
+                triggers: [Search.refine]
+
         """)
 
     public init() {}
@@ -19,7 +111,9 @@ public struct OutOfScopeTriggerRule: Rule {
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] {
             let owner = Int(index.owner[route])
             let coordinator = index.coordinator(owner)
-            for trigger in index.route(route).triggers {
+            let spec = index.route(route)
+            // A `trigger` / `popTo` target calls the other router just as a trigger of the screen does.
+            for trigger in spec.triggers + [spec.target].compactMap({ $0 }) {
                 guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner,
                       !dominators.dominates(scope, owner) else { continue }
                 let path = analysis.startGraph.starts.shortestPath(from: entry, avoiding: scope) { $0 == owner }

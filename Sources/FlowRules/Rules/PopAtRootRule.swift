@@ -7,6 +7,65 @@ public struct PopAtRootRule: Rule {
         rationale: """
         The initial screen is the root of its own navigation stack: there is nothing to pop, so the button \
         does nothing. Dismiss or finish the coordinator instead.
+        """,
+        triggeringExample: """
+        # Settings is presented with its own navigation controller: its first screen is the root of
+        # that stack, so its Back button pops nothing.
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings]
+              settings:
+                transition: present
+                coordinator: Settings
+                retain: hierarchy
+
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [back]  # expect: pop-at-root
+              back: { transition: pop }
+
+        """,
+        passingExample: """
+        # Settings pushes its screens onto Profile's stack (`stack: parent`): popping its first screen
+        # goes back to the profile.
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings]
+              settings:
+                transition: push
+                coordinator: Settings
+                retain: hierarchy
+
+          Settings:
+            kind: navigation
+            stack: parent
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [back]
+              back: { transition: pop }
+
         """)
 
     public init() {}

@@ -7,6 +7,59 @@ public struct PushContainerRule: Rule {
         rationale: """
         UIKit refuses to push a UINavigationController or UITabBarController onto a navigation stack and \
         throws at run time. A navigation child that should share the parent's stack needs `stack: parent`.
+        """,
+        triggeringExample: """
+        # Orders creates its own navigation controller, which UIKit cannot push onto Account's stack.
+        version: 1
+        entry: Account
+
+        coordinators:
+          Account:
+            kind: navigation
+            initial: account
+            routes:
+              account:
+                screen: AccountViewController
+                triggers: [orders]
+              orders:
+                transition: push
+                coordinator: Orders  # expect: push-container
+                retain: hierarchy
+
+          Orders:
+            kind: navigation
+            initial: list
+            routes:
+              list:
+                screen: OrderListViewController
+
+        """,
+        passingExample: """
+        # Orders pushes its screens onto Account's stack (`stack: parent`).
+        version: 1
+        entry: Account
+
+        coordinators:
+          Account:
+            kind: navigation
+            initial: account
+            routes:
+              account:
+                screen: AccountViewController
+                triggers: [orders]
+              orders:
+                transition: push
+                coordinator: Orders
+                retain: hierarchy
+
+          Orders:
+            kind: navigation
+            stack: parent
+            initial: list
+            routes:
+              list:
+                screen: OrderListViewController
+
         """)
 
     public init() {}

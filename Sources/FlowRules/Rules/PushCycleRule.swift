@@ -7,6 +7,53 @@ public struct PushCycleRule: Rule {
         rationale: """
         Each push adds a new screen on top of the stack; a cycle lets the user grow it without bound, and the \
         back button then walks through every copy. Go back to the earlier screen with `popTo` instead.
+        """,
+        triggeringExample: """
+        # Product pushes Reviews and Reviews pushes Product again: every round adds two screens.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: feed
+            routes:
+              feed:
+                screen: FeedViewController
+                triggers: [product]
+              product:  # expect: push-cycle
+                transition: push
+                screen: ProductViewController
+                triggers: [reviews]
+              reviews:
+                transition: push
+                screen: ReviewsViewController
+                triggers: [product]
+
+        """,
+        passingExample: """
+        # Reviews goes back to the product it was opened from with `popTo`: the stack does not grow.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: feed
+            routes:
+              feed:
+                screen: FeedViewController
+                triggers: [product]
+              product:
+                transition: push
+                screen: ProductViewController
+                triggers: [reviews]
+              reviews:
+                transition: push
+                screen: ReviewsViewController
+                triggers: [backToProduct]
+              backToProduct: { transition: popTo, route: product }
+
         """)
 
     public init() {}

@@ -7,6 +7,68 @@ public struct PushWithoutStackRule: Rule {
         rationale: """
         A `stack: parent` coordinator pushes onto the navigation controller of the coordinator that started it. \
         Presented, embedded, or started from a tab coordinator, there is no such stack: its pushes do nothing.
+        """,
+        triggeringExample: """
+        # Login pushes onto the stack of the coordinator that started it, but it is presented:
+        # there is no parent stack to push onto, so its pushes do nothing.
+        version: 1
+        entry: App
+
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [login]
+              login:
+                transition: present  # expect: push-without-stack
+                coordinator: Login
+                retain: hierarchy
+
+          Login:
+            kind: navigation
+            stack: parent
+            initial: email
+            routes:
+              email:
+                screen: EmailViewController
+                triggers: [password]
+              password:
+                transition: push
+                screen: PasswordViewController
+
+        """,
+        passingExample: """
+        # A presented flow brings its own navigation controller (`stack: own`, the default).
+        version: 1
+        entry: App
+
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [login]
+              login:
+                transition: present
+                coordinator: Login
+                retain: hierarchy
+
+          Login:
+            kind: navigation
+            initial: email
+            routes:
+              email:
+                screen: EmailViewController
+                triggers: [password]
+              password:
+                transition: push
+                screen: PasswordViewController
+
         """)
 
     public init() {}

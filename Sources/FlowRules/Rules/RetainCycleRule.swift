@@ -8,6 +8,66 @@ public struct RetainCycleRule: Rule {
         A child's screens or view models that keep a strong router of the coordinator itself, or of a parent \
         that retains the child, form a cycle: when the user leaves, neither is deallocated. Child starts alone \
         never form a cycle (each start makes a new instance), so every cycle contains a strong hold.
+        """,
+        triggeringExample: """
+        # Checkout's screens keep Shop's router strongly, and Shop keeps Checkout in childCoordinators.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: cart
+            routes:
+              cart:
+                screen: CartViewController
+                triggers: [checkout]
+              checkout:
+                transition: present
+                coordinator: Checkout
+                releaseOn: [finish, dismiss]
+
+          Checkout:
+            kind: navigation
+            initial: payment
+            holds:
+              Shop: strong  # expect: retain-cycle
+            routes:
+              payment:
+                screen: PaymentViewController
+                triggers: [paid]
+              paid: { transition: finish }
+
+        """,
+        passingExample: """
+        # Checkout's screens keep Shop's router weakly: Shop owns Checkout, not the other way round.
+        version: 1
+        entry: Shop
+
+        coordinators:
+          Shop:
+            kind: navigation
+            initial: cart
+            routes:
+              cart:
+                screen: CartViewController
+                triggers: [checkout]
+              checkout:
+                transition: present
+                coordinator: Checkout
+                releaseOn: [finish, dismiss]
+
+          Checkout:
+            kind: navigation
+            initial: payment
+            holds:
+              Shop: weak
+            routes:
+              payment:
+                screen: PaymentViewController
+                triggers: [paid]
+              paid: { transition: finish }
+
         """)
 
     public init() {}

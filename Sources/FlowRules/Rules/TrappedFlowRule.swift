@@ -7,6 +7,53 @@ public struct TrappedFlowRule: Rule {
         rationale: """
         A full-screen or non-dismissible presentation that offers no dismiss and no finish cannot be left: \
         the user is stuck until they kill the app.
+        """,
+        triggeringExample: """
+        # The paywall covers the whole screen and offers only the terms: no close button, no way out.
+        version: 1
+        entry: Library
+
+        coordinators:
+          Library:
+            kind: navigation
+            initial: library
+            routes:
+              library:
+                screen: LibraryViewController
+                triggers: [paywall]
+              paywall:  # expect: trapped-flow
+                transition: present
+                style: fullScreen
+                screen: PaywallViewController
+                triggers: [terms]
+              terms:
+                transition: present
+                screen: TermsViewController
+
+        """,
+        passingExample: """
+        # The full-screen paywall has a close button.
+        version: 1
+        entry: Library
+
+        coordinators:
+          Library:
+            kind: navigation
+            initial: library
+            routes:
+              library:
+                screen: LibraryViewController
+                triggers: [paywall]
+              paywall:
+                transition: present
+                style: fullScreen
+                screen: PaywallViewController
+                triggers: [terms, close]
+              terms:
+                transition: present
+                screen: TermsViewController
+              close: { transition: dismiss }
+
         """)
 
     public init() {}
@@ -24,7 +71,7 @@ public struct TrappedFlowRule: Rule {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil else { continue }
                 let child = index.coordinator(Int(index.child[route])).name
                 findings.append(finding(
-                    "\(child) is \(how) and has no reachable `finish` or `dismiss` route: the user cannot leave it; add a route that finishes or dismisses it",
+                    "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
                     route: route, in: analysis))
             } else if index.showsScreen(route) {
                 let leaves = index.triggers.neighbors(of: route).contains {

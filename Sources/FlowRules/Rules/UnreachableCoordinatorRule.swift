@@ -7,6 +7,53 @@ public struct UnreachableCoordinatorRule: Rule {
         rationale: """
         No reachable route has `coordinator:` naming it, so none of its screens can ever be shown: the whole \
         flow is dead code, or the route that should start it is missing or itself unreachable.
+        """,
+        triggeringExample: """
+        # No route starts the Referral flow: its screens can never be shown.
+        version: 1
+        entry: Home
+
+        coordinators:
+          Home:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+
+          Referral:  # expect: unreachable-coordinator
+            kind: navigation
+            initial: invite
+            routes:
+              invite:
+                screen: InviteFriendsViewController
+
+        """,
+        passingExample: """
+        # The home screen starts the Referral flow.
+        version: 1
+        entry: Home
+
+        coordinators:
+          Home:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [referral]
+              referral:
+                transition: present
+                coordinator: Referral
+                retain: hierarchy
+
+          Referral:
+            kind: navigation
+            initial: invite
+            routes:
+              invite:
+                screen: InviteFriendsViewController
+
         """)
 
     public init() {}

@@ -7,6 +7,48 @@ public struct UnreachableRouteRule: Rule {
         rationale: """
         The route is declared but no screen triggers it, it is not the initial route or a tab, and no chain \
         steps through it: it is dead navigation code, or a trigger is missing from the screen that should offer it.
+        """,
+        triggeringExample: """
+        # `editProfile` is declared, but no screen offers it.
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings]
+              settings:
+                transition: push
+                screen: SettingsViewController
+              editProfile:  # expect: unreachable-route
+                transition: present
+                screen: EditProfileViewController
+
+        """,
+        passingExample: """
+        # The profile screen offers both routes.
+        version: 1
+        entry: Profile
+
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [settings, editProfile]
+              settings:
+                transition: push
+                screen: SettingsViewController
+              editProfile:
+                transition: present
+                screen: EditProfileViewController
+
         """)
 
     public init() {}

@@ -7,6 +7,64 @@ public struct UnretainedChildRule: Rule {
         rationale: """
         A coordinator that neither its parent nor the view hierarchy retains is deallocated right after \
         `start()` returns: its screens show, but every button that calls back into it does nothing.
+        """,
+        triggeringExample: """
+        # Nothing keeps the Share coordinator: its screens show, but their buttons call into a
+        # deallocated coordinator.
+        version: 1
+        entry: Photos
+
+        coordinators:
+          Photos:
+            kind: navigation
+            initial: grid
+            routes:
+              grid:
+                screen: PhotoGridViewController
+                triggers: [share]
+              share:
+                transition: present
+                coordinator: Share
+                retain: none  # expect: unretained-child
+
+          Share:
+            kind: navigation
+            initial: recipients
+            routes:
+              recipients:
+                screen: RecipientsViewController
+                triggers: [sent]
+              sent: { transition: finish }
+
+        """,
+        passingExample: """
+        # Photos keeps Share in its childCoordinators until it is finished or swiped away.
+        version: 1
+        entry: Photos
+
+        coordinators:
+          Photos:
+            kind: navigation
+            initial: grid
+            routes:
+              grid:
+                screen: PhotoGridViewController
+                triggers: [share]
+              share:
+                transition: present
+                coordinator: Share
+                retain: parent
+                releaseOn: [finish, dismiss]
+
+          Share:
+            kind: navigation
+            initial: recipients
+            routes:
+              recipients:
+                screen: RecipientsViewController
+                triggers: [sent]
+              sent: { transition: finish }
+
         """)
 
     public init() {}
@@ -18,9 +76,13 @@ public struct UnretainedChildRule: Rule {
             let spec = index.route(route)
             guard let retain = spec.retain, retain.value == .none else { continue }
             let parent = index.coordinator(Int(index.owner[route])).name
-            let child = index.coordinator(Int(index.child[route])).name
+            let child = index.coordinator(Int(index.child[route]))
+            // Attached by `none` onto the parent's stack, its view controller is the parent's: only the parent can keep it.
+            let fix = spec.transition?.value == Transition.none && PushGraph.joinsParentStack(child)
+                ? "keep it in \(parent)'s childCoordinators (`retain: parent`)"
+                : "keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)"
             findings.append(finding(
-                "nothing retains \(child): it is deallocated as soon as it starts and its screens' actions go nowhere; keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)",
+                "nothing retains \(child.name): it is deallocated as soon as it starts and its screens' actions go nowhere; \(fix)",
                 route: route, in: analysis, at: retain.location))
         }
         return findings

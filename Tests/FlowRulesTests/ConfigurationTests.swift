@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import FlowModel
+@testable import FlowRules
+
+@Suite struct ConfigurationTests {
+    /// Loads `text` as a configuration file, with the file's path in errors replaced by `CONFIG`.
+    private func load(_ text: String) throws -> Configuration {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString).yml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            return try Configuration.load(path: url.path)
+        } catch {
+            throw ConfigurationError(description: error.description.replacingOccurrences(of: url.path, with: "CONFIG"))
+        }
+    }
+
+    /// The error `text` gives, or "no error".
+    private func error(_ text: String) throws -> String {
+        do {
+            _ = try load(text)
+            return "no error"
+        } catch let error as ConfigurationError {
+            return error.description
+        }
+    }
+
+    @Test func defaultsEnableEveryRuleAtItsDefaultSeverity() {
+        let configuration = Configuration()
+        for description in RuleRegistry.allDescriptions { #expect(configuration.isEnabled(description.id)) }
+        #expect(configuration.severities.isEmpty && configuration.exclude.isEmpty)
+        #expect(!configuration.isExcluded("App.flow.yml"))
+    }
+
+    @Test func emptyFileAndEmptySettingsAreTheDefaults() throws {
+        for text in ["", "# nothing configured yet\n", "---\n", "~\n", "rules:\ndisabled:\nexclude:\n",
+                     "rules:\n  # push-cycle: off\ndisabled: []\nexclude: []\n"] {
+            let configuration = try load(text)
+            #expect(configuration.disabled.isEmpty && configuration.severities.isEmpty && configuration.exclude.isEmpty)
+        }
+    }
+
+    @Test func everySetting() throws {
+        let configuration = try load("""
+        rules:
+          push-cycle: off
+          pop-at-root: false
+          unreachable-route: error
+          leaked-child: warning
+          trapped-flow: on
+          retain-cycle: true
+        disabled: [unreachable-coordinator, trapped-flow]
+        exclude:
+          - "Legacy/**"
+          - Generated
+        """)
+        #expect(configuration.disabled == ["push-cycle", "pop-at-root", "unreachable-coordinator", "trapped-flow"])
+        #expect(configuration.severities == ["unreachable-route": .error, "leaked-child": .warning])
+        #expect(configuration.exclude == ["Legacy/**", "Generated"])
+        #expect(!configuration.isEnabled("push-cycle") && configuration.isEnabled("retain-cycle"))
+        #expect(configuration.isExcluded("Legacy/Old.flow.yml") && configuration.isExcluded("Generated/Big.flow.yml"))
+        #expect(!configuration.isExcluded("Flows/App.flow.yml"))
+    }
+
+    @Test func onReenablesARuleDisabledEarlier() throws {
+        let configuration = try load("disabled: [push-cycle]\nrules:\n  push-cycle: on\n")
+        #expect(configuration.isEnabled("push-cycle"))
+    }
+
+    @Test func unknownRuleWithDidYouMean() throws {
+        #expect(try error("rules:\n  leaked-chlid: error\n")
+            == "CONFIG:2:3: unknown rule `leaked-chlid`; did you mean `leaked-child`?")
+        #expect(try error("disabled: [push-cycle, pushcycles]\n")
+            == "CONFIG:1:24: unknown rule `pushcycles`; did you mean `push-cycle`?")
+        #expect(try error("disabled:\n  - completely-unrelated-name\n")
+            == "CONFIG:2:5: unknown rule `completely-unrelated-name`")
+    }
+
+    @Test func specValidityRulesCannotBeConfigured() throws {
+        for id in RuleID.specValidity {
+            #expect(try error("rules:\n  \(id): off\n").hasPrefix("CONFIG:2:3: `\(id)` checks that specs can be read at all"))
+            #expect(try error("disabled: [\(id)]\n").hasPrefix("CONFIG:1:12: `\(id)` checks that specs can be read at all"))
+        }
+        #expect(try error("rules:\n  schema: warning\n").contains("spec-validity rules are always on, as errors"))
+    }
+
+    @Test func wrongSettingValue() throws {
+        #expect(try error("rules:\n  push-cycle: fatal\n")
+            == "CONFIG:2:15: `fatal` is not a rule setting; use off, on, warning or error")
+        #expect(try error("rules:\n  push-cycle: [off]\n")
+            == "CONFIG:2:15: a list is not a rule setting; use off, on, warning or error")
+        #expect(try error("rules:\n  push-cycle:\n  pop-at-root: off\n")
+            == "CONFIG:2:14: nothing is not a rule setting; use off, on, warning or error")
+    }
+
+    @Test func wrongTypes() throws {
+        #expect(try error("- rules\n") == "CONFIG:1:1: a configuration is a mapping with `rules`, `disabled` and `exclude`")
+        #expect(try error("rules: [push-cycle]\n") == "CONFIG:1:8: `rules` must map rule ids to off, warning or error")
+        #expect(try error("disabled: push-cycle\n") == "CONFIG:1:11: `disabled` must be a list")
+        #expect(try error("exclude: Legacy\n") == "CONFIG:1:10: `exclude` must be a list")
+        #expect(try error("exclude: [\"\"]\n") == "CONFIG:1:11: `exclude` lists path globs")
+    }
+
+    @Test func unknownSettingWithDidYouMean() throws {
+        #expect(try error("rule:\n  push-cycle: off\n") == "CONFIG:1:1: unknown setting `rule`; did you mean `rules`?")
+        #expect(try error("excluded: [a]\n") == "CONFIG:1:1: unknown setting `excluded`; did you mean `exclude`?")
+        #expect(try error("verbose: true\n") == "CONFIG:1:1: unknown setting `verbose`")
+    }
+
+    @Test func syntaxErrorHasItsPosition() throws {
+        let message = try error("rules:\n  push-cycle: off\n bad: [\n")
+        #expect(message.hasPrefix("CONFIG:3:"), "\(message)")
+    }
+
+    @Test func unreadableFile() {
+        let path = "/nonexistent/flowlint/.flowlint.yml"
+        #expect(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+        do {
+            _ = try Configuration.load(path: path)
+        } catch {
+            #expect(error.description.hasPrefix("cannot read configuration \(path)"))
+        }
+    }
+}

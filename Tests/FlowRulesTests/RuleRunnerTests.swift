@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import FlowModel
+import FlowSpec
+@testable import FlowRules
+
+@Suite struct RuleRunnerTests {
+    /// Two warnings (`unreachable-route` on App.orphan, Child.orphan) and one error (`unretained-child` on App.child).
+    static let spec = """
+    version: 1
+    entry: App
+    coordinators:
+      App:
+        kind: navigation
+        initial: home
+        routes:
+          home: { screen: Home, triggers: [child] }
+          child: { transition: push, coordinator: Child, retain: none }
+          orphan: { transition: push, screen: Orphan }
+      Child:
+        kind: navigation
+        stack: parent
+        initial: page
+        routes:
+          page: { screen: Page }
+          orphan: { transition: push, screen: Orphan }
+    """
+
+    static let all = ["unreachable-route App.orphan", "unreachable-route Child.orphan", "unretained-child App.child"]
+
+    @Test func everyRuleRunsByDefault() throws {
+        #expect(try SpecProject(Self.spec).findings() == Self.all)
+    }
+
+    @Test func ignoreOnACoordinatorSilencesItAndItsRoutes() throws {
+        let spec = try SpecProject(Self.spec.replacingOccurrences(of: "    stack: parent\n", with: "    stack: parent\n    ignore: [unreachable-route]\n"))
+        #expect(spec.findings() == ["unreachable-route App.orphan", "unretained-child App.child"])
+    }
+
+    @Test func ignoreOnARouteSilencesOnlyThatRouteAndRule() throws {
+        let spec = try SpecProject(Self.spec.replacingOccurrences(
+            of: "child: { transition: push, coordinator: Child, retain: none }",
+            with: "child: { transition: push, coordinator: Child, retain: none, ignore: [unreachable-route, unretained-child] }")
+            .replacingOccurrences(of: "orphan: { transition: push, screen: Orphan }\n  Child", with: "orphan: { transition: push, screen: Orphan, ignore: [push-cycle] }\n  Child"))
+        #expect(spec.findings() == ["unreachable-route App.orphan", "unreachable-route Child.orphan"])
+    }
+
+    @Test func severityOverrides() throws {
+        var configuration = Configuration()
+        configuration.severities = ["unreachable-route": .error, "unretained-child": .warning]
+        let spec = try SpecProject(Self.spec)
+        let findings = RuleRunner(configuration: configuration).findings(for: spec.project)
+        #expect(findings.count == 3)
+        for finding in findings {
+            #expect(finding.severity == (finding.rule == "unreachable-route" ? .error : .warning), "\(finding.rule)")
+        }
+        // Without overrides, each rule's default.
+        for finding in RuleRunner().findings(for: spec.project) {
+            #expect(finding.severity == RuleRegistry.description(of: finding.rule)?.severity)
+        }
+    }
+
+    @Test func disabledRulesDoNotRun() throws {
+        var configuration = Configuration()
+        configuration.disabled = ["unreachable-route"]
+        #expect(try SpecProject(Self.spec).findings(configuration: configuration) == ["unretained-child App.child"])
+    }
+
+    @Test func excludedFilesReportNothing() throws {
+        let spec = try SpecProject([
+            "App.flow.yml": """
+            version: 1
+            entry: App
+            coordinators:
+              App:
+                kind: navigation
+                initial: home
+                routes:
+                  home: { screen: Home, triggers: [legacy] }
+                  orphan: { transition: push, screen: Orphan }
+                  legacy: { transition: push, coordinator: Legacy, releaseOn: [back] }
+            """,
+            "Legacy/Legacy.flow.yml": """
+            version: 1
+            coordinators:
+              Legacy:
+                kind: navigation
+                stack: parent
+                initial: page
+                routes:
+                  page: { screen: Page }
+                  orphan: { transition: push, screen: Orphan }
+            """,
+        ])
+        #expect(spec.findings() == ["unreachable-route App.orphan", "unreachable-route Legacy.orphan"])
+        var configuration = Configuration()
+        configuration.exclude = ["**/Legacy/**"]
+        #expect(spec.findings(configuration: configuration) == ["unreachable-route App.orphan"])
+        configuration.exclude = ["**/Legacy"]
+        #expect(spec.findings(configuration: configuration) == ["unreachable-route App.orphan"])
+        configuration.exclude = ["**/*.flow.yml"]
+        #expect(spec.findings(configuration: configuration).isEmpty)
+    }
+
+    @Test func graphRulesDoNotRunWhenSpecsHaveErrors() throws {
+        // A misspelled trigger is reported once, as unknown-reference, and not also as an unreachable route.
+        let spec = try SpecProject(["app.flow.yml": Self.spec.replacingOccurrences(of: "triggers: [child]", with: "triggers: [chlid]")],
+                                   allowingDiagnostics: true)
+        let findings = RuleRunner().findings(for: spec.project)
+        #expect(findings.map(\.rule) == ["unknown-reference"])
+        #expect(findings.first?.message.contains("did you mean `child`?") == true)
+    }
+
+    @Test func specValidityFindingsIgnoreIgnoreListsButNotExcludes() throws {
+        // `ignore: [schema]` on a coordinator does not hide its schema error.
+        let broken = """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            ignore: [schema]
+            initial: home
+            routes:
+              home: { screen: Home, trigers: [home] }
+        """
+        let spec = try SpecProject(["app.flow.yml": broken], allowingDiagnostics: true)
+        #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["schema"])
+        var configuration = Configuration()
+        configuration.exclude = ["**/app.flow.yml"]
+        #expect(RuleRunner(configuration: configuration).findings(for: spec.project).isEmpty)
+    }
+}
