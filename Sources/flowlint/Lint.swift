@@ -1,20 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import FlowModel
 import FlowReport
+import FlowRules
 import FlowSpec
 
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, sarif, github, checkstyle, junit
 }
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lint flow specs (files, or folders searched for *.flow.yml / *.flow.yaml).",
         discussion: """
+        Formats: text (file:line:col: severity: message [rule], for terminals, Xcode, VS Code and vim), json, \
+        sarif (GitHub code scanning), github (annotations from GitHub Actions), checkstyle and junit (Jenkins, \
+        GitLab). Findings go to stdout, the summary line to stderr.
+
+        Adopting flowlint on an existing app: record today's findings once with \
+        `flowlint lint --write-baseline flowlint-baseline.json`, commit the file, and lint with \
+        `--baseline flowlint-baseline.json`: only findings that are not in it are reported.
+
         Exit status: 0 when there is no error-level finding, 1 when there is (or any finding with --strict), \
-        2 for a usage error, an unreadable path or an internal failure.
+        2 for a usage error, an unreadable path, configuration or baseline, or an internal failure.
         """
     )
+
+    /// What SARIF's `tool.driver.informationUri` points to.
+    static let informationURI = "https://github.com/flowlint/flowlint"
 
     @Argument(help: "Spec files and folders to lint.")
     var paths: [String] = ["."]
@@ -22,21 +39,96 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format.")
     var format: LintFormat = .text
 
+    @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory, if there is one).",
+                               valueName: "file"))
+    var config: String?
+
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Report only findings that this baseline file does not record.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record every current finding in this baseline file (JSON) for --baseline.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Flag(help: "Report error-level findings only, without the summary line.")
+    var quiet = false
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (colours are only used on a terminal, and not when NO_COLOR is set).")
+    var noColor = false
+
     func run() throws {
-        let report = try LintPipeline(paths: paths).run().report
-        Output.write(render(report))
-        Output.error("flowlint: \(report.summary)")
-        let failed = report.errors > 0 || (strict && !report.findings.isEmpty)
-        throw ExitCode(failed ? 1 : 0)
+        do {
+            try lint()
+        } catch let error as BaselineError {
+            Output.error("flowlint: error: \(error)")
+            throw ExitCode(2)
+        }
     }
 
-    private func render(_ report: Report) -> String {
-        switch format {
-        case .text: TextReporter.render(report)
-        case .json: JSONReporter.render(report)
+    private func lint() throws {
+        // Read first: a bad baseline fails before any output.
+        let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
+        let outcome = try LintPipeline(paths: paths, configPath: config).run()
+        if let writeBaseline { try Baseline(recording: outcome.report.findings).write(to: writeBaseline) }
+        let (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
+        let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
+        Output.write(render(shown, files: outcome.project.graph.files))
+        summarize(report, baselined: baselined, recorded: outcome.report.findings.count)
+        throw ExitCode(failed(report) ? 1 : 0)
+    }
+
+    private func failed(_ report: Report) -> Bool {
+        report.errors > 0 || (strict && report.warnings > 0)
+    }
+
+    /// The summary line on stderr; with `--quiet` only the reason for a failure no finding shows.
+    private func summarize(_ report: Report, baselined: Int, recorded: Int) {
+        guard !quiet else {
+            if failed(report) && report.errors == 0 {
+                Output.error("flowlint: \(plural(report.warnings, "warning")) hidden by --quiet fail --strict")
+            }
+            return
         }
+        let suffix = baselined > 0 ? " (\(baselined) baselined)" : ""
+        Output.error("flowlint: \(style(for: STDERR_FILENO).summary(report))\(suffix)")
+        if let writeBaseline { Output.error("flowlint: recorded \(plural(recorded, "finding")) in \(writeBaseline)") }
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private func render(_ report: Report, files: [String]) -> String {
+        // TODO(lead): rules disabled in the configuration are still listed (SARIF rules, JUnit suites).
+        let rules = RuleRegistry.allDescriptions
+        return switch format {
+        case .text: TextReporter.render(report, style: style(for: STDOUT_FILENO))
+        case .json: JSONReporter.render(report)
+        case .sarif:
+            SARIFReporter.render(
+                report, rules: rules,
+                tool: .init(name: "flowlint", version: Flowlint.version, informationURI: Self.informationURI),
+                workingDirectory: currentDirectory())
+        case .github: GitHubReporter.render(report)
+        case .checkstyle: CheckstyleReporter.render(report, files: files)
+        case .junit: JUnitReporter.render(report, rules: rules, files: files)
+        }
+    }
+
+    /// Colours only on a terminal, never in files or pipes, and not with `--no-color`, `NO_COLOR` or `TERM=dumb`.
+    private func style(for descriptor: Int32) -> TextStyle {
+        let environment = { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
+        guard !noColor, environment("NO_COLOR").isEmpty, environment("TERM") != "dumb", isatty(descriptor) == 1 else {
+            return .plain
+        }
+        return .ansi
+    }
+
+    private func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "." }
+        defer { free(path) }
+        return String(cString: path)
     }
 }

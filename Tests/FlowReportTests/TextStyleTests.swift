@@ -1,0 +1,23 @@
+import FlowModel
+import Testing
+@testable import FlowReport
+
+@Suite struct TextStyleTests {
+    let report = Report(findings: [
+        Findings.finding(notes: [DiagnosticNote("first defined here", at: SourceLocation(file: "A.flow.yml", line: 1, column: 2))]),
+        Findings.finding("unreachable-route", .warning, "never reached", line: 30),
+    ], files: 1)
+
+    @Test func plainIsExactlyTheTextFormat() {
+        #expect(TextReporter.render(report, style: .plain) == TextReporter.render(report))
+    }
+
+    @Test func ansiColoursSeverityLikeClangAndLeavesTheTextIntact() {
+        let coloured = TextReporter.render(report, style: .ansi)
+        #expect(coloured.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1;33mwarning:\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1;36mnote:\u{1B}[0m"))
+        let stripped = coloured.replacing(#/\x1B\[[0-9;]*m/#, with: "")
+        #expect(stripped == TextReporter.render(report))
+    }
+}
