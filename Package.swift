@@ -16,14 +16,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
         .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
+        .target(name: "FlowRender", dependencies: ["FlowModel", "CGraphviz"]),
         .executableTarget(
             name: "flowlint",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport",
+                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,6 +37,7 @@ let package = Package(
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
         .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowlint"]),
     ]
 )

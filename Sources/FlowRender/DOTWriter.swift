@@ -1,0 +1,289 @@
+/// Writes a diagram as Graphviz DOT text. Pure Swift: tested without Graphviz.
+///
+/// Spec text reaches DOT in three forms, each escaped for where it goes: node ids (built from names by
+/// `NodeID`, quoted), HTML-like labels (XML entities) and plain strings such as tooltips (backslash escapes,
+/// and `&` as `&amp;` because Graphviz reads entities in them).
+public enum DOTWriter {
+    public static func write(_ diagram: Diagram) -> String {
+        var out = DOTText()
+        out.line("// Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.")
+        out.line("digraph flow {")
+        out.indent { out in
+            out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=TB, nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
+            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(DiagramStyle.Palette.screenFill)\", color=\"\(DiagramStyle.Palette.muted)\", fontname=\(font), fontsize=11, fontcolor=\"\(DiagramStyle.Palette.text)\", margin=\"0.2,0.05\"]")
+            out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
+            let free = diagram.nodes.filter { $0.cluster == nil }
+            for node in free where node.kind == .entry { out.line(statement(node)) }
+            for cluster in diagram.clusters {
+                writeCluster(cluster, nodes: diagram.nodes.filter { $0.cluster == cluster.id }, to: &out)
+            }
+            for node in free where node.kind != .entry { out.line(statement(node)) }
+            let rows = Dictionary(diagram.clusters.flatMap { cluster in cluster.sideBySide.map { ($0, cluster.id) } },
+                                  uniquingKeysWith: { first, _ in first })
+            for edge in diagram.edges {
+                // Between nodes of one row the edge is too short for a label: the tooltip keeps the name.
+                let inRow = rows[edge.from] != nil && rows[edge.from] == rows[edge.to]
+                out.line(statement(edge, labelled: !inRow))
+            }
+            writeLegend(diagram.legend, to: &out)
+        }
+        out.line("}")
+        return out.text
+    }
+
+    /// Graphviz measures text with its built-in Helvetica metrics; viewers pick the first font they have.
+    private static let font = quoted("Helvetica,Arial,sans-serif")
+
+    // MARK: Elements
+
+    private static func writeCluster(_ cluster: Cluster, nodes: [Node], to out: inout DOTText) {
+        out.line("subgraph \(quoted("cluster " + NodeID.coordinator(cluster.id))) {")
+        out.indent { out in
+            let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
+            var attributes: [(String, String)] = [
+                ("label", html(bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak))),
+                ("tooltip", tooltip(cluster.tooltip)),
+                ("labeljust", "l"), ("labelloc", "t"), ("style", quoted("rounded,filled")),
+                ("fillcolor", quoted(DiagramStyle.Palette.clusterFill)), ("color", quoted(DiagramStyle.Palette.clusterBorder)),
+            ]
+            if let style = cluster.markStyle {
+                let colors = DiagramStyle.markColors(style)
+                attributes += [("color", quoted(colors.line)), ("penwidth", "2")]
+                if style == .unreachable {
+                    attributes += [("style", quoted("rounded,filled,dashed")), ("fontcolor", quoted(colors.line))]
+                }
+            }
+            for (key, value) in attributes { out.line("\(key)=\(value)") }
+            for node in nodes { out.line(statement(node)) }
+            if !cluster.sideBySide.isEmpty {
+                out.line("{ rank=same; " + cluster.sideBySide.map { quoted($0) + ";" }.joined(separator: " ") + " }")
+            }
+        }
+        out.line("}")
+    }
+
+    private static func statement(_ node: Node) -> String {
+        var attributes: [(String, String)] = []
+        switch node.kind {
+        case .screen, .coordinator, .external:
+            // Regular weight: Graphviz sizes boxes with regular metrics, so bold names would overflow them.
+            attributes.append(("label", html(htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? ""))))
+        case .entry:
+            attributes += [("label", html(bold("entry"))), ("shape", "box"), ("style", quoted("rounded,filled")),
+                           ("fillcolor", quoted(DiagramStyle.Palette.text)), ("fontcolor", quoted("#ffffff"))]
+        case .exit:
+            attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true"),
+                           ("style", "filled"), ("fillcolor", quoted(DiagramStyle.Palette.text))]
+        }
+        if node.kind == .coordinator {
+            attributes += [("style", quoted("filled")), ("fillcolor", quoted(DiagramStyle.Palette.childFill)),
+                           ("color", quoted(DiagramStyle.Palette.purple))]
+        }
+        if node.kind == .external { attributes.append(("style", quoted("rounded,dashed"))) }
+        if node.isInitial { attributes.append(("penwidth", "2.5")) }
+        if node.isHighlighted {
+            attributes += [("color", quoted(DiagramStyle.Palette.highlight)), ("fillcolor", quoted(DiagramStyle.Palette.highlightFill)),
+                           ("penwidth", "3")]
+        }
+        if let style = node.markStyle {
+            let colors = DiagramStyle.markColors(style)
+            attributes += [("color", quoted(colors.line)), ("fillcolor", quoted(colors.fill))]
+            if style == .unreachable {
+                attributes += [("style", quoted(node.kind == .coordinator ? "filled,dashed" : "rounded,filled,dashed")),
+                               ("fontcolor", quoted(colors.line))]
+            } else {
+                attributes.append(("penwidth", node.isInitial ? "3" : "2"))
+            }
+        }
+        attributes.append(("tooltip", tooltip(node.tooltip)))
+        return quoted(node.id) + " " + list(attributes)
+    }
+
+    private static func statement(_ edge: Edge, labelled: Bool = true) -> String {
+        let line = DiagramStyle.line(edge.kind)
+        var color = line.color
+        var width = line.width
+        var styles: [String] = []
+        if line.dashed { styles.append("dashed") }
+        if line.dotted { styles.append("dotted") }
+        if edge.isHighlighted {
+            color = DiagramStyle.Palette.highlight
+            width = max(width, 3)
+        }
+        if let style = edge.markStyle {
+            color = DiagramStyle.markColors(style).line
+            width = max(width, 2)
+            if style == .unreachable, !styles.contains("dashed") { styles.append("dashed") }
+        }
+        var attributes: [(String, String)] = [("color", quoted(color)), ("arrowhead", line.arrowhead)]
+        if width != 1 { attributes.append(("penwidth", number(width))) }
+        if !styles.isEmpty { attributes.append(("style", quoted(styles.joined(separator: ",")))) }
+        // External labels, placed after the layout: Graphviz 2.42 frees a laid-out label of an edge between
+        // nodes of one rank twice (a crash), and labels outside the layout keep large flows fast. Spaces
+        // keep neighbouring labels apart in viewers whose font is wider than Graphviz's metrics.
+        if let label = edge.label, labelled { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(color))] }
+        if let cluster = edge.toCluster { attributes.append(("lhead", quoted("cluster " + NodeID.coordinator(cluster)))) }
+        if !edge.shapesLayout { attributes.append(("constraint", "false")) }
+        attributes.append(("tooltip", tooltip(edge.tooltip)))
+        return quoted(edge.from) + " -> " + quoted(edge.to) + " " + list(attributes)
+    }
+
+    // MARK: Legend
+
+    /// A table of what the diagram uses: a sample of each node kind, each finding mark, and each edge kind
+    /// drawn as coloured line characters (one node: a legend of real edges would take as much room as the flow).
+    private static func writeLegend(_ legend: Legend, to out: inout DOTText) {
+        typealias Palette = DiagramStyle.Palette
+        var rows: [(sample: String, meaning: String)] = []
+        for kind in legend.nodeKinds {
+            let sample = switch kind {
+            case .screen: box("route", line: Palette.muted, fill: Palette.screenFill, rounded: true)
+            case .coordinator: box(legend.isOverview ? "Name" : "route ▸ Child", line: Palette.purple, fill: Palette.childFill, rounded: false)
+            case .external: box("Other.route", line: Palette.muted, fill: Palette.screenFill, rounded: true, dashed: true)
+            case .entry: box("<FONT COLOR=\"#ffffff\"><B>entry</B></FONT>", line: Palette.text, fill: Palette.text, rounded: true)
+            case .exit: "<FONT COLOR=\"\(Palette.text)\">◉</FONT>"
+            }
+            rows.append((sample, legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
+        }
+        if legend.hasInitial {
+            rows.append((box("route", line: Palette.muted, fill: Palette.screenFill, rounded: true, width: 3), DiagramStyle.initialLegend))
+        }
+        for style in legend.markStyles {
+            let colors = DiagramStyle.markColors(style)
+            rows.append((box("route", line: colors.line, fill: colors.fill, rounded: true, dashed: style == .unreachable, width: 2),
+                         DiagramStyle.legend(style)))
+        }
+        if let chain = legend.chain {
+            rows.append((box(legend.isOverview ? "Name" : "route", line: Palette.highlight, fill: Palette.highlightFill, rounded: true, width: 3),
+                         "on the path of chain " + chain))
+        }
+        for kind in legend.edgeKinds where kind != .entry {
+            rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
+        }
+        guard !rows.isEmpty else { return }
+        var table = "<TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">"
+        table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
+        for row in rows {
+            table += "<TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>"
+        }
+        table += "</TABLE>"
+        // The graph's own label: drawn below the layout, it takes no rank from the flow.
+        out.line("label=\(html(table))")
+        out.line("labelloc=b")
+        out.line("labeljust=l")
+    }
+
+    private static func box(_ markup: String, line: String, fill: String, rounded: Bool, dashed: Bool = false, width: Int = 1) -> String {
+        let style = [rounded ? "rounded" : nil, dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
+        return "<TABLE BORDER=\"\(width)\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(line)\" BGCOLOR=\"\(fill)\"" +
+            (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\">\(markup)</FONT></TD></TR></TABLE>"
+    }
+
+    /// An edge as text: `──▶` solid, `- - ›` dashed, `┈┈▶` dotted, heavy lines for wide edges.
+    private static func lineSample(_ line: DiagramStyle.Line) -> String {
+        let stroke = line.dashed ? "- - " : line.dotted ? "┈┈┈" : line.width > 2 ? "━━━" : "───"
+        let head = switch line.arrowhead {
+        case "empty": "▷"
+        case "odiamond": "◇"
+        case "odot": "○"
+        case "vee": "›"
+        default: "▶"
+        }
+        return "<FONT COLOR=\"\(line.color)\">\(stroke)\(head)</FONT>"
+    }
+
+    // MARK: Escaping
+
+    /// A quoted DOT id or attribute value that Graphviz does not expand (ids, colours, styles).
+    static func quoted(_ value: String) -> String {
+        var escaped = "\""
+        for character in value {
+            if character == "\\" || character == "\"" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped + "\""
+    }
+
+    /// Spec text as a quoted escString label: shown literally, line breaks kept. Graphviz reads `\\`
+    /// as one backslash (and `\N`, `\G`… as names), and entities such as `&lt;`.
+    static func text(_ value: String) -> String {
+        escString(value, backslash: "\\\\")
+    }
+
+    /// Spec text as a tooltip, which Graphviz expands twice: each backslash is written four times.
+    static func tooltip(_ value: String) -> String {
+        escString(value, backslash: "\\\\\\\\")
+    }
+
+    private static func escString(_ value: String, backslash: String) -> String {
+        var escaped = ""
+        for character in DisplayText.clean(value) {
+            switch character {
+            case "\\": escaped += backslash
+            case "\"": escaped += "\\\""
+            case "&": escaped += "&amp;"
+            case "\n": escaped += "\\n"
+            default: escaped.append(character)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+
+    /// Spec text inside an HTML-like label.
+    static func htmlEscaped(_ value: String) -> String {
+        DisplayText.lines(value).map { line in
+            var escaped = ""
+            for character in line {
+                switch character {
+                case "&": escaped += "&amp;"
+                case "<": escaped += "&lt;"
+                case ">": escaped += "&gt;"
+                case "\"": escaped += "&quot;"
+                case "'": escaped += "&#39;"
+                case "\\": escaped += "\\\\"  // Graphviz reads `\N`, `\G`… in HTML labels too
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }.joined(separator: "<BR/>")
+    }
+
+    private static func html(_ markup: String) -> String { "<" + markup + ">" }
+    private static func bold(_ value: String) -> String { "<B>" + htmlEscaped(value) + "</B>" }
+    private static let leftBreak = "<BR ALIGN=\"LEFT\"/>"
+
+    private static func small(_ value: String, breaking: Bool = true) -> String {
+        (breaking ? "<BR/>" : "") + "<FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.muted)\">" + htmlEscaped(value) + "</FONT>"
+    }
+
+    private static func list(_ attributes: [(String, String)]) -> String {
+        // A later value for the same key overrides an earlier one, so each key is written once.
+        var keys: [String] = []
+        var values: [String: String] = [:]
+        for (key, value) in attributes {
+            if values[key] == nil { keys.append(key) }
+            values[key] = value
+        }
+        return "[" + keys.map { "\($0)=\(values[$0]!)" }.joined(separator: ", ") + "]"
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// Indented lines of DOT text.
+private struct DOTText {
+    private(set) var text = ""
+    private var depth = 0
+
+    mutating func line(_ line: String) {
+        text += String(repeating: "  ", count: depth) + line + "\n"
+    }
+
+    mutating func indent(_ body: (inout DOTText) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+}

@@ -1,0 +1,170 @@
+/// A flow diagram, independent of its output format: what the DOT, Mermaid and JSON writers draw.
+///
+/// Elements are in drawing order (the entry's flow first, then in the order of definition), never in
+/// hash order, so every writer's output is deterministic.
+public struct Diagram: Sendable, Equatable, Encodable {
+    public var version = 1
+    /// One node per coordinator instead of one per route.
+    public var isOverview = false
+    /// One per coordinator drawn (empty in an overview).
+    public var clusters: [Cluster] = []
+    public var nodes: [Node] = []
+    public var edges: [Edge] = []
+    /// The chain `--chain` highlights, if any.
+    public var chain: String?
+
+    public init() {}
+
+    /// The edge kinds, node kinds and marks the diagram uses, for its legend.
+    public var legend: Legend {
+        Legend(
+            nodeKinds: NodeKind.allCases.filter { kind in nodes.contains { $0.kind == kind } },
+            hasInitial: nodes.contains(where: \.isInitial),
+            edgeKinds: EdgeKind.allCases.filter { kind in edges.contains { $0.kind == kind } },
+            markStyles: MarkStyle.allCases.filter { style in
+                nodes.contains { $0.markStyle == style } || edges.contains { $0.markStyle == style }
+                    || clusters.contains { $0.markStyle == style }
+            },
+            chain: chain,
+            isOverview: isOverview)
+    }
+}
+
+public struct Cluster: Sendable, Equatable, Encodable {
+    /// The coordinator's name, unique in the diagram.
+    public var id: String
+    public var name: String
+    /// `navigation`, `tab`…, or nil when the spec gave none.
+    public var kind: String?
+    /// Shown under the name, such as "parent stack".
+    public var detail: String?
+    public var tooltip: String
+    /// Nodes drawn side by side: the tabs of a tab coordinator, all shown when it starts.
+    public var sideBySide: [String] = []
+    public var marks: [Mark] = []
+
+    public var markStyle: MarkStyle? { Mark.style(of: marks) }
+}
+
+public enum NodeKind: String, CaseIterable, Sendable, Encodable {
+    /// A route that shows a screen.
+    case screen
+    /// A route that starts a child coordinator (or, in an overview, a coordinator).
+    case coordinator
+    /// A route of a coordinator that is not drawn (a trigger across a `--coordinator` focus).
+    case external
+    /// Where the app starts.
+    case entry
+    /// Where a flow is left when the place it returns to is not drawn.
+    case exit
+}
+
+public struct Node: Sendable, Equatable, Encodable {
+    /// Unique in the diagram; stable across runs (built from names, not counters).
+    public var id: String
+    public var kind: NodeKind
+    /// The id of the cluster the node is drawn in, nil outside every cluster.
+    public var cluster: String?
+    /// The first line: a route or coordinator name.
+    public var title: String
+    /// The second line: the screen type, the child coordinator, a coordinator's kind.
+    public var subtitle: String?
+    public var tooltip: String
+    /// The initial route of its coordinator (or the entry coordinator, in an overview).
+    public var isInitial = false
+    /// On the path of the highlighted chain.
+    public var isHighlighted = false
+    public var marks: [Mark] = []
+
+    public var markStyle: MarkStyle? { Mark.style(of: marks) }
+}
+
+/// How an edge is drawn: by the transition it stands for.
+public enum EdgeKind: String, CaseIterable, Sendable, Encodable {
+    case entry
+    case push
+    case presentSheet = "present-sheet"
+    case presentFullScreen = "present-fullscreen"
+    case setRoot
+    case embed
+    case show
+    case select
+    /// `none` with a child coordinator: attached without a transition of its own.
+    case attach
+    /// A child coordinator starts: from the route that starts it to its initial route.
+    case start
+    /// A trigger of a route that has no transition (an initial route or a tab).
+    case route
+    case pop
+    case dismiss
+    case finish
+
+    /// Dismiss, pop and finish go back: drawn as return edges that do not shape the layout.
+    public var isReturn: Bool {
+        switch self {
+        case .pop, .dismiss, .finish: true
+        default: false
+        }
+    }
+}
+
+public struct Edge: Sendable, Equatable, Encodable {
+    public var from: String
+    public var to: String
+    public var kind: EdgeKind
+    /// The route name, on edges of routes that have no node of their own (dismiss, select…).
+    public var label: String?
+    public var tooltip: String
+    /// The cluster the edge points at, for a child start (drawn to the cluster's border).
+    public var toCluster: String?
+    /// False for edges that go back (returns) or up (triggers of an ancestor's route): they must not pull
+    /// the screens they lead to below the screens they leave.
+    public var shapesLayout = true
+    public var isHighlighted = false
+    public var marks: [Mark] = []
+
+    public var markStyle: MarkStyle? { Mark.style(of: marks) }
+}
+
+/// A finding shown on the element it is about.
+public struct Mark: Sendable, Equatable, Encodable {
+    public var rule: String
+    public var severity: String
+    public var message: String
+    public var style: MarkStyle
+
+    public init(rule: String, severity: String, message: String, style: MarkStyle) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.style = style
+    }
+
+    /// The style of the most serious mark: a problem outweighs a warning, which outweighs unreachable.
+    static func style(of marks: [Mark]) -> MarkStyle? {
+        marks.map(\.style).max()
+    }
+}
+
+public enum MarkStyle: String, CaseIterable, Sendable, Encodable, Comparable {
+    /// Never reached from the entry: grey and dashed.
+    case unreachable
+    /// A warning of another rule.
+    case warning
+    /// A leak, an unretained child, a cycle or another error: red.
+    case problem
+
+    public static func < (lhs: MarkStyle, rhs: MarkStyle) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// What a diagram's legend explains.
+public struct Legend: Sendable, Equatable {
+    public var nodeKinds: [NodeKind]
+    public var hasInitial: Bool
+    public var edgeKinds: [EdgeKind]
+    public var markStyles: [MarkStyle]
+    public var chain: String?
+    public var isOverview: Bool
+}

@@ -1,0 +1,102 @@
+/// How each kind of element looks, shared by the DOT and Mermaid writers and their legends.
+///
+/// Every edge kind differs by its arrowhead or line as well as its colour; return edges are dashed in the
+/// colour of the transition they undo.
+enum DiagramStyle {
+    enum Palette {
+        static let text = "#24292f"
+        static let muted = "#57606a"
+        static let clusterFill = "#f6f8fa"
+        static let clusterBorder = "#d0d7de"
+        static let screenFill = "#ffffff"
+        static let childFill = "#fbefff"
+        static let blue = "#0969da"
+        static let green = "#1a7f37"
+        static let teal = "#1b7c83"
+        static let brown = "#7d4e00"
+        static let pink = "#bf3989"
+        static let purple = "#8250df"
+        static let grey = "#8c959f"
+        static let red = "#cf222e"
+        static let redFill = "#ffebe9"
+        static let orange = "#bc4c00"
+        static let orangeFill = "#fff1e5"
+        static let highlight = "#d4a72c"
+        static let highlightFill = "#fff8c5"
+    }
+
+    struct Line {
+        var color: String
+        var width: Double = 1
+        var dashed = false
+        var dotted = false
+        /// Graphviz's arrowhead name.
+        var arrowhead = "normal"
+    }
+
+    static func line(_ kind: EdgeKind) -> Line {
+        switch kind {
+        case .entry: Line(color: Palette.text, width: 1.5)
+        case .push: Line(color: Palette.text)
+        case .presentSheet: Line(color: Palette.blue, arrowhead: "empty")
+        case .presentFullScreen: Line(color: Palette.blue, width: 2.5, arrowhead: "empty")
+        case .setRoot: Line(color: Palette.green, width: 2.5)
+        case .embed: Line(color: Palette.teal, arrowhead: "odiamond")
+        case .show: Line(color: Palette.brown, arrowhead: "vee")
+        case .select: Line(color: Palette.pink, arrowhead: "odot")
+        case .attach: Line(color: Palette.purple, dotted: true)
+        case .start: Line(color: Palette.purple, width: 1.5)
+        case .route: Line(color: Palette.muted)
+        case .pop: Line(color: Palette.text, dashed: true, arrowhead: "vee")
+        case .dismiss: Line(color: Palette.blue, dashed: true, arrowhead: "vee")
+        case .finish: Line(color: Palette.purple, dashed: true, arrowhead: "vee")
+        }
+    }
+
+    static func legend(_ kind: EdgeKind) -> String {
+        switch kind {
+        case .entry: "the app starts here"
+        case .push: "push"
+        case .presentSheet: "present as a sheet"
+        case .presentFullScreen: "present full screen"
+        case .setRoot: "setRoot: replaces the root"
+        case .embed: "embed in a container"
+        case .show: "show / showDetail (split)"
+        case .select: "select a tab"
+        case .attach: "none: attaches a child"
+        case .start: "a child coordinator starts"
+        case .route: "to a route shown at start"
+        case .pop: "pop, popTo, popToRoot: back"
+        case .dismiss: "dismiss: back to the presenter"
+        case .finish: "finish: back to the parent"
+        }
+    }
+
+    static func legend(_ kind: NodeKind) -> String {
+        switch kind {
+        case .screen: "screen (route name, view type)"
+        case .coordinator: "starts a child coordinator"
+        case .external: "route of a coordinator not drawn"
+        case .entry: "entry"
+        case .exit: "leaves to a flow not drawn"
+        }
+    }
+
+    static func legend(_ style: MarkStyle) -> String {
+        switch style {
+        case .unreachable: "unreachable (finding)"
+        case .warning: "warning (finding)"
+        case .problem: "leak, cycle or error (finding)"
+        }
+    }
+
+    static let initialLegend = "initial route"
+
+    static func markColors(_ style: MarkStyle) -> (line: String, fill: String) {
+        switch style {
+        case .unreachable: (Palette.grey, Palette.screenFill)
+        case .warning: (Palette.orange, Palette.orangeFill)
+        case .problem: (Palette.red, Palette.redFill)
+        }
+    }
+}

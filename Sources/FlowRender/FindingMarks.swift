@@ -1,0 +1,35 @@
+import FlowModel
+
+/// Findings grouped by the element they are about (`Diagnostic.coordinator` / `.route`).
+struct FindingMarks {
+    private(set) var routes: [RouteKey: [Mark]] = [:]
+    private(set) var coordinators: [String: [Mark]] = [:]
+
+    init(_ findings: [Diagnostic]) {
+        // Sorted by rule and message, not by file: the same project read in another file order marks alike.
+        let ordered = findings.sorted { ($0.rule.rawValue, $0.message) < ($1.rule.rawValue, $1.message) }
+        for finding in ordered {
+            guard let coordinator = finding.coordinator else { continue }
+            let mark = Mark(rule: finding.rule.rawValue, severity: finding.severity.rawValue,
+                            message: finding.message, style: FindingMarks.style(of: finding))
+            if let route = finding.route {
+                routes[RouteKey(coordinator: coordinator, route: route), default: []].append(mark)
+            } else {
+                coordinators[coordinator, default: []].append(mark)
+            }
+        }
+    }
+
+    func marks(of key: RouteKey) -> [Mark] { routes[key] ?? [] }
+    func marks(of coordinator: String) -> [Mark] { coordinators[coordinator] ?? [] }
+
+    /// Unreachable elements grey; leaks, unretained children and cycles red whatever their configured
+    /// severity; other findings by severity.
+    static func style(of finding: Diagnostic) -> MarkStyle {
+        switch finding.rule.rawValue {
+        case "unreachable-route", "unreachable-coordinator": .unreachable
+        case "leaked-child", "unretained-child", "retain-cycle", "push-cycle": .problem
+        default: finding.severity == .error ? .problem : .warning
+        }
+    }
+}

@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CGraphviz
+
+/// Why Graphviz could not draw a diagram: its own error messages.
+public struct GraphvizError: Error, Equatable, CustomStringConvertible {
+    public var messages: [String]
+
+    public var description: String {
+        "Graphviz could not render the diagram: " + (messages.isEmpty ? "unknown error" : messages.joined(separator: "; "))
+    }
+}
+
+/// An SVG drawing and the warnings Graphviz gave while making it.
+public struct Rendering: Sendable {
+    public var svg: String
+    public var warnings: [String]
+}
+
+/// Graphviz in process: the `dot` layout and the SVG renderer of libgvc, no `dot` executable.
+///
+/// Each call makes its own context and frees everything it allocated before it returns. Graphviz keeps
+/// global state (its error handler, its parser), so calls are serialized, and its messages are captured
+/// instead of reaching the terminal.
+public struct Graphviz: Sendable {
+    public init() {}
+
+    /// Lays `dot` out with the dot engine and renders it as SVG.
+    public func svg(fromDOT dot: String) throws(GraphvizError) -> Rendering {
+        let collected = try MessageCapture.shared.collecting { () throws(GraphvizError) -> String in
+            let plugins = Plugins()
+            defer { plugins.close() }
+            guard let context = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
+            defer { gvFreeContext(context) }
+            let reader = OrderedReader(dot)
+            defer { reader.close() }
+            guard let graph = reader.read() else { throw GraphvizError(messages: []) }
+            defer { agclose(graph) }
+            guard gvLayout(context, graph, "dot") == 0 else { throw GraphvizError(messages: []) }
+            defer { gvFreeLayout(context, graph) }
+            var data: UnsafeMutablePointer<CChar>?
+            var length: UInt32 = 0
+            guard gvRenderData(context, graph, "svg", &data, &length) == 0, let data else { throw GraphvizError(messages: []) }
+            defer { gvFreeRenderData(data) }
+            return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+        }
+        return Rendering(svg: collected.value, warnings: collected.warnings)
+    }
+
+    /// Reads `dot` back with Graphviz's parser and returns every message it gave: none for DOT that flowlint
+    /// writes, whatever the names in the specs.
+    public func parseMessages(_ dot: String) -> [String] {
+        let result = try? MessageCapture.shared.collecting { () throws(GraphvizError) -> Bool in
+            let reader = OrderedReader(dot)
+            defer { reader.close() }
+            guard let graph = reader.read() else { throw GraphvizError(messages: []) }
+            agclose(graph)
+            return true
+        }
+        return result.map(\.warnings) ?? ["Graphviz could not parse the DOT text"]
+    }
+}
+
+/// `agmemread` with one change: objects get ids in the order the DOT text creates them.
+///
+/// Graphviz's default ids are the addresses of the name strings, and it lays out and draws clusters in id
+/// order: the order of `malloc`'s addresses, which differs from one render to the next in one process.
+/// Numbering objects as they are read (names go to cgraph's internal map) makes the drawing a function of
+/// the text alone.
+private final class OrderedReader {
+    private let text: [CChar]
+    private let input: UnsafeMutablePointer<Input>
+    private let ids: UnsafeMutablePointer<Agiddisc_t>
+    private let io: UnsafeMutablePointer<Agiodisc_t>
+    private let discipline: UnsafeMutablePointer<Agdisc_t>
+
+    struct Input {
+        var bytes: UnsafePointer<CChar>
+        var count: Int
+        var offset: Int
+    }
+
+    init(_ dot: String) {
+        text = Array(dot.utf8CString)
+        input = .allocate(capacity: 1)
+        ids = .allocate(capacity: 1)
+        io = .allocate(capacity: 1)
+        discipline = .allocate(capacity: 1)
+        ids.initialize(to: Agiddisc_t(
+            open: { _, _ in
+                let next = UnsafeMutablePointer<IDTYPE>.allocate(capacity: 1)
+                next.initialize(to: 1)
+                return UnsafeMutableRawPointer(next)
+            },
+            map: { state, _, name, id, _ in
+                // Named objects: refuse, so cgraph keeps the name in its internal map under a fresh odd id.
+                guard name == nil, let state, let id else { return 0 }
+                let next = state.assumingMemoryBound(to: IDTYPE.self)
+                id.pointee = next.pointee
+                next.pointee += 2
+                return 1
+            },
+            alloc: { _, _, _ in 0 },
+            free: { _, _, _ in },
+            print: { _, _, _ in nil },
+            close: { state in state?.assumingMemoryBound(to: IDTYPE.self).deallocate() },
+            idregister: { _, _, _ in }))
+        io.initialize(to: Agiodisc_t(
+            afread: { channel, buffer, size in
+                guard let channel, let buffer, size > 0 else { return 0 }
+                let input = channel.assumingMemoryBound(to: Input.self)
+                let count = min(Int(size), input.pointee.count - input.pointee.offset)
+                buffer.update(from: input.pointee.bytes + input.pointee.offset, count: count)
+                input.pointee.offset += count
+                return Int32(count)
+            },
+            putstr: { _, _ in 0 },  // only read, never written
+            flush: { _ in 0 }))
+        // No memory discipline: cgraph's own.
+        discipline.initialize(to: Agdisc_t(mem: nil, id: ids, io: io))
+    }
+
+    /// The graph, or nil when the text is not DOT (the parser has said why).
+    func read() -> UnsafeMutablePointer<Agraph_t>? {
+        text.withUnsafeBufferPointer { bytes in
+            input.initialize(to: Input(bytes: bytes.baseAddress!, count: bytes.count - 1, offset: 0))
+            return agread(input, discipline)
+        }
+    }
+
+    /// After `agclose`: the graph keeps the disciplines until then.
+    func close() {
+        input.deallocate()
+        ids.deallocate()
+        io.deallocate()
+        discipline.deallocate()
+    }
+}
+
+/// Only the dot layout and the core renderers. Without the pango text-layout plugin Graphviz measures text
+/// with its built-in font metrics: the SVG is the same on every machine, and fontconfig is never loaded.
+private struct Plugins {
+    private var layout: UnsafeMutableRawPointer?
+    private var core: UnsafeMutableRawPointer?
+
+    init() {
+        guard let directory = Plugins.directory() else { return }
+        layout = dlopen(directory + Plugins.fileName("gvplugin_dot_layout"), RTLD_NOW | RTLD_LOCAL)
+        core = dlopen(directory + Plugins.fileName("gvplugin_core"), RTLD_NOW | RTLD_LOCAL)
+    }
+
+    func makeContext() -> OpaquePointer? {
+        guard let layout, let core,
+              let layoutLibrary = dlsym(layout, "gvplugin_dot_layout_LTX_library"),
+              let coreLibrary = dlsym(core, "gvplugin_core_LTX_library") else {
+            return gvContext()  // another layout of the install: Graphviz's own plugin configuration
+        }
+        let context = gvContextPlugins(nil, 0)
+        gvAddLibrary(context, layoutLibrary.assumingMemoryBound(to: gvplugin_library_t.self))
+        gvAddLibrary(context, coreLibrary.assumingMemoryBound(to: gvplugin_library_t.self))
+        return context
+    }
+
+    func close() {
+        if let layout { dlclose(layout) }
+        if let core { dlclose(core) }
+    }
+
+    /// Graphviz installs its plugins in `graphviz/` beside libgvc.
+    private static func directory() -> String? {
+        var info = Dl_info()
+        let symbol = unsafeBitCast(gvContext as @convention(c) () -> OpaquePointer?, to: UnsafeRawPointer.self)
+        guard dladdr(symbol, &info) != 0, let file = info.dli_fname else { return nil }
+        let library = String(cString: file)
+        guard let slash = library.lastIndex(of: "/") else { return nil }
+        return String(library[...slash]) + "graphviz/"
+    }
+
+    private static func fileName(_ plugin: String) -> String {
+        #if canImport(Darwin)
+        "lib\(plugin).6.dylib"
+        #else
+        "lib\(plugin).so.6"
+        #endif
+    }
+}
+
+/// Routes Graphviz's messages to a buffer for the duration of one call. Graphviz's error handler is a
+/// process-wide C function pointer, so this is the one shared object of the module, guarded by a lock.
+private final class MessageCapture: @unchecked Sendable {
+    static let shared = MessageCapture()
+
+    private var lock = pthread_mutex_t()
+    /// Written only by `collect` while `lock` is held by the calling thread.
+    nonisolated(unsafe) private static var text = ""
+
+    private init() {
+        pthread_mutex_init(&lock, nil)
+    }
+
+    func collecting<Value>(_ body: () throws(GraphvizError) -> Value) throws(GraphvizError) -> (value: Value, warnings: [String]) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        MessageCapture.text = ""
+        let previousHandler = agseterrf { piece in
+            if let piece { MessageCapture.text += String(cString: piece) }
+            return 0
+        }
+        let previousLevel = agseterr(AGWARN)
+        defer {
+            agseterrf(previousHandler)
+            agseterr(previousLevel)
+        }
+        let result = Result { () throws(GraphvizError) -> Value in try body() }
+        let lines = MessageCapture.text.split(whereSeparator: \.isNewline).map(String.init)
+        let errors = lines.filter { $0.hasPrefix("Error") }
+        switch result {
+        case .success(let value) where errors.isEmpty:
+            return (value, lines)
+        case .success:
+            throw GraphvizError(messages: errors)
+        case .failure(let error):
+            throw GraphvizError(messages: error.messages + (lines.isEmpty ? [] : lines))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Node ids built from names, so that adding a route does not renumber the rest of a committed diagram.
+///
+/// Names are percent-encoded except letters, digits, `_`, `.`, `-` and non-ASCII text, so `/` separates a
+/// coordinator from its route unambiguously and the ids of entry and exit nodes (`#…`) match no route.
+enum NodeID {
+    static let entry = "#entry"
+
+    static func route(_ key: RouteKey) -> String {
+        encode(key.coordinator) + "/" + encode(key.route)
+    }
+
+    static func exit(of coordinator: String) -> String {
+        encode(coordinator) + "/#exit"
+    }
+
+    static func coordinator(_ name: String) -> String {
+        encode(name)
+    }
+
+    static func encode(_ name: String) -> String {
+        var encoded = ""
+        for scalar in name.unicodeScalars {
+            if isKept(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 {
+                    encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+        }
+        return encoded
+    }
+
+    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2E, 0x2D: true
+        case 0xA0...: scalar.properties.generalCategory != .format && !scalar.properties.isNoncharacterCodePoint
+            && !scalar.properties.isWhitespace
+        default: false
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

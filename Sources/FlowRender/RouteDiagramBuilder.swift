@@ -1,0 +1,282 @@
+import FlowModel
+
+/// The diagram of routes: a cluster per coordinator, a node per route that shows a screen or starts a child,
+/// an edge per trigger and per child start, and return edges for dismiss, pop and finish.
+struct RouteDiagramBuilder {
+    private let facts: FlowFacts
+    private let options: DiagramOptions
+    private let marks: FindingMarks
+    private var diagram = Diagram()
+    private var drawn: Set<String> = []
+    private var nodeIDs: Set<String> = []
+    private var edgeIDs: Set<String> = []
+
+    init(facts: FlowFacts, options: DiagramOptions) {
+        self.facts = facts
+        self.options = options
+        marks = FindingMarks(options.findings)
+    }
+
+    mutating func build() -> Diagram {
+        let order = facts.coordinatorOrder(root: options.focus, depth: options.depth)
+        drawn = Set(order)
+        if let entry = facts.graph.entryCoordinator, drawn.contains(entry.name) { addEntry(entry) }
+        for name in order { addCluster(facts.graph.coordinator(named: name)!) }
+        for name in order { addEdges(of: facts.graph.coordinator(named: name)!) }
+        placeTopRoutes()
+        if let chain = options.chain { highlight(chain) }
+        return diagram
+    }
+
+    // MARK: Clusters and nodes
+
+    private mutating func addEntry(_ entry: Coordinator) {
+        addNode(Node(id: NodeID.entry, kind: .entry, cluster: nil, title: "entry", subtitle: nil,
+                     tooltip: "The app starts in \(entry.name)"))
+        if let initial = entry.initial?.value, entry.route(named: initial)?.destination != nil {
+            let key = RouteKey(coordinator: entry.name, route: initial)
+            addEdge(Edge(from: NodeID.entry, to: NodeID.route(key), kind: .entry, label: nil,
+                         tooltip: "The app starts in \(entry.name) at \(initial)"))
+        }
+    }
+
+    private mutating func addCluster(_ coordinator: Coordinator) {
+        let kind = coordinator.kind?.value.rawValue
+        let detail = coordinator.stack?.value == .parent ? "parent's stack" : nil
+        let clusterMarks = marks.marks(of: coordinator.name)
+        diagram.clusters.append(Cluster(
+            id: coordinator.name, name: coordinator.name, kind: kind, detail: detail,
+            tooltip: Tooltip.lines([
+                "\(coordinator.name): \(kind ?? "coordinator")" + (detail.map { ", \($0)" } ?? ""),
+                coordinator.description?.value,
+            ], clusterMarks),
+            marks: clusterMarks))
+        let tabs = Set((coordinator.tabs ?? []).map(\.value))
+        for route in coordinator.routes {
+            guard let destination = route.destination?.value else { continue }
+            let key = RouteKey(coordinator: coordinator.name, route: route.name)
+            let routeMarks = marks.marks(of: key)
+            let isTab = tabs.contains(route.name)
+            addNode(Node(
+                id: NodeID.route(key), kind: destination.coordinatorName == nil ? .screen : .coordinator,
+                cluster: coordinator.name, title: route.name,
+                subtitle: (isTab ? "tab · " : "") + Self.subtitle(of: destination),
+                tooltip: Tooltip.lines([key.qualifiedName + ": " + Tooltip.describe(route, isTab: isTab), route.description?.value],
+                                       routeMarks),
+                isInitial: coordinator.initial?.value == route.name,
+                marks: routeMarks))
+        }
+    }
+
+    private static func subtitle(of destination: Destination) -> String {
+        switch destination {
+        case .screen(let name): name
+        case .coordinator(let name): "▸ " + name
+        }
+    }
+
+    /// The node of a route, adding a node outside the clusters for a route of a coordinator not drawn.
+    private mutating func node(of key: RouteKey) -> String {
+        let id = NodeID.route(key)
+        if !drawn.contains(key.coordinator), !nodeIDs.contains(id), let route = facts.route(key) {
+            addNode(Node(id: id, kind: .external, cluster: nil, title: key.qualifiedName,
+                         subtitle: route.destination.map { Self.subtitle(of: $0.value) },
+                         tooltip: "\(key.qualifiedName): \(Tooltip.describe(route, isTab: false)) (\(key.coordinator) is not drawn)"))
+        }
+        return id
+    }
+
+    private mutating func exitNode(of coordinator: String) -> String {
+        let id = NodeID.exit(of: coordinator)
+        if !nodeIDs.contains(id) {
+            addNode(Node(id: id, kind: .exit, cluster: coordinator, title: "", subtitle: nil,
+                         tooltip: "Leaves \(coordinator) to a flow that is not drawn"))
+        }
+        return id
+    }
+
+    private mutating func addNode(_ node: Node) {
+        guard nodeIDs.insert(node.id).inserted else { return }
+        diagram.nodes.append(node)
+    }
+
+    // MARK: Edges
+
+    private mutating func addEdges(of coordinator: Coordinator) {
+        for route in coordinator.routes where route.destination != nil {
+            let source = RouteKey(coordinator: coordinator.name, route: route.name)
+            for reference in route.triggers {
+                guard let target = facts.resolve(reference, in: coordinator.name) else { continue }
+                addTrigger(from: source, to: target, redirect: nil, seen: [])
+            }
+            if let child = route.destination?.value.coordinatorName { addStart(from: source, of: child) }
+        }
+    }
+
+    /// A child start: from the route that starts the child to the child's initial route.
+    private mutating func addStart(from source: RouteKey, of child: String) {
+        guard drawn.contains(child), let coordinator = facts.graph.coordinator(named: child),
+              let initial = coordinator.initial?.value, coordinator.route(named: initial)?.destination != nil else { return }
+        let target = RouteKey(coordinator: child, route: initial)
+        addEdge(Edge(from: NodeID.route(source), to: NodeID.route(target), kind: .start, label: nil,
+                     tooltip: "\(source.qualifiedName) starts \(child) at \(initial)",
+                     toCluster: child == source.coordinator ? nil : child))
+    }
+
+    /// The edges of one trigger: to the route's node, or for a route without a destination to where it leads.
+    private mutating func addTrigger(from source: RouteKey, to target: RouteKey, redirect: RouteKey?, seen: Set<RouteKey>) {
+        guard let route = facts.route(target) else { return }
+        let named = redirect ?? target
+        let label = route.destination == nil || redirect != nil ? named.route : nil
+        let edgeMarks = route.destination == nil ? marks.marks(of: target) + (redirect.map { marks.marks(of: $0) } ?? []) : []
+        let returns = returnTargets(of: route, at: target, from: source)
+        let kind = EdgeKind(route) ?? .route
+        let phrase = Tooltip.transitionPhrase(route)
+        func edge(to node: String, _ place: String?) -> Edge {
+            Edge(from: NodeID.route(source), to: node, kind: kind, label: label,
+                 tooltip: Tooltip.lines(["\(source.qualifiedName) → \(named.qualifiedName) (\(phrase))" + (place.map { ": back to \($0)" } ?? "")],
+                                        edgeMarks),
+                 shapesLayout: !kind.isReturn && target.coordinator == source.coordinator,
+                 marks: edgeMarks)
+        }
+        if route.destination != nil {
+            addEdge(edge(to: node(of: target), nil))
+            return
+        }
+        switch route.transition?.value {
+        case .trigger:
+            guard let next = route.target.flatMap({ facts.resolve($0, in: target.coordinator) }) else { return }
+            var seen = seen
+            guard seen.insert(target).inserted else { return }
+            addTrigger(from: source, to: next, redirect: named, seen: seen)
+        case .select:
+            guard let tab = route.tab?.value, facts.route(RouteKey(coordinator: target.coordinator, route: tab)) != nil else { return }
+            addEdge(edge(to: node(of: RouteKey(coordinator: target.coordinator, route: tab)), nil))
+        default:
+            guard let returns else { return }
+            let shown = returns.places.filter { drawn.contains($0.coordinator) }
+            if shown.isEmpty {
+                addEdge(edge(to: exitNode(of: returns.fallback), nil))
+            }
+            for place in shown {
+                addEdge(edge(to: NodeID.route(place), place.qualifiedName))
+            }
+        }
+    }
+
+    private mutating func addEdge(_ edge: Edge) {
+        let id = [edge.from, edge.to, edge.kind.rawValue, edge.label ?? ""].joined(separator: "\u{0}")
+        guard edgeIDs.insert(id).inserted else { return }
+        diagram.edges.append(edge)
+    }
+
+    /// Puts the routes a coordinator shows first (its initial route and tabs) side by side with the routes
+    /// that no edge inside the drawing leads to (roots switched from elsewhere, unreachable routes): else they
+    /// would float above the initial route.
+    private mutating func placeTopRoutes() {
+        var ledTo: Set<String> = []
+        for edge in diagram.edges where edge.shapesLayout && edge.kind != .start && edge.kind != .entry { ledTo.insert(edge.to) }
+        for index in diagram.clusters.indices {
+            let coordinator = facts.graph.coordinator(named: diagram.clusters[index].id)!
+            let starts = Set(coordinator.startRoutes)
+            diagram.clusters[index].sideBySide = diagram.nodes.filter { node in
+                guard node.cluster == coordinator.name, node.kind != .exit else { return false }
+                return starts.contains(node.title) || !ledTo.contains(node.id)
+            }.map(\.id)
+            if diagram.clusters[index].sideBySide.count < 2 { diagram.clusters[index].sideBySide = [] }
+        }
+    }
+
+    // MARK: Where return edges lead
+
+    /// Where the user lands after a pop, dismiss or finish triggered from `source`, and the coordinator
+    /// that is left when none of those places is drawn. Nil for routes that do not go back.
+    private func returnTargets(of route: Route, at target: RouteKey, from source: RouteKey) -> (places: [RouteKey], fallback: String)? {
+        switch route.transition?.value {
+        case .pop:
+            let shown = facts.route(source)
+            let places = shown?.transition?.value == .push ? facts.predecessors[source] ?? [] : facts.starters[source.coordinator] ?? []
+            return (places, source.coordinator)
+        case .popTo:
+            return (route.target.flatMap { facts.resolve($0, in: target.coordinator) }.map { [$0] } ?? [], source.coordinator)
+        case .popToRoot:
+            let root = facts.graph.coordinator(named: target.coordinator)?.initial?.value
+            return (root.map { [RouteKey(coordinator: target.coordinator, route: $0)] } ?? [], source.coordinator)
+        case .dismiss, .dismissToRoot:
+            if facts.route(source)?.transition?.value == .present {
+                return (facts.predecessors[source] ?? [], source.coordinator)
+            }
+            var visited: Set<String> = []
+            return (presenters(of: source.coordinator, visited: &visited), source.coordinator)
+        case .finish:
+            return (facts.starters[target.coordinator] ?? [], target.coordinator)
+        default:
+            return nil
+        }
+    }
+
+    /// The routes that present `coordinator` or the nearest presented coordinator that contains it: what a
+    /// dismissal inside it closes (DESIGN §1).
+    private func presenters(of coordinator: String, visited: inout Set<String>) -> [RouteKey] {
+        guard visited.insert(coordinator).inserted else { return [] }
+        var places: [RouteKey] = []
+        for starter in facts.starters[coordinator] ?? [] {
+            if facts.route(starter)?.transition?.value == .present {
+                places.append(starter)
+            } else {
+                places += presenters(of: starter.coordinator, visited: &visited)
+            }
+        }
+        return places
+    }
+
+    // MARK: Chain
+
+    /// Highlights the chain's routes, and each edge from one step to the next (through a child's start).
+    private mutating func highlight(_ chain: ChainPath) {
+        diagram.chain = chain.name
+        var previous: Set<String> = []
+        var highlightedNodes: Set<String> = []
+        var highlightedEdges: Set<Int> = []
+        for step in chain.routes {
+            let id = NodeID.route(step)
+            highlightedNodes.insert(id)
+            for (index, edge) in diagram.edges.enumerated() where edge.to == id && previous.contains(edge.from) {
+                highlightedEdges.insert(index)
+            }
+            previous = [id]
+            for (index, edge) in diagram.edges.enumerated() where edge.from == id && edge.kind == .start {
+                highlightedEdges.insert(index)
+                highlightedNodes.insert(edge.to)
+                previous.insert(edge.to)
+            }
+        }
+        for index in diagram.nodes.indices where highlightedNodes.contains(diagram.nodes[index].id) {
+            diagram.nodes[index].isHighlighted = true
+        }
+        for index in highlightedEdges { diagram.edges[index].isHighlighted = true }
+    }
+}
+
+extension EdgeKind {
+    /// The kind of an edge into a route with this route's transition; nil for `trigger` redirects.
+    init?(_ route: Route) {
+        guard let transition = route.transition?.value else {
+            self = .route
+            return
+        }
+        switch transition {
+        case .push: self = .push
+        case .present: self = route.effectiveStyle == .fullScreen ? .presentFullScreen : .presentSheet
+        case .setRoot: self = .setRoot
+        case .embed: self = .embed
+        case .show, .showDetail: self = .show
+        case .select: self = .select
+        case .none: self = route.destination == nil ? .route : .attach
+        case .pop, .popTo, .popToRoot: self = .pop
+        case .dismiss, .dismissToRoot: self = .dismiss
+        case .finish: self = .finish
+        case .trigger: return nil
+        }
+    }
+}

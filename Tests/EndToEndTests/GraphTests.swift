@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `flowlint graph` through the built binary: goldens, SVG structure, --check, determinism, limits, failures.
+@Suite struct GraphTests {
+    static let fixtures = Flowlint.packageRoot.appendingPathComponent("fixtures/render")
+
+    /// A fresh folder for the files one test writes.
+    static func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    // MARK: Goldens
+
+    @Test(arguments: [
+        ("stinsen", [String](), "expected.dot"), ("stinsen", [], "expected.mmd"),
+        ("stinsen", ["--overview"], "expected-overview.dot"),
+        ("stinsen", ["--chain", "openTodo", "--coordinator", "Authenticated"], "expected-chain.dot"),
+        ("classic", ["--findings"], "expected-findings.dot"), ("classic", ["--findings"], "expected-findings.mmd"),
+    ])
+    func matchesGolden(fixture: String, options: [String], golden: String) throws {
+        let format = golden.hasSuffix(".mmd") ? "mermaid" : "dot"
+        let result = try Flowlint.run(["graph", "fixtures/render/\(fixture)", "-o", "-", "--format", format] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        try Flowlint.expectGolden(result.stdout, Self.fixtures.appendingPathComponent("\(fixture)/\(golden)"))
+    }
+
+    // MARK: SVG
+
+    @Test func writesAnSVGWithClustersNodesLabelsAndALegend() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("flow.svg")
+        let result = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        let document = try XMLDocument(data: Data(svg.utf8))
+        let clusters = try document.nodes(forXPath: "//*[local-name()='g'][@class='cluster']/*[local-name()='title']").map { $0.stringValue ?? "" }
+        #expect(clusters == ["cluster Main", "cluster Unauthenticated", "cluster Registration", "cluster Authenticated",
+                             "cluster Todos", "cluster CreateTodo"])
+        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap { $0.stringValue?.trimmingCharacters(in: .whitespaces) }
+        for label in ["Main", "navigation", "LoginScreen", "forgotPassword", "▸ Registration", "close", "Legend", "push", "initial route"] {
+            #expect(texts.contains(label), "no text \(label)")
+        }
+        let tooltips = try document.nodes(forXPath: "//@*[local-name()='title']").compactMap(\.stringValue)
+        #expect(tooltips.contains { $0.contains("A sheet; the user can swipe it away or tap Close.") }, "descriptions are tooltips")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["flow.svg"], "no temporary file left")
+    }
+
+    @Test func findingsAreMarkedOnTheSVG() throws {
+        let result = try Flowlint.run(["graph", "fixtures/render/classic", "--findings", "--format", "svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let tooltips = try document.nodes(forXPath: "//@*[local-name()='title']").compactMap(\.stringValue)
+        #expect(tooltips.contains { $0.hasPrefix("App.legacy") && $0.contains("warning [unreachable-route]: route `legacy` of App is never reached") })
+        #expect(tooltips.contains { $0.hasPrefix("Settings: navigation") && $0.contains("error [retain-cycle]") })
+        let legacy = try #require(result.stdout.components(separatedBy: "<title>App/legacy</title>").last?.components(separatedBy: "</g>").first)
+        #expect(legacy.contains("stroke=\"#8c959f\" stroke-dasharray"), "unreachable routes are grey and dashed")
+        #expect(result.stdout.contains("leak, cycle or error (finding)"))
+    }
+
+    // MARK: Determinism and --check
+
+    @Test func outputIsTheSameAcrossRunsAndFileOrders() throws {
+        let app = "fixtures/render/split/app.flow.yml"
+        let settings = "fixtures/render/split/settings.flow.yml"
+        for format in ["svg", "dot", "mermaid", "json"] {
+            let first = try Flowlint.run(["graph", app, settings, "--format", format])
+            let again = try Flowlint.run(["graph", app, settings, "--format", format])
+            let swapped = try Flowlint.run(["graph", settings, app, "--format", format])
+            #expect(first.status == 0 && !first.stdout.isEmpty, "\(first.stderr)")
+            #expect(first.stdout == again.stdout, "\(format) differs between runs")
+            #expect(first.stdout == swapped.stdout, "\(format) depends on the order of the files")
+        }
+    }
+
+    @Test func checkPassesWhenUpToDateAndFailsWhenStaleLeavingTheFileAlone() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("flow.svg").path
+        #expect(try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file]).status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: file))
+
+        let fresh = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file, "--check"])
+        #expect(fresh.status == 0 && fresh.stderr.isEmpty, "\(fresh.stderr)")
+
+        let stale = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file, "--check", "--depth", "1"])
+        #expect(stale.status == 1)
+        #expect(stale.stderr.split(separator: "\n").count == 1 && stale.stderr.contains("is stale"), "\(stale.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == written, "--check never writes")
+
+        let missing = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", folder.appendingPathComponent("none.svg").path, "--check"])
+        #expect(missing.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.svg").path))
+    }
+
+    // MARK: Formats and options
+
+    @Test func formatComesFromTheFileEnding() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, start) in [("a.dot", "// Drawn"), ("a.gv", "// Drawn"), ("a.mmd", "%% Drawn"), ("a.md", "```mermaid\n%% Drawn"),
+                              ("a.json", "{"), ("a.svg", "<?xml")] {
+            let file = folder.appendingPathComponent(name)
+            let result = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file.path])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix(start), "\(name)")
+        }
+        let unknown = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", folder.appendingPathComponent("a.txt").path])
+        #expect(unknown.status == 2 && unknown.stderr.contains("--format"))
+    }
+
+    @Test func unknownNamesAreUsageErrorsWithSuggestions() throws {
+        let coordinator = try Flowlint.run(["graph", "fixtures/render/stinsen", "--coordinator", "Todo"])
+        #expect(coordinator.status == 2 && coordinator.stderr.contains("did you mean `Todos`?"), "\(coordinator.stderr)")
+        let chain = try Flowlint.run(["graph", "fixtures/render/stinsen", "--chain", "openTodos"])
+        #expect(chain.status == 2 && chain.stderr.contains("did you mean `openTodo`?"), "\(chain.stderr)")
+        let check = try Flowlint.run(["graph", "fixtures/render/stinsen", "--check"])
+        #expect(check.status == 2)
+    }
+
+    // MARK: Limits and failures
+
+    @Test func largeDrawingsAreRefusedWithAWayOut() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var spec = "version: 1\nentry: Big\ncoordinators:\n  Big:\n    kind: navigation\n    initial: r0\n    routes:\n"
+        for index in 0..<2_100 {
+            spec += "      r\(index):\n        transition: push\n        screen: S\(index)\n        triggers: [r\(index + 1 < 2_100 ? index + 1 : 0)]\n"
+        }
+        try spec.write(to: folder.appendingPathComponent("big.flow.yml"), atomically: true, encoding: .utf8)
+        let existing = folder.appendingPathComponent("big.svg")
+        try "old".write(to: existing, atomically: true, encoding: .utf8)
+
+        let refused = try Flowlint.run(["graph", folder.path, "-o", existing.path], timeout: 30)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("2101 nodes") && refused.stderr.contains("--overview") && refused.stderr.contains("--coordinator"),
+                "\(refused.stderr)")
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "old", "a refused render leaves the file as it was")
+
+        let dot = try Flowlint.run(["graph", folder.path, "--format", "dot"], timeout: 30)
+        #expect(dot.status == 0 && dot.stdout.contains("\"Big/r2099\""), "DOT text needs no layout and has no limit")
+        let small = try Flowlint.run(["graph", "fixtures/render/stinsen", "--format", "svg", "--max-nodes", "5"])
+        #expect(small.status == 2 && small.stderr.contains("more than the 5"))
+    }
+
+    @Test func specsWithErrorsAreReportedAndNothingIsWritten() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "version: 1\nentry: App\ncoordinators:\n  App:\n    kind: navigation\n    initial: home\n    routes:\n      home:\n        screen: Home\n        triggers: [nowhere]\n"
+            .write(to: folder.appendingPathComponent("app.flow.yml"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("flow.svg")
+        let result = try Flowlint.run(["graph", folder.path, "-o", output.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error:") && result.stderr.contains("[unknown-reference]") && result.stderr.contains("no diagram written"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func anUnwritableFileIsAFailure() throws {
+        let result = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", "/nonexistent-folder/flow.svg"])
+        #expect(result.status == 2 && result.stderr.contains("cannot write /nonexistent-folder/flow.svg"), "\(result.stderr)")
+    }
+}

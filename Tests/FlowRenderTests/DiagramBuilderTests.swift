@@ -1,0 +1,151 @@
+import FlowModel
+@testable import FlowRender
+import Testing
+
+@Suite struct DiagramBuilderTests {
+    @Test func drawsOneClusterPerCoordinatorEntryFirst() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        #expect(diagram.clusters.map(\.id) == ["Main", "Unauthenticated", "Registration", "Authenticated", "Todos", "CreateTodo"])
+        #expect(diagram.clusters.first?.kind == "view")
+        #expect(diagram.nodes.first?.kind == .entry)
+        #expect(diagram.edges.contains { $0.kind == .entry && $0.to == diagram.node("Main", "unauthenticated")?.id })
+    }
+
+    @Test func screensAndChildStartsAreNodesAndActionRoutesAreEdges() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        let login = try #require(diagram.node("Unauthenticated", "start"))
+        #expect(login.kind == .screen && login.subtitle == "LoginScreen" && login.isInitial)
+        let registration = try #require(diagram.node("Unauthenticated", "registration"))
+        #expect(registration.kind == .coordinator && registration.subtitle == "▸ Registration")
+        #expect(diagram.node("Unauthenticated", "close") == nil, "a dismiss route has no node")
+        let tabs = try #require(diagram.clusters.first { $0.id == "Authenticated" })
+        #expect(tabs.sideBySide == ["Authenticated/todos", "Authenticated/profile"])
+    }
+
+    @Test func edgesAreStyledByTransition() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        let start = diagram.node("Unauthenticated", "start")
+        #expect(diagram.edges(from: start, to: diagram.node("Unauthenticated", "forgotPassword")).map(\.kind) == [.presentSheet])
+        #expect(diagram.edges(from: start, to: diagram.node("Unauthenticated", "registration")).map(\.kind) == [.push])
+        #expect(diagram.edges(from: diagram.node("Todos", "start"), to: diagram.node("Todos", "createTodo")).map(\.kind) == [.presentFullScreen])
+        let profile = diagram.node("Authenticated", "profile")
+        let select = diagram.edges(from: profile, to: diagram.node("Authenticated", "todos"))
+        #expect(select.map(\.kind) == [.select] && select.first?.label == "todosTab")
+        let logout = try #require(diagram.edges(from: profile, to: diagram.node("Main", "unauthenticated")).first)
+        #expect(logout.kind == .setRoot && !logout.shapesLayout, "a trigger of an ancestor's route must not shape the layout")
+    }
+
+    @Test func childStartsPointAtTheChildsCluster() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        let start = try #require(diagram.edges(from: diagram.node("Unauthenticated", "registration"), to: diagram.node("Registration", "start")).first)
+        #expect(start.kind == .start && start.toCluster == "Registration")
+    }
+
+    @Test func returnEdgesLeadWhereTheUserLands() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        // dismiss of a presented screen: back to the screen that presented it
+        let close = diagram.edges(from: diagram.node("Unauthenticated", "forgotPassword"), to: diagram.node("Unauthenticated", "start"))
+        #expect(close.map(\.kind) == [.dismiss] && close.first?.label == "close")
+        // pop of a pushed screen: back to the screen that pushed it
+        #expect(diagram.edges(from: diagram.node("Todos", "todo"), to: diagram.node("Todos", "start")).map(\.kind) == [.pop])
+        // finish: back to the route that started the coordinator
+        let done = diagram.edges(from: diagram.node("Registration", "password"), to: diagram.node("Unauthenticated", "registration"))
+        #expect(done.map(\.kind) == [.finish])
+        // dismiss inside a presented child: closes the child's presentation
+        let back = diagram.edges(from: diagram.node("CreateTodo", "form"), to: diagram.node("Todos", "createTodo"))
+        #expect(back.map { "\($0.label ?? ""):\($0.kind)" } == ["cancel:dismiss", "save:finish"])
+        #expect(diagram.edges.filter(\.kind.isReturn).allSatisfy { !$0.shapesLayout })
+    }
+
+    @Test func focusDrawsACoordinatorAndWhatItStarts() throws {
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(focus: "Todos"))
+        #expect(diagram.clusters.map(\.id) == ["Todos", "CreateTodo"])
+        #expect(!diagram.nodes.contains { $0.kind == .entry })
+        let shallow = try Fixtures.diagram("stinsen", DiagramOptions(focus: "Todos", depth: 0))
+        #expect(shallow.clusters.map(\.id) == ["Todos"])
+        #expect(shallow.node("Todos", "createTodo")?.kind == .coordinator, "the child start stays as a node")
+        #expect(!shallow.edges.contains { $0.kind == .start })
+    }
+
+    @Test func focusDrawsTargetsOutsideItAsExternalAndExitNodes() throws {
+        let authenticated = try Fixtures.diagram("stinsen", DiagramOptions(focus: "Authenticated", depth: 0))
+        let external = try #require(authenticated.nodes.first { $0.kind == .external })
+        #expect(external.title == "Main.unauthenticated" && external.cluster == nil)
+        let registration = try Fixtures.diagram("stinsen", DiagramOptions(focus: "Registration"))
+        let exit = try #require(registration.nodes.first { $0.kind == .exit })
+        #expect(exit.cluster == "Registration")
+        #expect(registration.edges.contains { $0.kind == .finish && $0.to == exit.id })
+    }
+
+    @Test func depthLimitsTheLevelsBelowTheEntry() throws {
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(depth: 1))
+        #expect(diagram.clusters.map(\.id) == ["Main", "Unauthenticated", "Authenticated"])
+    }
+
+    @Test func overviewHasOneNodePerCoordinatorAndTheStartsBetweenThem() throws {
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(overview: true))
+        #expect(diagram.clusters.isEmpty)
+        #expect(diagram.nodes.filter { $0.kind == .coordinator }.map(\.title)
+            == ["Main", "Unauthenticated", "Registration", "Authenticated", "Todos", "CreateTodo"])
+        let starts = diagram.edges.filter { $0.kind != .entry }.map { "\($0.from)>\($0.to):\($0.label ?? "")" }
+        #expect(starts == [
+            "Main>Unauthenticated:unauthenticated", "Main>Authenticated:authenticated",
+            "Unauthenticated>Registration:registration", "Authenticated>Todos:todos", "Todos>CreateTodo:createTodo",
+        ])
+    }
+
+    @Test func chainHighlightsItsPath() throws {
+        let chain = ChainPath(name: "openTodo", from: "Authenticated", routes: [
+            RouteKey(coordinator: "Authenticated", route: "todos"), RouteKey(coordinator: "Todos", route: "todo"),
+        ])
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(chain: chain))
+        #expect(Set(diagram.nodes.filter(\.isHighlighted).map(\.id)) == ["Authenticated/todos", "Todos/start", "Todos/todo"])
+        #expect(diagram.edges.filter(\.isHighlighted).map { "\($0.from)>\($0.to)" } == [
+            "Authenticated/todos>Todos/start", "Todos/start>Todos/todo",
+        ])
+        #expect(diagram.legend.chain == "openTodo")
+    }
+
+    @Test func findingsMarkTheElementsTheyAreAbout() throws {
+        let at = SourceLocation(file: "x.flow.yml", line: 1, column: 1)
+        let findings = [
+            Diagnostic(rule: "unreachable-route", severity: .warning, message: "never reached", location: at,
+                       coordinator: "Todos", route: "todo"),
+            Diagnostic(rule: "leaked-child", severity: .error, message: "stays in childCoordinators", location: at,
+                       coordinator: "Unauthenticated", route: "registration"),
+            Diagnostic(rule: "retain-cycle", severity: .error, message: "holds App strongly", location: at,
+                       coordinator: "Registration"),
+            Diagnostic(rule: "push-cycle", severity: .warning, message: "pushes loop", location: at,
+                       coordinator: "Unauthenticated", route: "start"),
+            Diagnostic(rule: "trapped-flow", severity: .warning, message: "no way out", location: at,
+                       coordinator: "Unauthenticated", route: "close"),
+            Diagnostic(rule: "syntax", severity: .error, message: "file-level", location: at),
+        ]
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: findings))
+        #expect(diagram.node("Todos", "todo")?.markStyle == .unreachable)
+        #expect(diagram.node("Unauthenticated", "registration")?.markStyle == .problem)
+        #expect(diagram.node("Unauthenticated", "start")?.markStyle == .problem, "cycles are red whatever their severity")
+        #expect(diagram.clusters.first { $0.id == "Registration" }?.markStyle == .problem)
+        let close = try #require(diagram.edges.first { $0.label == "close" })
+        #expect(close.markStyle == .warning, "a finding on a route without a node marks its edges")
+        #expect(diagram.node("Unauthenticated", "registration")?.tooltip.contains("error [leaked-child]: stays in childCoordinators") == true)
+        #expect(diagram.legend.markStyles == [.unreachable, .warning, .problem])
+    }
+
+    @Test func theSameProjectInAnotherFileOrderGivesTheSameDiagram() throws {
+        let app = Fixtures.root.appendingPathComponent("split/app.flow.yml").path
+        let settings = Fixtures.root.appendingPathComponent("split/settings.flow.yml").path
+        let forward = DiagramBuilder.build(try Fixtures.graph(paths: [app, settings]))
+        let backward = DiagramBuilder.build(try Fixtures.graph(paths: [settings, app]))
+        #expect(forward == backward)
+        #expect(forward.clusters.map(\.id) == ["App", "Feed", "Settings", "Account"])
+    }
+
+    @Test func nodeIDsKeepDistinctNamesDistinct() {
+        let pairs = [("A/b", "c"), ("A", "b/c"), ("A", "b%2Fc"), ("A", "#exit"), ("A", "")]
+        let ids = pairs.map { NodeID.route(RouteKey(coordinator: $0.0, route: $0.1)) }
+        #expect(Set(ids + [NodeID.exit(of: "A"), NodeID.entry]).count == ids.count + 2)
+        #expect(NodeID.route(RouteKey(coordinator: "Auth", route: "login")) == "Auth/login")
+        #expect(NodeID.encode("日本語 x") == "日本語%20x")
+    }
+}

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowModel
+@testable import FlowRender
+import Foundation
+import Testing
+
+@Suite struct DOTWriterTests {
+    @Test func writesClustersNodesEdgesAndALegendOfWhatIsUsed() throws {
+        let dot = DOTWriter.write(try Fixtures.diagram("stinsen"))
+        #expect(dot.hasPrefix("// Drawn by flowlint"))
+        #expect(dot.contains("subgraph \"cluster Todos\" {"))
+        #expect(dot.contains("\"Unauthenticated/registration\" -> \"Registration/start\" [color=\"#8250df\", arrowhead=normal, penwidth=1.5, lhead=\"cluster Registration\""))
+        let close = try #require(dot.split(separator: "\n").first { $0.contains("label=\" close \"") })
+        #expect(close.contains("style=\"dashed\"") && close.contains("constraint=false"))
+        #expect(dot.contains("{ rank=same; \"Authenticated/todos\"; \"Authenticated/profile\"; }"))
+        #expect(dot.contains("present as a sheet") && dot.contains("select a tab"))
+        #expect(!dot.contains("embed in a container"), "the legend lists only the kinds drawn")
+    }
+
+    @Test func marksFindingsInTheStyleOfTheirRule() throws {
+        let at = SourceLocation(file: "x", line: 1, column: 1)
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
+            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+            Diagnostic(rule: "unretained-child", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "createTodo"),
+            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+        ]))
+        let lines = DOTWriter.write(diagram).split(separator: "\n")
+        let todo = try #require(lines.first { $0.contains("\"Todos/todo\" [") })
+        #expect(todo.contains("style=\"rounded,filled,dashed\"") && todo.contains("color=\"\(DiagramStyle.Palette.grey)\""))
+        #expect(todo.contains("warning [unreachable-route]: m1"))
+        let child = try #require(lines.first { $0.contains("\"Todos/createTodo\" [") })
+        #expect(child.contains("color=\"\(DiagramStyle.Palette.red)\"") && child.contains("error [unretained-child]: m2"))
+        let clusterIndex = try #require(lines.firstIndex { $0.contains("subgraph \"cluster CreateTodo\"") })
+        #expect(lines[clusterIndex...].prefix(12).contains { $0.contains("style=\"rounded,filled,dashed\"") })
+    }
+
+    @Test func isDeterministic() throws {
+        let first = DOTWriter.write(try Fixtures.diagram("classic"))
+        let second = DOTWriter.write(try Fixtures.diagram("classic"))
+        #expect(first == second)
+    }
+
+    @Test func escapesEachKindOfString() {
+        #expect(DOTWriter.quoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(DOTWriter.text("a\\N & \"q\"\nb") == "\"a\\\\N &amp; \\\"q\\\"\\nb\"")
+        #expect(DOTWriter.tooltip("a\\G") == "\"a\\\\\\\\G\"")
+        #expect(DOTWriter.htmlEscaped("<b> & \"\\N\"\nx") == "&lt;b&gt; &amp; &quot;\\\\N&quot;<BR/>x")
+    }
+}
+
+@Suite struct MermaidWriterTests {
+    @Test func writesSubgraphsNodesAndStyledLinks() throws {
+        let mermaid = MermaidWriter.write(try Fixtures.diagram("stinsen"))
+        let lines = mermaid.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "flowchart TB")
+        #expect(lines.filter { $0.hasPrefix("  subgraph c") }.count == 6)
+        #expect(lines.contains("  subgraph c1[\"Unauthenticated<br/>navigation\"]"))
+        #expect(lines.contains("    n5[[\"registration<br/>▸ Registration\"]]"))
+        #expect(lines.contains { $0.contains("-.->|\"close\"|") })
+        #expect(lines.contains { $0.contains("--o|\"todosTab\"|") })
+        #expect(lines.contains { $0.hasPrefix("  linkStyle ") && $0.contains("stroke:\(DiagramStyle.Palette.blue)") })
+        #expect(lines.filter { $0 == "  end" }.count == 7, "six coordinators and the legend")
+    }
+
+    @Test func warnsAboutDiagramsGitHubWouldNotDraw() throws {
+        var diagram = try Fixtures.diagram("stinsen")
+        #expect(MermaidWriter.sizeWarning(diagram, text: MermaidWriter.write(diagram)) == nil)
+        diagram.edges += Array(repeating: diagram.edges[0], count: DiagramLimits.mermaidEdges)
+        #expect(MermaidWriter.sizeWarning(diagram, text: "")?.contains("--overview") == true)
+    }
+}
+
+@Suite struct GraphvizTests {
+    @Test func rendersSVGWithClustersNodesLabelsAndTheLegend() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        let rendering = try Graphviz().svg(fromDOT: DOTWriter.write(diagram))
+        #expect(rendering.warnings == [])
+        let svg = try SVGDocument(rendering.svg)
+        #expect(svg.clusterTitles == diagram.clusters.map { "cluster " + $0.id })
+        #expect(Set(svg.nodeTitles) == Set(diagram.nodes.map(\.id)) && svg.nodeTitles.count == diagram.nodes.count)
+        #expect(svg.texts.contains("LoginScreen") && svg.texts.contains("forgotPassword"))
+        #expect(svg.texts.contains("Legend") && svg.texts.contains("present as a sheet"))
+        #expect(svg.texts.contains("Main: view\nSwitches between the logged-out and the logged-in app (Stinsen @Root + root())."))
+    }
+
+    @Test func rendersTheSameBytesEveryTime() throws {
+        let dot = DOTWriter.write(try Fixtures.diagram("classic"))
+        #expect(try Graphviz().svg(fromDOT: dot).svg == Graphviz().svg(fromDOT: dot).svg)
+    }
+
+    @Test func reportsErrorsAsValuesAndPrintsNothing() throws {
+        let stderr = try CapturedStandardError()
+        var thrown: GraphvizError?
+        do {
+            _ = try Graphviz().svg(fromDOT: "digraph { a -> }")
+        } catch {
+            thrown = error
+        }
+        let printed = try stderr.finish()
+        #expect(thrown?.messages.contains { $0.contains("syntax error") } == true, "\(String(describing: thrown))")
+        #expect(printed.isEmpty, "Graphviz printed: \(printed)")
+    }
+}
+
+/// Standard error redirected to a file until `finish`.
+private struct CapturedStandardError {
+    private let saved: Int32
+    private let file: URL
+
+    init() throws {
+        file = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let descriptor = open(file.path, O_WRONLY)
+        saved = dup(STDERR_FILENO)
+        dup2(descriptor, STDERR_FILENO)
+        close(descriptor)
+    }
+
+    func finish() throws -> String {
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try String(contentsOf: file, encoding: .utf8)
+    }
+}
+
+@Suite struct RenderSpeedTests {
+    /// About 1,000 routes in 100 coordinators, each starting the next: dot lays such a flow out in ~0.2 s here.
+    static func largeSpec() -> String {
+        var spec = "version: 1\nentry: C0\ncoordinators:\n"
+        for c in 0..<100 {
+            spec += "  C\(c):\n    kind: navigation\n    initial: r0\n    routes:\n"
+            for r in 0..<10 {
+                let next = r < 8 ? "r\(r + 1)" : (c < 99 ? "child" : "done")
+                spec += "      r\(r):\n" + (r == 0 ? "" : "        transition: push\n")
+                    + "        screen: Screen\(c)x\(r)\n        triggers: [\(next), close]\n"
+            }
+            spec += c < 99 ? "      child:\n        transition: present\n        coordinator: C\(c + 1)\n        retain: hierarchy\n" : "      done: { transition: finish }\n"
+            spec += "      close: { transition: dismiss }\n"
+        }
+        return spec
+    }
+
+    @Test func rendersAThousandRoutesInProcessQuickly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-speed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.largeSpec().write(to: folder.appendingPathComponent("large.flow.yml"), atomically: true, encoding: .utf8)
+        let diagram = DiagramBuilder.build(try Fixtures.graph(paths: [folder.path]))
+        #expect(diagram.nodes.count > 1_000)
+        let start = Date()
+        let rendering = try Graphviz().svg(fromDOT: DOTWriter.write(diagram))
+        let seconds = Date().timeIntervalSince(start)
+        #expect(rendering.warnings == [])
+        // `dot -Tsvg` needs 0.2 s for this size here; a bound well above it catches a layout that went quadratic.
+        #expect(seconds < 5, "rendering took \(seconds) s")
+    }
+}
