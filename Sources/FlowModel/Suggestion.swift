@@ -6,8 +6,10 @@ public enum Suggestion {
         let limit = max(1, min(3, target.count / 3))
         var best: (distance: Int, name: String)?
         for candidate in candidates where candidate != name {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), limit: limit)
-            guard distance <= limit else { continue }
+            let scalars = Array(candidate.lowercased().unicodeScalars)
+            let distance = editDistance(target, scalars, limit: limit)
+            // A name with every character changed (`a` for `b`) is a different name, not a typo.
+            guard distance <= limit, distance < max(target.count, scalars.count) else { continue }
             if best == nil || (distance, candidate) < (best!.distance, best!.name) {
                 best = (distance, candidate)
             }

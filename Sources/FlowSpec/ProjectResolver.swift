@@ -6,20 +6,22 @@ struct ProjectResolver {
     let knownRules: Set<RuleID>
     private(set) var diagnostics: [Diagnostic] = []
     private var graph = FlowGraph()
-    /// When a file could not be read, a coordinator it would have defined may be what a reference means.
-    private var coordinatorsMayBeMissing = false
+    /// What the files could not define: a name missing there may be what a reference means.
+    private var gaps = SpecGaps()
     private var allRouteNames: Set<String> = []
 
     init(knownRules: Set<RuleID>) {
         self.knownRules = knownRules
     }
 
-    mutating func resolve(files: [SpecFile], allPaths: [String], someFileUnreadable: Bool) -> FlowGraph {
-        coordinatorsMayBeMissing = someFileUnreadable
+    mutating func resolve(files: [SpecFile], allPaths: [String], gaps: SpecGaps = SpecGaps()) -> FlowGraph {
+        self.gaps = gaps
         graph.files = allPaths
         for file in files {
             for coordinator in file.coordinators {
                 if let first = graph.add(coordinator) {
+                    // The first definition is used: references to routes of the second would only repeat this finding.
+                    self.gaps.routesOf.insert(coordinator.name)
                     report(.duplicateKey,
                            "coordinator `\(coordinator.name)` is already defined in \(first.file); rename one of them or merge them",
                            at: coordinator.location, coordinator: coordinator.name,
@@ -47,7 +49,7 @@ struct ProjectResolver {
     private mutating func resolveEntry(files: [SpecFile], firstPath: String?) {
         let entries = files.compactMap(\.entry)
         guard let entry = entries.first else {
-            if !coordinatorsMayBeMissing, let firstPath {
+            if !gaps.entry, let firstPath {
                 report(.entry, "no spec declares `entry`; add `entry: <Coordinator>` to the spec of the coordinator the app starts in",
                        at: SourceLocation(file: firstPath, line: 1, column: 1))
             }
@@ -58,8 +60,11 @@ struct ProjectResolver {
             report(.entry, "`entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \(entry.location.file)",
                    at: extra.location, notes: [DiagnosticNote("first `entry`", at: entry.location)])
         }
-        if graph.coordinator(named: entry.value) == nil && !coordinatorsMayBeMissing {
-            report(.entry, "entry `\(entry.value)` is not a coordinator\(coordinatorHint(entry.value))", at: entry.location)
+        if graph.coordinator(named: entry.value) == nil && !gaps.coordinators {
+            let hint = coordinatorHint(entry.value)
+            let names = graph.coordinators.prefix(5).map { "`\($0.name)`" }.joined(separator: ", ")
+            let fix = !hint.isEmpty || names.isEmpty ? hint : "; name the coordinator the app starts in, such as \(names)"
+            report(.entry, "entry `\(entry.value)` is not a coordinator\(fix)", at: entry.location)
         }
     }
 
@@ -67,12 +72,12 @@ struct ProjectResolver {
 
     private mutating func check(_ coordinator: Coordinator) {
         let scope = Scope(coordinator: coordinator.name, route: nil)
-        if let initial = coordinator.initial, coordinator.route(named: initial.value) == nil {
+        if let initial = coordinator.initial, !hasRoute(initial.value, coordinator) {
             report(.unknownReference, "initial route `\(initial.value)` is not a route of \(coordinator.name)\(routeHint(initial.value, in: coordinator))",
                    at: initial.location, scope)
         }
         let tabs = coordinator.tabs ?? []
-        for tab in tabs where coordinator.route(named: tab.value) == nil {
+        for tab in tabs where !hasRoute(tab.value, coordinator) {
             report(.unknownReference, "tab `\(tab.value)` is not a route of \(coordinator.name)\(routeHint(tab.value, in: coordinator))",
                    at: tab.location, scope)
         }
@@ -94,7 +99,7 @@ struct ProjectResolver {
 
     private mutating func checkRoute(_ reference: RouteReference, from coordinator: Coordinator, _ scope: Scope) {
         guard let owner = reference.coordinator else {
-            if coordinator.route(named: reference.route) == nil {
+            if !hasRoute(reference.route, coordinator) {
                 report(.unknownReference, "`\(reference.route)` is not a route of \(coordinator.name)\(routeHint(reference.route, in: coordinator))",
                        at: reference.location, scope)
             }
@@ -104,7 +109,7 @@ struct ProjectResolver {
             checkCoordinator(owner, at: reference.location, scope, role: "coordinator")
             return
         }
-        if target.route(named: reference.route) == nil {
+        if !hasRoute(reference.route, target) {
             report(.unknownReference, "`\(reference.route)` is not a route of \(target.name)\(routeHint(reference.route, in: target))",
                    at: reference.location, scope)
         }
@@ -112,13 +117,13 @@ struct ProjectResolver {
 
     private mutating func checkTab(_ tab: Located<String>, of coordinator: Coordinator, _ scope: Scope) {
         let tabs = coordinator.tabs?.map(\.value) ?? coordinator.routes.map(\.name)
-        guard !tabs.contains(tab.value) else { return }
+        guard !tabs.contains(tab.value), !gaps.routesOf.contains(coordinator.name) else { return }
         report(.unknownReference, "`\(tab.value)` is not a tab of \(coordinator.name)\(Suggestion.hint(for: tab.value, among: tabs))",
                at: tab.location, scope)
     }
 
     private mutating func checkCoordinator(_ name: String, at location: SourceLocation, _ scope: Scope, role: String) {
-        guard graph.coordinator(named: name) == nil, !coordinatorsMayBeMissing else { return }
+        guard graph.coordinator(named: name) == nil, !gaps.coordinators else { return }
         report(.unknownReference, "\(role) `\(name)` is not defined in any spec\(coordinatorHint(name))", at: location, scope)
     }
 
@@ -172,9 +177,15 @@ struct ProjectResolver {
     }
 
     private mutating func reportUnknownStep(_ name: String, kind: String, at location: SourceLocation, in coordinator: Coordinator) {
-        guard !allRouteNames.contains(name) else { return }
+        // "No coordinator has it" holds only when every coordinator could be read.
+        guard !allRouteNames.contains(name), !gaps.coordinators, gaps.routesOf.isEmpty else { return }
         report(.unknownReference, "no coordinator has a route `\(name)`\(routeHint(name, in: coordinator))", at: location,
                Scope(coordinator: nil, route: nil))
+    }
+
+    /// True also when the coordinator's routes could not all be read: the route may be among them.
+    private func hasRoute(_ name: String, _ coordinator: Coordinator) -> Bool {
+        coordinator.route(named: name) != nil || gaps.routesOf.contains(coordinator.name)
     }
 
     // MARK: Reporting

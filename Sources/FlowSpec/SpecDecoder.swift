@@ -9,9 +9,16 @@ struct SpecDecoder {
     let tree: YAMLTree
     let path: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// What the file may define that could not be read; see `SpecGaps`.
+    private(set) var gaps = SpecGaps()
     /// The element being decoded, for the `coordinator` / `route` fields of findings.
     private var coordinatorName: String?
     private var routeName: String?
+    /// Routes of the coordinator being decoded that have no `transition` and are not known start routes.
+    private var routesWithoutTransition: [Located<String>] = []
+
+    private static let coordinatorFields = CoordinatorField.allCases.map(\.rawValue)
+    private static let routeFields = RouteField.allCases.map(\.rawValue)
 
     init(tree: YAMLTree, path: String) {
         self.tree = tree
@@ -20,14 +27,16 @@ struct SpecDecoder {
 
     mutating func decode() -> SpecFile {
         var file = SpecFile(path: path)
-        guard let root = tree.root else {
+        guard let root = tree.root, tree.scalarType(root) != .null else {
             report(.schema, "the file is empty; a flow spec is a mapping with `version: 1` and `coordinators`",
                    at: SourceLocation(file: path, line: 1, column: 1))
+            gaps = .unreadable
             return file
         }
         guard tree.kind(root) == .mapping else {
             report(.schema, "a flow spec is a mapping with `version`, `entry`, `coordinators` and `chains`, but this document is \(tree.describe(root))",
                    at: location(root))
+            gaps = .unreadable
             return file
         }
         let fields = readFields(root, as: TopLevelField.self, in: "the top level of a spec")
@@ -36,15 +45,28 @@ struct SpecDecoder {
         } else {
             report(.schema, "missing `version`; add `version: 1` at the top of the file", at: location(root))
         }
-        if let node = fields[.entry] { file.entry = name(node, field: "entry", expecting: "the name of the coordinator the app starts in") }
+        if let node = fields[.entry] {
+            file.entry = name(node, field: "entry", expecting: "the name of the coordinator the app starts in")
+            if file.entry == nil { gaps.entry = true }
+        }
         if let node = fields[.description] { _ = string(node, field: "description") }
         if let node = fields[.coordinators] {
-            for (key, value) in namedEntries(node, field: "coordinators", element: "coordinator", owner: "") {
-                file.coordinators.append(coordinator(named: key, node: value))
+            let coordinators = namedEntries(node, field: "coordinators", element: "coordinator", owner: "",
+                                            fields: Self.coordinatorFields)
+            // A coordinator defined twice keeps its first definition: the routes of the second are unknown.
+            gaps.routesOf.formUnion(coordinators.repeated)
+            if !coordinators.complete { gaps.coordinators = true }
+            for (index, (key, value)) in coordinators.entries.enumerated() {
+                file.coordinators.append(coordinator(named: key, node: value, misindented: coordinators.misindented[index] ?? []))
             }
         }
+        for repeated in fields.repeated where repeated.field == .coordinators {
+            // Only the first `coordinators` is read: what the others define is unknown, not missing.
+            gaps.coordinators = true
+            gaps.routesOf.formUnion(tree.entries(repeated.value).compactMap { tree.text($0.key) })
+        }
         if let node = fields[.chains] {
-            for (key, value) in namedEntries(node, field: "chains", element: "chain", owner: "") {
+            for (key, value) in namedEntries(node, field: "chains", element: "chain", owner: "").entries {
                 file.chains.append(chain(named: key, node: value))
             }
         }
@@ -53,34 +75,45 @@ struct SpecDecoder {
 
     // MARK: Elements
 
-    private mutating func coordinator(named name: Located<String>, node: NodeID) -> Coordinator {
+    private mutating func coordinator(named name: Located<String>, node: NodeID, misindented: [(key: NodeID, value: NodeID)]) -> Coordinator {
         coordinatorName = name.value
         defer { coordinatorName = nil }
         var coordinator = Coordinator(name: name.value, location: name.location)
         guard expect(node, is: .mapping, field: "coordinator `\(name.value)`", expecting: "a mapping with `kind`, `initial` and `routes`") else {
+            gaps.routesOf.insert(name.value)
             return coordinator
         }
-        let fields = readFields(node, as: CoordinatorField.self, in: "coordinator `\(name.value)`")
+        let fields = readFields(node, as: CoordinatorField.self, in: "coordinator `\(name.value)`", adding: misindented)
         if let value = fields[.kind] {
             coordinator.kind = enumeration(value, field: "kind", as: CoordinatorKind.self)
         } else {
             report(.schema, "coordinator `\(name.value)` has no `kind`; add one of \(list(CoordinatorKind.self))", at: name.location)
         }
+        // Routes without a transition are reported only when every route that may leave it out is known.
+        var startRoutesKnown = true
+        var startRoutes: Set<String> = []
         if let value = fields[.initial] {
             coordinator.initial = self.name(value, field: "initial", expecting: "the name of the route shown first")
+            if let initial = coordinator.initial { startRoutes.insert(initial.value) } else { startRoutesKnown = false }
         } else {
             report(.missingInitial, "coordinator `\(name.value)` has no `initial` route; add `initial:` naming the route shown when it starts",
                    at: name.location)
+            startRoutesKnown = false
         }
         let kind = coordinator.kind?.value
         if let value = fields[.tabs] {
+            let tabs = nameList(value, field: "tabs", expecting: "route names")
+            if tabs == nil || (tree.kind(value) == .sequence && tabs!.count != tree.items(value).count) { startRoutesKnown = false }
+            // Misplaced tabs still name routes meant to start without a transition: the kind may be what is wrong.
+            startRoutes.formUnion(tabs?.map(\.value) ?? [])
             if let kind, kind != .tab {
                 reportMisplaced("tabs", at: fields.key(.tabs)!, belongsTo: "`tab` coordinators", here: "a \(kind.rawValue) coordinator")
             } else {
-                coordinator.tabs = nameList(value, field: "tabs", expecting: "route names")
+                coordinator.tabs = tabs
             }
         } else if kind == .tab {
             report(.schema, "tab coordinator `\(name.value)` has no `tabs`; list the routes that are its tabs", at: name.location)
+            startRoutesKnown = false
         }
         if let value = fields[.stack] {
             if let kind, kind != .navigation {
@@ -93,17 +126,38 @@ struct SpecDecoder {
         if let value = fields[.ignore] { coordinator.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
         if let value = fields[.description] { coordinator.description = string(value, field: "description") }
         if let value = fields[.routes] {
-            let startRoutes = Set(coordinator.startRoutes)
-            for (key, routeNode) in namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`") {
-                coordinator.add(route(named: key, node: routeNode, isStartRoute: startRoutes.contains(key.value)))
+            let routes = namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
+                                      fields: Self.routeFields)
+            if !routes.complete || fields.isRepeated(.routes) { gaps.routesOf.insert(name.value) }
+            for (index, (key, routeNode)) in routes.entries.enumerated() {
+                coordinator.add(route(named: key, node: routeNode, isStartRoute: startRoutes.contains(key.value),
+                                      misindented: routes.misindented[index] ?? []))
             }
         } else {
             report(.schema, "coordinator `\(name.value)` has no `routes`; add the routes it shows", at: name.location)
+            gaps.routesOf.insert(name.value)
         }
+        reportRoutesWithoutTransition(startRoutesKnown ? startRoutes : nil, of: coordinator)
         return coordinator
     }
 
-    private mutating func route(named name: Located<String>, node: NodeID, isStartRoute: Bool) -> Route {
+    /// A misspelled `initial` or tab is reported where it is written; the route it meant may leave out its transition.
+    private mutating func reportRoutesWithoutTransition(_ startRoutes: Set<String>?, of coordinator: Coordinator) {
+        defer { routesWithoutTransition = [] }
+        guard let startRoutes, !routesWithoutTransition.isEmpty else { return }
+        let routeNames = coordinator.routes.map(\.name)
+        let meant = Set(startRoutes.filter { coordinator.route(named: $0) == nil }
+            .compactMap { Suggestion.closest(to: $0, among: routeNames) })
+        for route in routesWithoutTransition where !meant.contains(route.value) {
+            routeName = route.value
+            report(.schema, "route `\(route.value)` has no `transition`; only the initial route and tabs may leave it out",
+                   at: route.location)
+        }
+        routeName = nil
+    }
+
+    private mutating func route(named name: Located<String>, node: NodeID, isStartRoute: Bool,
+                                misindented: [(key: NodeID, value: NodeID)] = []) -> Route {
         routeName = name.value
         defer { routeName = nil }
         var route = Route(name: name.value, location: name.location)
@@ -111,17 +165,21 @@ struct SpecDecoder {
         guard expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
             return route
         }
-        let fields = readFields(node, as: RouteField.self, in: owner())
+        let fields = readFields(node, as: RouteField.self, in: owner(), adding: misindented)
+        // Fields that depend on the transition are checked only when it is known: given, or rightly left out.
+        let transitionKnown: Bool
         if let value = fields[.transition] {
             route.transition = enumeration(value, field: "transition", as: Transition.self)
-        } else if !isStartRoute {
-            report(.schema, "route `\(name.value)` has no `transition`; only the initial route and tabs may leave it out", at: name.location)
+            transitionKnown = route.transition != nil
+        } else {
+            if !isStartRoute { routesWithoutTransition.append(name) }
+            transitionKnown = isStartRoute
         }
         let transition = route.transition?.value
         let screen = fields[.screen].flatMap { self.name($0, field: "screen", expecting: "a view controller or view name") }
         let child = fields[.coordinator].flatMap { self.name($0, field: "coordinator", expecting: "a coordinator name") }
         if screen != nil, let child {
-            report(.schema, "\(owner()) names both a screen and a coordinator; a route shows one destination", at: child.location)
+            report(.schema, "\(owner()) names both a screen and a coordinator; a route shows one destination, keep one of them", at: child.location)
         }
         if let screen {
             route.destination = Located(.screen(screen.value), at: screen.location)
@@ -133,46 +191,47 @@ struct SpecDecoder {
                 .map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
         }
         if let value = fields[.route] {
-            if transition?.targetField == .route || transition == nil {
+            if transition?.targetField == .route || !transitionKnown {
                 route.target = self.name(value, field: "route", expecting: "a route name").map { RouteReference(parsing: $0.value, at: $0.location) }
             } else {
                 reportMisplaced("route", at: fields.key(.route)!, belongsTo: "`trigger` and `popTo` routes", here: describe(transition))
             }
         }
         if let value = fields[.tab] {
-            if transition == .select || transition == nil {
+            if transition == .select || !transitionKnown {
                 route.tab = self.name(value, field: "tab", expecting: "a tab route name")
             } else {
                 reportMisplaced("tab", at: fields.key(.tab)!, belongsTo: "`select` routes", here: describe(transition))
             }
         }
         if let value = fields[.style] {
-            if transition == .present {
+            if transition == .present || !transitionKnown {
                 route.style = enumeration(value, field: "style", as: PresentationStyle.self)
             } else {
                 reportMisplaced("style", at: fields.key(.style)!, belongsTo: "`present` routes", here: describe(transition))
             }
         }
         if let value = fields[.dismissible] {
-            if transition == .present {
+            if transition == .present || !transitionKnown {
                 route.dismissible = bool(value, field: "dismissible")
             } else {
                 reportMisplaced("dismissible", at: fields.key(.dismissible)!, belongsTo: "`present` routes", here: describe(transition))
             }
         }
-        let startsChild = route.destination?.value.coordinatorName != nil
+        // A `coordinator` that could not be read is still meant: then `retain` and `releaseOn` are not misplaced.
+        let startsChild = fields[.coordinator] != nil
         if let value = fields[.retain] {
             if startsChild {
                 route.retain = enumeration(value, field: "retain", as: RetainPolicy.self)
             } else {
-                reportMisplaced("retain", at: fields.key(.retain)!, belongsTo: "routes that start a child `coordinator`", here: "this route")
+                reportMisplaced("retain", at: fields.key(.retain)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
             }
         }
         if let value = fields[.releaseOn] {
             if !startsChild {
-                reportMisplaced("releaseOn", at: fields.key(.releaseOn)!, belongsTo: "routes that start a child `coordinator`", here: "this route")
+                reportMisplaced("releaseOn", at: fields.key(.releaseOn)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
             } else if route.effectiveRetain != .parent {
-                report(.schema, "`releaseOn` applies only to children with `retain: parent`; this child has `retain: \(route.effectiveRetain.rawValue)`",
+                report(.schema, "`releaseOn` applies only to children with `retain: parent`, but this child has `retain: \(route.effectiveRetain.rawValue)`; remove `releaseOn` or use `retain: parent`",
                        at: location(fields.key(.releaseOn)!))
             } else {
                 route.releaseOn = exitList(value)
@@ -196,7 +255,7 @@ struct SpecDecoder {
             report(.schema, "\(owner) has no `from`; name the coordinator the chain starts in", at: name.location)
         }
         if let value = fields[.steps] {
-            if expect(value, is: .sequence, field: "steps", expecting: "a list of steps such as `- select: todos` or `- popToRoot`") {
+            if expect(value, is: .sequence, field: "`steps`", expecting: "a list of steps such as `- select: todos` or `- popToRoot`") {
                 chain.steps = tree.items(value).compactMap { step($0) }
             }
         } else {
@@ -252,12 +311,12 @@ struct SpecDecoder {
     }
 
     private mutating func holds(_ node: NodeID) -> [Hold] {
-        guard expect(node, is: .mapping, field: "holds", expecting: "a mapping of coordinator names to strong, weak or unowned") else { return [] }
+        guard expect(node, is: .mapping, field: "`holds`", expecting: "a mapping of coordinator names to strong, weak or unowned") else { return [] }
         var result: [Hold] = []
         var seen: [String: NodeID] = [:]
         for (key, value) in tree.entries(node) {
             guard let target = keyName(key, in: "holds"), checkDuplicate(target, key: key, seen: &seen, what: "`holds` entry", owner: "") else { continue }
-            if let strength = enumeration(value, field: "holds.\(target)", as: HoldStrength.self) {
+            if let strength = enumeration(value, field: "holds.\(target)", noun: "strength", as: HoldStrength.self) {
                 result.append(Hold(target: target, strength: strength, location: location(key)))
             }
         }
@@ -271,7 +330,7 @@ struct SpecDecoder {
             if let exit = ExitKind(rawValue: name.value) {
                 exits.append(Located(exit, at: name.location))
             } else {
-                reportUnknownValue(name.value, field: "releaseOn", as: ExitKind.self, at: name.location)
+                reportUnknownValue(name.value, noun: "exit", in: "releaseOn", as: ExitKind.self, at: name.location)
             }
         }
         return Located(exits, at: location(node))
@@ -301,8 +360,10 @@ struct SpecDecoder {
             }
             return []
         }
+        var seen: [String: NodeID] = [:]
         return pairs.compactMap { key, type in
-            guard let name = keyName(key, in: "params") else { return nil }
+            guard let name = keyName(key, in: "params"),
+                  checkDuplicate(name, key: key, seen: &seen, what: "parameter", owner: " in `params`") else { return nil }
             let typeName = type.flatMap { tree.kind($0) == .scalar ? tree.text($0) : nil }
             return RouteParameter(name: name, type: typeName, location: location(key))
         }
@@ -312,7 +373,9 @@ struct SpecDecoder {
 
     private mutating func version(_ node: NodeID) -> Located<Int>? {
         guard tree.scalarType(node) == .number, let value = Int(tree.text(node)!) else {
-            report(.schema, "`version` must be the number 1, found \(tree.describe(node))", at: location(node))
+            let quoted = tree.scalarType(node) == .string && Int(tree.text(node)!) != nil
+            report(.schema, "`version` must be the number 1, found \(tree.describe(node))\(quoted ? "; write it without quotes" : "")",
+                   at: location(node))
             return nil
         }
         guard value == 1 else {
@@ -351,14 +414,19 @@ struct SpecDecoder {
         return Located(tree.text(node)!.lowercased() == "true", at: location(node))
     }
 
-    private mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: NodeID, field: String, as type: E.Type) -> Located<E>?
-    where E.RawValue == String {
-        guard tree.kind(node) == .scalar, tree.scalarType(node) != .null, let text = tree.text(node) else {
+    /// A value of `E`; `noun` names an unknown value when the field name does not (`holds.App`).
+    private mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: NodeID, field: String, noun: String? = nil, as type: E.Type)
+        -> Located<E>? where E.RawValue == String {
+        guard tree.scalarType(node) == .string, let text = tree.text(node) else {
             report(.schema, "`\(field)` must be one of \(list(E.self)), found \(tree.describe(node))", at: location(node))
             return nil
         }
         guard let value = E(rawValue: text) else {
-            reportUnknownValue(text, field: field, as: E.self, at: location(node))
+            if let noun {
+                reportUnknownValue(text, noun: noun, in: field, as: E.self, at: location(node))
+            } else {
+                reportUnknownValue(text, noun: field, as: E.self, at: location(node))
+            }
             return nil
         }
         return Located(value, at: location(node))
@@ -368,13 +436,23 @@ struct SpecDecoder {
     private mutating func nameList(_ node: NodeID, field: String, expecting: String) -> [Located<String>]? {
         switch tree.kind(node) {
         case .sequence:
-            return tree.items(node).compactMap { name($0, field: field, expecting: "a list of \(expecting)") }
+            return tree.items(node).compactMap { item in
+                guard tree.scalarType(item) == .string || tree.scalarType(item) == .number else {
+                    report(.schema, "`\(field)` must be a list of \(expecting), but this item is \(tree.describe(item))", at: location(item))
+                    return nil
+                }
+                return Located(tree.text(item)!, at: location(item))
+            }
         case .scalar where tree.scalarType(node) == .null:
             return []
+        case .scalar where tree.scalarType(node) == .bool:
+            report(.schema, "`\(field)` must be a list of \(expecting), found \(tree.describe(node))", at: location(node))
+            return nil
         case .scalar:
             report(.schema, "`\(field)` must be a list of \(expecting), found \(tree.describe(node)); write `\(field): [\(tree.text(node)!)]`",
                    at: location(node))
-            return nil
+            // The fix is plain, so the name is read as that list: what it names is checked, and not reported as missing.
+            return [Located(tree.text(node)!, at: location(node))]
         case .mapping:
             report(.schema, "`\(field)` must be a list of \(expecting), found a mapping", at: location(node))
             return nil
@@ -385,42 +463,88 @@ struct SpecDecoder {
 
     /// The entries of a name → element mapping (coordinators, routes, chains), first definition kept.
     /// `owner` completes the duplicate message: `route `a` is defined twice<owner>`.
-    private mutating func namedEntries(_ node: NodeID, field: String, element: String, owner: String) -> [(Located<String>, NodeID)] {
+    private struct NamedEntries {
+        var entries: [(Located<String>, NodeID)] = []
+        /// False when an element may be missing: the mapping or one of its keys could not be read.
+        var complete = true
+        /// Names defined more than once; only the first definition is kept.
+        var repeated: [String] = []
+        /// Entry index → fields of that element indented one level too little, which read as elements after it.
+        var misindented: [Int: [(key: NodeID, value: NodeID)]] = [:]
+    }
+
+    /// `fields` are the field names of one element: a key among them after an element is that element's field,
+    /// indented one level too little. It is reported once and read as what it is, not as an element.
+    private mutating func namedEntries(_ node: NodeID, field: String, element: String, owner: String, fields: [String] = []) -> NamedEntries {
+        var result = NamedEntries()
         guard tree.kind(node) == .mapping else {
             if tree.scalarType(node) != .null {
                 report(.schema, "`\(field)` must be a mapping of \(element) names to \(element)s, found \(tree.describe(node))", at: location(node))
+                result.complete = false
             }
-            return []
+            return result
         }
-        var result: [(Located<String>, NodeID)] = []
         var seen: [String: NodeID] = [:]
         for (key, value) in tree.entries(node) {
-            guard let name = keyName(key, in: field), checkDuplicate(name, key: key, seen: &seen, what: element, owner: owner) else { continue }
-            result.append((Located(name, at: location(key)), value))
+            guard let name = keyName(key, in: field) else {
+                result.complete = false
+                continue
+            }
+            if let first = seen[name] {
+                // The finding is about the element defined twice: name it as the finding's coordinator or route.
+                let scope = (coordinatorName, routeName)
+                if element == "coordinator" { coordinatorName = name } else if element == "route" { routeName = name }
+                reportDuplicate(name, at: key, first: first, what: element, owner: owner)
+                (coordinatorName, routeName) = scope
+                result.repeated.append(name)
+                continue
+            }
+            if let previous = result.entries.last?.0.value, fields.contains(name) {
+                let scope = (coordinatorName, routeName)
+                if element == "coordinator" { coordinatorName = previous } else { routeName = previous }
+                report(.schema, "`\(name)` is indented as a \(element), but it is a field of \(element) `\(previous)`; indent it under `\(previous)`",
+                       at: location(key))
+                (coordinatorName, routeName) = scope
+                result.misindented[result.entries.count - 1, default: []].append((key, value))
+                continue
+            }
+            seen[name] = key
+            result.entries.append((Located(name, at: location(key)), value))
         }
         return result
     }
 
     /// Reads the known fields of a mapping; reports unknown and repeated keys.
     /// `context` names the mapping in messages; it is only built when there is something to report.
-    private mutating func readFields<F: SpecField>(_ node: NodeID, as: F.Type, in context: @autoclosure () -> String) -> Fields<F> {
+    /// `adding` are more entries of the mapping, written after it at the wrong indentation.
+    private mutating func readFields<F: SpecField>(_ node: NodeID, as: F.Type, in context: @autoclosure () -> String,
+                                                   adding misindented: [(key: NodeID, value: NodeID)] = []) -> Fields<F> {
         var fields = Fields<F>()
         var unknown: [String: NodeID] = [:]
-        for (key, value) in tree.entries(node) {
+        var misspelled: [(field: F, key: NodeID, value: NodeID)] = []
+        for (key, value) in misindented.isEmpty ? tree.entries(node) : tree.entries(node) + misindented {
             guard let text = keyName(key, in: context()) else { continue }
             if let field = F(rawValue: text) {
                 // A handful of known fields: a linear look-up beats hashing every key.
                 if let first = fields.key(field) {
                     reportDuplicate(text, at: key, first: first, what: "field", owner: " in \(context())")
+                    fields.repeated.append((field, key, value))
                     continue
                 }
                 fields.found.append((field, key, value))
             } else {
                 guard checkDuplicate(text, key: key, seen: &unknown, what: "field", owner: " in \(context())") else { continue }
-                let hint = Suggestion.closest(to: text, among: F.allCases.map(\.rawValue)).map { "did you mean `\($0)`?" }
+                let suggestion = Suggestion.closest(to: text, among: F.allCases.map(\.rawValue)).flatMap(F.init(rawValue:))
+                let hint = suggestion.map { "did you mean `\($0.rawValue)`?" }
                     ?? "known fields: \(F.allCases.map(\.rawValue).joined(separator: ", "))"
                 report(.schema, "unknown field `\(text)` in \(context()); \(hint)", at: location(key))
+                if let suggestion { misspelled.append((suggestion, key, value)) }
             }
+        }
+        // A misspelled field is read as the field it resembles unless that is present too: reporting the
+        // field as missing, or the routes it names as lacking a transition, would repeat the one mistake.
+        for entry in misspelled where fields.key(entry.field) == nil {
+            fields.found.append(entry)
         }
         return fields
     }
@@ -461,6 +585,10 @@ struct SpecDecoder {
         return SourceLocation(file: path, line: line, column: column)
     }
 
+    private func describeDestination(_ screen: Located<String>?) -> String {
+        screen.map { "a route that shows the screen `\($0.value)`" } ?? "a route without a destination"
+    }
+
     private func describe(_ transition: Transition?) -> String {
         transition.map { "a `\($0.rawValue)` route" } ?? "a route without a transition"
     }
@@ -469,11 +597,13 @@ struct SpecDecoder {
         E.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
-    private mutating func reportUnknownValue<E: RawRepresentable & CaseIterable>(_ text: String, field: String, as type: E.Type, at location: SourceLocation)
-    where E.RawValue == String {
+    /// "unknown kind `tabb`; did you mean `tab`?", or "unknown exit `finnish` in `releaseOn`; …" when `field` is given.
+    private mutating func reportUnknownValue<E: RawRepresentable & CaseIterable>(
+        _ text: String, noun: String, in field: String? = nil, as type: E.Type, at location: SourceLocation
+    ) where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: text, among: names).map { "did you mean `\($0)`?" } ?? "expected one of \(names.joined(separator: ", "))"
-        report(.schema, "unknown \(field) `\(text)`; \(hint)", at: location)
+        report(.schema, "unknown \(noun) `\(text)`\(field.map { " in `\($0)`" } ?? ""); \(hint)", at: location)
     }
 
     private mutating func reportMisplaced(_ field: String, at key: NodeID, belongsTo owner: String, here: String) {

@@ -32,7 +32,7 @@ public struct SpecLoader: Sendable {
         let graph = resolver.resolve(
             files: results.compactMap(\.file),
             allPaths: files,
-            someFileUnreadable: results.contains { $0.unreadable })
+            gaps: results.reduce(into: SpecGaps()) { $0.formUnion($1.gaps) })
         return LoadedProject(graph: graph, diagnostics: results.flatMap(\.diagnostics) + resolver.diagnostics)
     }
 }

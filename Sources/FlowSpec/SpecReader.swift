@@ -19,8 +19,8 @@ enum SpecReader {
     struct Result: Sendable {
         var file: SpecFile?
         var diagnostics: [Diagnostic]
-        /// True when the file could not be read as YAML: references into it are unknown.
-        var unreadable: Bool
+        /// What the file may define but could not be read: references into it are not reported.
+        var gaps: SpecGaps
     }
 
     static func read(_ path: String, limits: SpecLimits) throws(LoadError) -> Result {
@@ -29,8 +29,8 @@ enum SpecReader {
         case .bytes(let contents):
             bytes = contents
         case .tooLarge(let size):
-            let message = "the file is \(megabytes(size)) MB; flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MB, split it into one file per feature"
-            return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], unreadable: true)
+            let message = "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
+            return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
         }
         let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
         var diagnostics = problems.map { problem in
@@ -38,12 +38,12 @@ enum SpecReader {
                        location: SourceLocation(file: path, line: problem.line, column: problem.column))
         }
         guard let tree else {
-            return Result(file: nil, diagnostics: diagnostics, unreadable: true)
+            return Result(file: nil, diagnostics: diagnostics, gaps: .unreadable)
         }
         var decoder = SpecDecoder(tree: tree, path: path)
         let file = decoder.decode()
         diagnostics += decoder.diagnostics
-        return Result(file: file, diagnostics: diagnostics, unreadable: false)
+        return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps)
     }
 
     private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Diagnostic {

@@ -19,9 +19,13 @@ public struct YAMLProblem: Sendable, Equatable {
 public struct YAMLLimits: Sendable {
     /// Deepest nesting of mappings and lists; real specs need about 8.
     public var maximumDepth: Int = 64
+    /// Anchors and aliases reported before reading stops: a file of millions of aliases would otherwise
+    /// take gigabytes of findings.
+    public var maximumAnchorFindings: Int = 100
 
-    public init(maximumDepth: Int = 64) {
+    public init(maximumDepth: Int = 64, maximumAnchorFindings: Int = 100) {
         self.maximumDepth = maximumDepth
+        self.maximumAnchorFindings = maximumAnchorFindings
     }
 }
 
@@ -59,13 +63,20 @@ public enum YAMLReader {
     private static func syntaxProblem(_ parser: yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLProblem {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         if parser.error == YAML_READER_ERROR {
-            // Reader errors carry a byte offset instead of a mark.
-            let (line, column) = position(ofByte: parser.problem_offset, in: buffer)
+            // Reader errors carry a byte offset instead of a mark; a bad trailing byte is reported where its character starts.
+            var offset = min(parser.problem_offset, buffer.count)
+            if problem.contains("trailing") {
+                var start = offset
+                while start > 0, offset - start < 3, buffer[start - 1] & 0xC0 == 0x80 { start -= 1 }
+                if start > 0, buffer[start - 1] >= 0xC0 { offset = start - 1 }
+            }
+            let (line, column) = position(ofByte: offset, in: buffer)
             let detail: String
             if parser.problem_value >= 0, problem.hasPrefix("control characters") {
-                detail = "control character U+\(hex(parser.problem_value)) is not allowed in YAML"
+                detail = "control character U+\(hex(parser.problem_value)) is not allowed in YAML; remove it"
             } else if problem.contains("UTF-8") || problem.contains("octet") {
-                detail = "the file is not UTF-8 text (\(problem))"
+                let byte = offset < buffer.count ? ", byte 0x\(String(buffer[offset], radix: 16, uppercase: true))" : ""
+                detail = "the file is not UTF-8 text (\(problem)\(byte)); save it as UTF-8"
             } else {
                 detail = problem
             }
@@ -75,8 +86,21 @@ public enum YAMLReader {
         var message = "invalid YAML: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context)"
+            // The context mark is where the unclosed list, quote or mapping began: usually the mistake itself.
+            let start = parser.context_mark
+            if start.line != mark.line || start.column != mark.column {
+                message += " that starts at line \(start.line + 1), column \(start.column + 1)"
+            }
         }
-        if mark.index < buffer.count, buffer[mark.index] == UInt8(ascii: "\t") {
+        // These come from a line indented to no level of the block it is in, or from an unquoted `: ` in a value.
+        if problem.hasPrefix("did not find expected key") || problem.hasPrefix("did not find expected '-' indicator") {
+            message += "; check the indentation"
+        } else if problem.hasPrefix("mapping values are not allowed") {
+            message += "; check the indentation, or quote a value that holds `: `"
+        }
+        // `mark.index` counts characters, not bytes: find the character by line and column.
+        let offset = byteOffset(line: mark.line + 1, column: mark.column + 1, in: buffer)
+        if offset < buffer.count, buffer[offset] == UInt8(ascii: "\t") {
             message = "a tab character cannot indent YAML; indent with spaces"
         }
         return YAMLProblem(kind: .syntax, message: message, line: mark.line + 1, column: mark.column + 1)
@@ -87,19 +111,64 @@ public enum YAMLReader {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// The 1-based line and character column of a byte offset.
+    /// The 1-based line and character column of a byte offset, counting lines and columns as libyaml does.
     static func position(ofByte offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        for byte in buffer.prefix(min(offset, buffer.count)) {
-            if byte == UInt8(ascii: "\n") {
+        var index = byteOrderMarkLength(buffer)
+        let end = min(offset, buffer.count)
+        while index < end {
+            if let breakLength = lineBreakLength(at: index, in: buffer) {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+                index += breakLength
+            } else {
+                if buffer[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
             }
         }
         return (line, column)
+    }
+
+    /// The byte offset of a 1-based line and character column; `buffer.count` when there is no such position.
+    static func byteOffset(line: Int, column: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = byteOrderMarkLength(buffer)
+        var currentLine = 1
+        while currentLine < line, index < buffer.count {
+            if let breakLength = lineBreakLength(at: index, in: buffer) {
+                currentLine += 1
+                index += breakLength
+            } else {
+                index += 1
+            }
+        }
+        var currentColumn = 1
+        while currentColumn < column, index < buffer.count, lineBreakLength(at: index, in: buffer) == nil {
+            index += 1
+            while index < buffer.count, buffer[index] & 0xC0 == 0x80 { index += 1 }
+            currentColumn += 1
+        }
+        return index
+    }
+
+    private static func byteOrderMarkLength(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+    }
+
+    /// The length of the line break at `index`: LF, CR LF, CR, and NEL, LS, PS, which libyaml also counts.
+    private static func lineBreakLength(at index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        switch buffer[index] {
+        case UInt8(ascii: "\n"):
+            return 1
+        case UInt8(ascii: "\r"):
+            return index + 1 < buffer.count && buffer[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+        case 0xC2:
+            return index + 1 < buffer.count && buffer[index + 1] == 0x85 ? 2 : nil
+        case 0xE2:
+            return index + 2 < buffer.count && buffer[index + 1] == 0x80 && (buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9) ? 3 : nil
+        default:
+            return nil
+        }
     }
 }
 
@@ -112,6 +181,7 @@ private struct TreeBuilder {
     private var open: [(node: Int, firstPending: Int)] = []
     private var pending: [Int32] = []
     private var documents = 0
+    private var anchorFindings = 0
 
     init(limits: YAMLLimits) {
         self.limits = limits
@@ -133,7 +203,7 @@ private struct TreeBuilder {
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            reportAnchor(scalar.anchor, line: line, column: column)
+            guard reportAnchor(scalar.anchor, line: line, column: column) else { return false }
             let text = scalar.value.map { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: scalar.length) {
                     String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
@@ -144,17 +214,18 @@ private struct TreeBuilder {
             add(YAMLTree.Node(kind: .scalar, isPlain: isPlain, line: line, column: column,
                               start: Int32(tree.scalars.count - 1), count: 0))
         case YAML_ALIAS_EVENT:
-            problems.append(YAMLProblem(
-                kind: .unsupported,
-                message: "aliases (*name) are not supported in flow specs; write the value out",
-                line: Int(line), column: Int(column)))
+            // The value an alias stands for is unknown: decoding the rest would report what is only missing.
+            failed = true
+            guard reportUnsupported(
+                "alias `*\(name(event.data.alias.anchor))` is not supported in flow specs: aliases are never expanded; write the value out here",
+                line: line, column: column) else { return false }
             tree.scalars.append("")
             add(YAMLTree.Node(kind: .scalar, isPlain: true, line: line, column: column,
                               start: Int32(tree.scalars.count - 1), count: 0))
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            reportAnchor(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor,
-                         line: line, column: column)
+            guard reportAnchor(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor,
+                               line: line, column: column) else { return false }
             guard open.count < limits.maximumDepth else {
                 problems.append(YAMLProblem(
                     kind: .unsupported,
@@ -188,11 +259,30 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func reportAnchor(_ anchor: UnsafeMutablePointer<yaml_char_t>?, line: Int32, column: Int32) {
-        guard anchor != nil else { return }
-        problems.append(YAMLProblem(
-            kind: .unsupported,
-            message: "anchors (&name) are not supported in flow specs; write the value out",
-            line: Int(line), column: Int(column)))
+    /// Returns false when reading must stop.
+    private mutating func reportAnchor(_ anchor: UnsafeMutablePointer<yaml_char_t>?, line: Int32, column: Int32) -> Bool {
+        guard let anchor else { return true }
+        return reportUnsupported(
+            "anchor `&\(name(anchor))` is not supported in flow specs; remove it and write the value out wherever it is used",
+            line: line, column: column)
+    }
+
+    /// Reports an anchor or alias; past the limit, says so once and stops reading (returns false).
+    private mutating func reportUnsupported(_ message: String, line: Int32, column: Int32) -> Bool {
+        anchorFindings += 1
+        guard anchorFindings <= limits.maximumAnchorFindings else {
+            problems.append(YAMLProblem(
+                kind: .unsupported,
+                message: "more than \(limits.maximumAnchorFindings) anchors and aliases; the rest of the file is not read until they are written out",
+                line: Int(line), column: Int(column)))
+            failed = true
+            return false
+        }
+        problems.append(YAMLProblem(kind: .unsupported, message: message, line: Int(line), column: Int(column)))
+        return true
+    }
+
+    private func name(_ anchor: UnsafeMutablePointer<yaml_char_t>?) -> String {
+        anchor.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
     }
 }

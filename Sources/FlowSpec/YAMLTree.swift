@@ -116,6 +116,7 @@ public enum ScalarType: Sendable {
         }
         var sawDigit = false
         var sawExponent = false
+        var sawPoint = false
         var previous: UInt8 = 0
         for (offset, byte) in utf8.enumerated() {
             switch byte {
@@ -123,7 +124,8 @@ public enum ScalarType: Sendable {
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
                 guard offset == 0 || previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else { return false }
             case UInt8(ascii: "."):
-                guard !sawExponent else { return false }
+                guard !sawExponent, !sawPoint else { return false }
+                sawPoint = true
             case UInt8(ascii: "e"), UInt8(ascii: "E"):
                 guard sawDigit, !sawExponent else { return false }
                 sawExponent = true
