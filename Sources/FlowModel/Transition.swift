@@ -23,6 +23,16 @@ public enum Transition: String, CaseIterable, Sendable {
         }
     }
 
+    /// `supportedKinds` without building an array: asked for every route.
+    public func isSupported(in kind: CoordinatorKind) -> Bool {
+        switch self {
+        case .push, .pop, .popToRoot, .popTo: kind == .navigation
+        case .show, .showDetail: kind == .split
+        case .select: kind == .tab
+        default: true
+        }
+    }
+
     public var destinationRule: DestinationRule {
         switch self {
         case .push, .present, .setRoot, .embed, .show, .showDetail: .required

@@ -18,8 +18,8 @@ extension Rule {
     /// A finding about route `id`, at `location` (the route's key when nil).
     func finding(_ message: String, route id: Int, in analysis: Analysis, at location: SourceLocation? = nil,
                  notes: [DiagnosticNote] = []) -> Diagnostic {
-        let route = analysis.index.route(id)
-        let coordinator = analysis.index.coordinator(Int(analysis.index.owner[id]))
+        let route = analysis.index[route: id]
+        let coordinator = analysis.index[coordinator: Int(analysis.index.owner[id])]
         return finding(message, at: location ?? route.location, coordinator: coordinator.name, route: route.name, notes: notes)
     }
 }

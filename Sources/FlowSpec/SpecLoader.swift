@@ -1,4 +1,3 @@
-import Dispatch
 import FlowModel
 
 /// The project read from the paths of one run.
@@ -25,7 +24,7 @@ public struct SpecLoader: Sendable {
 
     /// Reads the files in parallel (each is independent), then resolves names across them in file order.
     public func load(files: [String]) throws(LoadError) -> LoadedProject {
-        let results = try ParallelMap.map(files) { path throws(LoadError) in
+        let results = try Parallel.map(files) { path throws(LoadError) in
             try SpecReader.read(path, limits: limits)
         }
         var resolver = ProjectResolver(knownRules: knownRules)
@@ -34,43 +33,5 @@ public struct SpecLoader: Sendable {
             allPaths: files,
             gaps: results.reduce(into: SpecGaps()) { $0.formUnion($1.gaps) })
         return LoadedProject(graph: graph, diagnostics: results.flatMap(\.diagnostics) + resolver.diagnostics)
-    }
-}
-
-/// `map` over both cores; results keep the input order.
-enum ParallelMap {
-    static func map<T, R: Sendable>(_ items: [T], _ transform: (T) throws(LoadError) -> R) throws(LoadError) -> [R] {
-        let slots = Slots<Result<R, LoadError>>(count: items.count)
-        items.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            withoutActuallyEscaping(transform) { transform in
-                nonisolated(unsafe) let transform = transform
-                DispatchQueue.concurrentPerform(iterations: buffer.count) { index in
-                    slots.set(index, Result { () throws(LoadError) -> R in try transform(buffer[index]) })
-                }
-            }
-        }
-        return try slots.values.map { result throws(LoadError) in try result.get() }
-    }
-
-    /// Each index is written by exactly one iteration, so no two threads touch the same slot.
-    private final class Slots<Value>: @unchecked Sendable {
-        private let storage: UnsafeMutableBufferPointer<Value?>
-
-        init(count: Int) {
-            storage = .allocate(capacity: count)
-            storage.initialize(repeating: nil)
-        }
-
-        deinit {
-            storage.deinitialize()
-            storage.deallocate()
-        }
-
-        func set(_ index: Int, _ value: Value) {
-            storage[index] = value
-        }
-
-        var values: [Value] { storage.map { $0! } }
     }
 }

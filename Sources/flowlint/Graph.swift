@@ -111,7 +111,7 @@ struct Graph: ParsableCommand {
         let analysis = Analysis(graph)
         let index = analysis.index
         let routes = analysis.chains[position].steppedRoutes.map { id in
-            RouteKey(coordinator: index.coordinator(Int(index.owner[id])).name, route: index.route(id).name)
+            RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)
         }
         return ChainPath(name: name, from: graph.chains[position].from?.value ?? "", routes: routes)
     }

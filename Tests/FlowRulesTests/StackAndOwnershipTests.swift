@@ -79,7 +79,7 @@ import FlowModel
         """)
         let owns = spec.analysis.ownership.owns
         func owned(_ name: String) -> [String] {
-            owns.neighbors(of: spec.coordinator(name)).map { spec.index.coordinator(Int($0)).name }.sorted()
+            owns.neighbors(of: spec.coordinator(name)).map { spec.index[coordinator: Int($0)].name }.sorted()
         }
         #expect(owned("App") == ["Kept", "Kept", "Weak"])
         #expect(owned("Kept").isEmpty)

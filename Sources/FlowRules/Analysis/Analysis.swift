@@ -11,15 +11,27 @@ public struct Analysis: Sendable {
     public let ownership: OwnershipGraph
     public let pushGraph: PushGraph
 
+    /// Facts that do not depend on each other are computed side by side.
     public init(_ graph: FlowGraph) {
         let index = FlowIndex(graph)
         self.index = index
-        chains = ChainWalk.walks(graph.chains, index: index)
-        reachability = Reachability(index: index, chains: chains)
-        startGraph = StartGraph(index: index, reachability: reachability)
-        exits = ChildExits(index: index, reachability: reachability)
-        ownership = OwnershipGraph(index: index)
-        pushGraph = PushGraph(index: index, reachability: reachability)
+        let (walked, ownership) = Parallel.both(
+            { () -> (chains: [ChainWalk], reachability: Reachability) in
+                let chains = ChainWalk.walks(graph.chains, index: index)
+                return (chains, Reachability(index: index, chains: chains))
+            },
+            { OwnershipGraph(index: index) })
+        chains = walked.chains
+        reachability = walked.reachability
+        self.ownership = ownership
+        let reachability = walked.reachability
+        ((startGraph, exits), pushGraph) = Parallel.both(
+            {
+                Parallel.both(
+                    { StartGraph(index: index, reachability: reachability) },
+                    { ChildExits(index: index, reachability: reachability) })
+            },
+            { PushGraph(index: index, reachability: reachability) })
     }
 
     public var graph: FlowGraph { index.graph }

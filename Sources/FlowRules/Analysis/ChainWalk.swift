@@ -32,19 +32,20 @@ public struct ChainWalk: Sendable {
         var stepped: [Int] = []
         defer { steppedRoutes = stepped }
         guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }) else { return }
-        var active = [from]
         // `X.route` may name an ancestor that always starts `from` (the entry, a root switcher…).
+        var active = [from]
         var ancestor = dominators.map { Int($0.immediateDominator[from]) } ?? -1
         while ancestor >= 0, let dominators {
-            active.insert(ancestor, at: 0)
+            active.append(ancestor)
             ancestor = Int(dominators.immediateDominator[ancestor])
         }
+        active.reverse()
         // Per open presentation, the depth of `active` that dismissing it returns to. Routing to an
         // ancestor's route leaves presentations open, so a later dismiss may not change `active`.
         var presentations: [Int] = []
         for (position, step) in chain.steps.enumerated() {
             let current = active.last!
-            let kind = index.coordinator(current).kind?.value
+            let kind = index[coordinator: current].kind?.value
             switch step.action {
             case .route(let reference):
                 var scope = current
@@ -78,7 +79,7 @@ public struct ChainWalk: Sendable {
                     failure = (position, .wrongKind(needs: .tab, coordinator: current))
                     return
                 }
-                let tabs = index.coordinator(current).tabs?.map(\.value) ?? []
+                let tabs = index[coordinator: current].tabs?.map(\.value) ?? []
                 guard tabs.contains(tab.value), let route = index.routeID(tab.value, in: current) else {
                     failure = (position, .notInCoordinator(name: tab.value, coordinator: current))
                     return
@@ -90,7 +91,7 @@ public struct ChainWalk: Sendable {
                     failure = (position, .wrongKind(needs: .navigation, coordinator: current))
                     return
                 }
-                guard reference.coordinator == nil || reference.coordinator == index.coordinator(current).name,
+                guard reference.coordinator == nil || reference.coordinator == index[coordinator: current].name,
                       index.routeID(reference.route, in: current) != nil else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: current))
                     return

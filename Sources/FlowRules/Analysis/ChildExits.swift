@@ -61,8 +61,8 @@ public struct ChildExits: Sendable {
         var exits = [Exits?](repeating: nil, count: index.routeCount)
         for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
             let child = Int(index.child[route])
-            let childCoordinator = index.coordinator(child)
-            let start = index.route(route)
+            let childCoordinator = index[coordinator: child]
+            let start = index[route: route]
             var result = Exits()
             if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
             let attachedToParentStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .parent

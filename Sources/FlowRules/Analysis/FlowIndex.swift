@@ -19,6 +19,9 @@ public struct FlowIndex: Sendable {
     public let tab: [Int32]
     /// What a route finally does after following `trigger` redirects; -1 when they loop or do not resolve.
     public let redirect: [Int32]
+    /// Per route, read on every pass: kept apart so that passes touch no `Route` value.
+    private let transitions: [Transition?]
+    private let showsScreens: [Bool]
 
     public init(_ graph: FlowGraph) {
         self.graph = graph
@@ -34,6 +37,8 @@ public struct FlowIndex: Sendable {
         var target = [Int32](repeating: -1, count: routeCount)
         var tab = [Int32](repeating: -1, count: routeCount)
         var triggerEdges: [(from: Int32, to: Int32)] = []
+        var transitions = [Transition?](repeating: nil, count: routeCount)
+        var showsScreens = [Bool](repeating: false, count: routeCount)
         func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
             let scope = reference.coordinator.flatMap { graph.coordinatorIndex[$0] } ?? (reference.coordinator == nil ? coordinator : nil)
             guard let scope, let local = graph.coordinators[scope].routeIndex[reference.route] else { return nil }
@@ -43,6 +48,8 @@ public struct FlowIndex: Sendable {
             for (local, route) in coordinator.routes.enumerated() {
                 let id = routeBase[c] + local
                 owner[id] = Int32(c)
+                transitions[id] = route.transition?.value
+                if case .screen = route.destination?.value { showsScreens[id] = true }
                 if let name = route.destination?.value.coordinatorName, let started = graph.coordinatorIndex[name] {
                     child[id] = Int32(started)
                 }
@@ -54,27 +61,29 @@ public struct FlowIndex: Sendable {
             }
         }
         self.owner = owner
+        self.transitions = transitions
+        self.showsScreens = showsScreens
         self.child = child
         self.target = target
         self.tab = tab
         triggers = Adjacency(nodeCount: routeCount, edges: triggerEdges)
-        redirect = FlowIndex.followRedirects(graph: graph, owner: owner, routeBase: routeBase, target: target)
+        redirect = FlowIndex.followRedirects(transitions: transitions, target: target)
     }
 
     /// Follows `trigger` routes to the route they end at, marking each route once (linear).
-    private static func followRedirects(graph: FlowGraph, owner: [Int32], routeBase: [Int], target: [Int32]) -> [Int32] {
+    private static func followRedirects(transitions: [Transition?], target: [Int32]) -> [Int32] {
         let unresolved: Int32 = -2
-        var result = [Int32](repeating: unresolved, count: owner.count)
-        var inProgress = [Bool](repeating: false, count: owner.count)
-        for start in 0..<owner.count where result[start] == unresolved {
-            var path: [Int] = []
+        var result = [Int32](repeating: unresolved, count: transitions.count)
+        var inProgress = [Bool](repeating: false, count: transitions.count)
+        var path: [Int] = []
+        for start in 0..<transitions.count where result[start] == unresolved {
+            path.removeAll(keepingCapacity: true)
             var current = start
             var end: Int32 = -1
             while true {
                 if result[current] != unresolved { end = result[current]; break }
                 if inProgress[current] { end = -1; break }
-                let route = graph.coordinators[Int(owner[current])].routes[current - routeBase[Int(owner[current])]]
-                guard route.transition?.value == .trigger else { end = Int32(current); result[current] = end; break }
+                guard transitions[current] == .trigger else { end = Int32(current); result[current] = end; break }
                 inProgress[current] = true
                 path.append(current)
                 guard target[current] >= 0 else { end = -1; break }
@@ -88,11 +97,17 @@ public struct FlowIndex: Sendable {
     public var coordinatorCount: Int { graph.coordinators.count }
     public var routeCount: Int { owner.count }
 
-    public func coordinator(_ id: Int) -> Coordinator { graph.coordinators[id] }
+    /// Borrows a coordinator: reading one field does not copy the whole value (rules run this per route).
+    public subscript(coordinator id: Int) -> Coordinator {
+        _read { yield graph.coordinators[id] }
+    }
 
-    public func route(_ id: Int) -> Route {
-        let c = Int(owner[id])
-        return graph.coordinators[c].routes[id - routeBase[c]]
+    /// Borrows a route: reading one field does not copy the whole value.
+    public subscript(route id: Int) -> Route {
+        _read {
+            let c = Int(owner[id])
+            yield graph.coordinators[c].routes[id - routeBase[c]]
+        }
     }
 
     public func routes(of coordinator: Int) -> Range<Int> { routeBase[coordinator]..<routeBase[coordinator + 1] }
@@ -108,19 +123,17 @@ public struct FlowIndex: Sendable {
         graph.coordinators[coordinator].startRoutes.compactMap { routeID($0, in: coordinator) }
     }
 
-    public func transition(_ id: Int) -> Transition? { route(id).transition?.value }
+    public func transition(_ id: Int) -> Transition? { transitions[id] }
 
     /// The transition a triggered route finally performs, after `trigger` redirects.
     public func effectiveTransition(_ id: Int) -> Transition? {
         redirect[id] >= 0 ? transition(Int(redirect[id])) : nil
     }
 
-    public func showsScreen(_ id: Int) -> Bool {
-        if case .screen = route(id).destination?.value { true } else { false }
-    }
+    public func showsScreen(_ id: Int) -> Bool { showsScreens[id] }
 
     /// `Coordinator.route`, for messages.
     public func qualifiedName(_ id: Int) -> String {
-        "\(graph.coordinators[Int(owner[id])].name).\(route(id).name)"
+        "\(graph.coordinators[Int(owner[id])].name).\(self[route: id].name)"
     }
 }

@@ -6,11 +6,11 @@ public struct OwnershipGraph: Sendable {
 
     init(index: FlowIndex) {
         var edges: [(from: Int32, to: Int32)] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index.route(route).effectiveRetain != .none {
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index[route: route].effectiveRetain != .none {
             edges.append((index.owner[route], index.child[route]))
         }
         for c in 0..<index.coordinatorCount {
-            for hold in index.coordinator(c).holds where hold.strength.value == .strong {
+            for hold in index[coordinator: c].holds where hold.strength.value == .strong {
                 if let target = index.coordinatorID(hold.target) { edges.append((Int32(c), Int32(target))) }
             }
         }

@@ -10,7 +10,7 @@ public struct PushGraph: Sendable {
         var edges: [(from: Int32, to: Int32)] = []
         for screen in 0..<index.routeCount where reachability.reachedRoute[screen] && index.showsScreen(screen) {
             let owner = Int(index.owner[screen])
-            let sharesParentStack = PushGraph.joinsParentStack(index.coordinator(owner))
+            let sharesParentStack = PushGraph.joinsParentStack(index[coordinator: owner])
             for trigger in index.triggers.neighbors(of: screen) {
                 let pushed = Int(index.redirect[Int(trigger)])
                 guard pushed >= 0, Int(index.owner[pushed]) == owner || sharesParentStack else { continue }
@@ -33,8 +33,8 @@ public struct PushGraph: Sendable {
         case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
             guard index.child[route] >= 0 else { return nil }
             let child = Int(index.child[route])
-            guard joinsParentStack(index.coordinator(child)),
-                  let initial = index.coordinator(child).initial.flatMap({ index.routeID($0.value, in: child) }),
+            guard joinsParentStack(index[coordinator: child]),
+                  let initial = index[coordinator: child].initial.flatMap({ index.routeID($0.value, in: child) }),
                   index.showsScreen(initial) else { return nil }
             return initial
         default:

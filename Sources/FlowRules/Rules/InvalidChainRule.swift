@@ -102,12 +102,12 @@ public struct InvalidChainRule: Rule {
             case .notInCoordinator(let name, let coordinator):
                 message = missingRoute(name, from: coordinator, step: step, analysis: analysis)
             case .wrongKind(let needs, let coordinator):
-                let current = index.coordinator(coordinator)
+                let current = index[coordinator: coordinator]
                 message = "`\(step.action.keyword)` needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
                     + missingTabSteps(step, from: coordinator, analysis: analysis)
                     + (needs == .navigation && current.kind?.value == .tab ? "; `select` the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
-                message = "\(qualifier) is not active at this step: the chain has reached \(index.coordinator(coordinator).name) without starting \(qualifier)"
+                message = "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
             }
             findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location))
         }
@@ -117,7 +117,7 @@ public struct InvalidChainRule: Rule {
     /// Names the steps along the shortest start path to a coordinator that has the route, if there is one.
     private func missingRoute(_ name: String, from coordinator: Int, step: ChainStep, analysis: Analysis) -> String {
         let index = analysis.index
-        let here = index.coordinator(coordinator)
+        let here = index[coordinator: coordinator]
         let owners = Set(index.graph.coordinators.indices.filter { index.routeID(name, in: $0) != nil })
         switch step.action {
         case .select where owners.contains(coordinator):
@@ -128,10 +128,10 @@ public struct InvalidChainRule: Rule {
             break
         }
         guard let (steps, owner) = stepsToReach(owners, from: coordinator, index) else {
-            let owner = owners.sorted().first.map { " (it is a route of \(index.coordinator($0).name))" } ?? ""
+            let owner = owners.sorted().first.map { " (it is a route of \(index[coordinator: $0].name))" } ?? ""
             return "`\(name)` is not a route of \(here.name) or of any coordinator it starts\(owner)"
         }
-        return "`\(name)` is a route of \(index.coordinator(owner).name), not of \(here.name): \(steps) first"
+        return "`\(name)` is a route of \(index[coordinator: owner].name), not of \(here.name): \(steps) first"
     }
 
     /// For `select` outside a tab coordinator: the steps to the tab coordinator that has the tab, if one is started from here.
@@ -139,10 +139,10 @@ public struct InvalidChainRule: Rule {
         guard case .select(let tab) = step.action else { return "" }
         let index = analysis.index
         let owners = Set(index.graph.coordinators.indices.filter { candidate in
-            index.coordinator(candidate).kind?.value == .tab && (index.coordinator(candidate).tabs ?? []).contains { $0.value == tab.value }
+            index[coordinator: candidate].kind?.value == .tab && (index[coordinator: candidate].tabs ?? []).contains { $0.value == tab.value }
         })
         guard let (steps, owner) = stepsToReach(owners, from: coordinator, index) else { return "" }
-        return "; `\(tab.value)` is a tab of \(index.coordinator(owner).name): \(steps) first"
+        return "; `\(tab.value)` is a tab of \(index[coordinator: owner].name): \(steps) first"
     }
 
     /// The chain steps (`route x, then select y`) along the shortest start path to one of `owners`, and the owner reached.
@@ -154,9 +154,9 @@ public struct InvalidChainRule: Rule {
         var steps: [String] = []
         for (from, to) in zip(path, path.dropFirst()) {
             guard let route = index.routes(of: from).first(where: { index.child[$0] == Int32(to) }) else { continue }
-            let keyword = index.coordinator(from).kind?.value == .tab && (index.coordinator(from).tabs ?? []).contains { $0.value == index.route(route).name }
+            let keyword = index[coordinator: from].kind?.value == .tab && (index[coordinator: from].tabs ?? []).contains { $0.value == index[route: route].name }
                 ? "select" : "route"
-            steps.append("\(keyword) `\(index.route(route).name)`")
+            steps.append("\(keyword) `\(index[route: route].name)`")
         }
         return (steps.joined(separator: ", then "), path.last!)
     }

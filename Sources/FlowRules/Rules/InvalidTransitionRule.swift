@@ -65,44 +65,51 @@ public struct InvalidTransitionRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount {
-            let spec = index.route(route)
-            let coordinator = index.coordinator(Int(index.owner[route]))
-            guard let transition = spec.transition else {
-                if spec.destination == nil {
-                    findings.append(finding(
-                        "route `\(spec.name)` of \(coordinator.name) is shown when the coordinator starts but names no `screen` or `coordinator`; add the destination it shows",
-                        route: route, in: analysis))
+        for c in 0..<index.coordinatorCount {
+            let kind = index[coordinator: c].kind?.value
+            for route in index.routes(of: c) {
+                // The per-route facts of the index decide; the `Route` is read only to report.
+                let showsSomething = index.showsScreen(route) || index.child[route] >= 0
+                guard let transition = index.transition(route) else {
+                    if !showsSomething {
+                        let spec = index[route: route]
+                        findings.append(finding(
+                            "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but names no `screen` or `coordinator`; add the destination it shows",
+                            route: route, in: analysis))
+                    }
+                    continue
                 }
-                continue
-            }
-            if let kinds = transition.value.supportedKinds, let kind = coordinator.kind?.value, !kinds.contains(kind) {
-                findings.append(finding(
-                    "`\(transition.value.rawValue)` needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(coordinator.name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition.value, in: kind))",
-                    route: route, in: analysis, at: transition.location))
-            }
-            switch (transition.value.destinationRule, spec.destination) {
-            case (.required, nil):
-                findings.append(finding(
-                    "`\(transition.value.rawValue)` shows something, but route `\(spec.name)` names no `screen` or `coordinator`; add the destination",
-                    route: route, in: analysis, at: transition.location))
-            case (.forbidden, let destination?):
-                findings.append(finding(
-                    "`\(transition.value.rawValue)` shows nothing, but route `\(spec.name)` names `\(destination.value.name)`; remove it, or use a transition that shows it",
-                    route: route, in: analysis, at: destination.location))
-            case (.optionalCoordinator, let destination?) where destination.value.coordinatorName == nil:
-                findings.append(finding(
-                    "`none` can only attach a child coordinator, not the screen `\(destination.value.name)`; use `push`, `present` or `setRoot` to show a screen",
-                    route: route, in: analysis, at: destination.location))
-            default:
-                break
-            }
-            if let field = transition.value.targetField {
-                let missing = field == .route ? spec.target == nil : spec.tab == nil
-                if missing {
+                if let kind, !transition.isSupported(in: kind) {
+                    let kinds = transition.supportedKinds ?? []
                     findings.append(finding(
-                        "`\(transition.value.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
-                        route: route, in: analysis, at: transition.location))
+                        "`\(transition.rawValue)` needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
+                        route: route, in: analysis, at: index[route: route].transition?.location))
+                }
+                switch transition.destinationRule {
+                case .required where !showsSomething:
+                    findings.append(finding(
+                        "`\(transition.rawValue)` shows something, but route `\(index[route: route].name)` names no `screen` or `coordinator`; add the destination",
+                        route: route, in: analysis, at: index[route: route].transition?.location))
+                case .forbidden where showsSomething:
+                    let spec = index[route: route]
+                    findings.append(finding(
+                        "`\(transition.rawValue)` shows nothing, but route `\(spec.name)` names `\(spec.destination!.value.name)`; remove it, or use a transition that shows it",
+                        route: route, in: analysis, at: spec.destination?.location))
+                case .optionalCoordinator where index.showsScreen(route):
+                    let spec = index[route: route]
+                    findings.append(finding(
+                        "`none` can only attach a child coordinator, not the screen `\(spec.destination!.value.name)`; use `push`, `present` or `setRoot` to show a screen",
+                        route: route, in: analysis, at: spec.destination?.location))
+                default:
+                    break
+                }
+                if let field = transition.targetField {
+                    let spec = index[route: route]
+                    if field == .route ? spec.target == nil : spec.tab == nil {
+                        findings.append(finding(
+                            "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
+                            route: route, in: analysis, at: spec.transition?.location))
+                    }
                 }
             }
         }

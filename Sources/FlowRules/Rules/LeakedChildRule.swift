@@ -74,9 +74,9 @@ public struct LeakedChildRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let spec = index.route(route)
-            let parent = index.coordinator(Int(index.owner[route])).name
-            let child = index.coordinator(Int(index.child[route]))
+            let spec = index[route: route]
+            let parent = index[coordinator: Int(index.owner[route])].name
+            let child = index[coordinator: Int(index.child[route])]
             switch spec.effectiveRetain {
             case .parent:
                 guard let exits = analysis.exits.exits[route] else { continue }
@@ -106,7 +106,7 @@ public struct LeakedChildRule: Rule {
     private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: Int, _ index: FlowIndex) -> String {
         // The exit's route may belong to a coordinator inside the child (a pushed step's Cancel button).
         func name(_ route: Int) -> String {
-            Int(index.owner[route]) == child ? index.route(route).name : index.qualifiedName(route)
+            Int(index.owner[route]) == child ? index[route: route].name : index.qualifiedName(route)
         }
         switch exit {
         case .finish:

@@ -110,19 +110,20 @@ public struct OutOfScopeTriggerRule: Rule {
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] {
             let owner = Int(index.owner[route])
-            let coordinator = index.coordinator(owner)
-            let spec = index.route(route)
-            // A `trigger` / `popTo` target calls the other router just as a trigger of the screen does.
-            for trigger in spec.triggers + [spec.target].compactMap({ $0 }) {
+            func check(_ trigger: RouteReference) {
                 guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner,
-                      !dominators.dominates(scope, owner) else { continue }
+                      !dominators.dominates(scope, owner) else { return }
+                let coordinator = index[coordinator: owner].name
                 let path = analysis.startGraph.starts.shortestPath(from: entry, avoiding: scope) { $0 == owner }
-                let how = path.map { "it is started on the path \($0.map { index.coordinator($0).name }.joined(separator: " → ")) without \(qualifier)" }
+                let how = path.map { "it is started on the path \($0.map { index[coordinator: $0].name }.joined(separator: " → ")) without \(qualifier)" }
                     ?? "\(qualifier) is not an ancestor of it"
                 findings.append(finding(
-                    "`\(trigger.text)` is triggered from \(coordinator.name), but \(qualifier) is not active on every path to \(coordinator.name): \(how); trigger a route of \(coordinator.name) or of a coordinator that always starts it, and let it forward",
+                    "`\(trigger.text)` is triggered from \(coordinator), but \(qualifier) is not active on every path to \(coordinator): \(how); trigger a route of \(coordinator) or of a coordinator that always starts it, and let it forward",
                     route: route, in: analysis, at: trigger.location))
             }
+            for trigger in index[route: route].triggers where trigger.coordinator != nil { check(trigger) }
+            // A `trigger` / `popTo` target calls the other router just as a trigger of the screen does.
+            if let target = index[route: route].target, target.coordinator != nil { check(target) }
         }
         return findings
     }

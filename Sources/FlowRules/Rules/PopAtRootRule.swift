@@ -74,10 +74,10 @@ public struct PopAtRootRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount {
-            let coordinator = index.coordinator(c)
+            let coordinator = index[coordinator: c]
             guard coordinator.kind?.value == .navigation, coordinator.effectiveStack == .own,
                   let initial = coordinator.initial.flatMap({ index.routeID($0.value, in: c) }) else { continue }
-            let spec = index.route(initial)
+            let spec = index[route: initial]
             for (reference, resolved) in zip(spec.triggers, resolvedTriggers(of: spec, in: c, index)) {
                 guard let resolved, let transition = index.effectiveTransition(resolved),
                       transition == .pop || transition == .popToRoot else { continue }

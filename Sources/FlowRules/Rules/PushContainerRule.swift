@@ -68,7 +68,7 @@ public struct PushContainerRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push {
-            let child = index.coordinator(Int(index.child[route]))
+            let child = index[coordinator: Int(index.child[route])]
             guard let kind = child.kind?.value else { continue }
             let message: String
             switch kind {
@@ -79,7 +79,7 @@ public struct PushContainerRule: Rule {
             default:
                 continue
             }
-            let location = index.route(route).destination?.location
+            let location = index[route: route].destination?.location
             findings.append(finding(message, route: route, in: analysis, at: location))
         }
         return findings

@@ -79,18 +79,18 @@ public struct PushWithoutStackRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let child = index.coordinator(Int(index.child[route]))
+            let child = index[coordinator: Int(index.child[route])]
             guard PushGraph.joinsParentStack(child) else { continue }
-            let parent = index.coordinator(Int(index.owner[route]))
+            let parent = index[coordinator: Int(index.owner[route])]
             let transition = index.transition(route)
             if parent.kind?.value != .navigation, let kind = parent.kind?.value {
                 findings.append(finding(
                     "\(child.name) has `stack: parent`, but \(parent.name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(child.name) `stack: own`",
-                    route: route, in: analysis, at: index.route(route).destination?.location))
+                    route: route, in: analysis, at: index[route: route].destination?.location))
             } else if !Self.stackTransitions.contains(transition), let transition {
                 findings.append(finding(
                     "\(child.name) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(parent.name)'s: its pushes do nothing; push it, or give it `stack: own`",
-                    route: route, in: analysis, at: index.route(route).transition?.location))
+                    route: route, in: analysis, at: index[route: route].transition?.location))
             }
         }
         return findings

@@ -77,7 +77,7 @@ public struct RetainCycleRule: Rule {
         let components = analysis.ownership.components.component
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount {
-            let coordinator = index.coordinator(c)
+            let coordinator = index[coordinator: c]
             for hold in coordinator.holds where hold.strength.value == .strong {
                 if hold.target == Hold.selfReference {
                     findings.append(finding(
@@ -87,7 +87,7 @@ public struct RetainCycleRule: Rule {
                 }
                 guard let target = index.coordinatorID(hold.target), components[target] == components[c] else { continue }
                 let path = analysis.ownership.owns.shortestPath(from: target) { $0 == c } ?? [target, c]
-                let cycle = (path + [target]).map { index.coordinator($0).name }.joined(separator: " → ")
+                let cycle = (path + [target]).map { index[coordinator: $0].name }.joined(separator: " → ")
                 findings.append(finding(
                     "\(coordinator.name) holds \(hold.target)'s router strongly, and \(hold.target) retains \(coordinator.name): retain cycle \(cycle); neither is ever deallocated; make the hold `weak` or `unowned`",
                     at: hold.location, coordinator: coordinator.name))

@@ -64,12 +64,12 @@ public struct TrappedFlowRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
-            let spec = index.route(route)
+            let spec = index[route: route]
             guard !spec.isDismissibleBySwipe else { continue }
             let how = spec.effectiveStyle == .fullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil else { continue }
-                let child = index.coordinator(Int(index.child[route])).name
+                let child = index[coordinator: Int(index.child[route])].name
                 findings.append(finding(
                     "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
                     route: route, in: analysis))

@@ -67,8 +67,8 @@ public struct UnreachableCoordinatorRule: Rule {
         }
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount where !analysis.reachability.startedCoordinator[c] {
-            let coordinator = index.coordinator(c)
-            let notes = starters[c].map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index.route($0).location) }
+            let coordinator = index[coordinator: c]
+            let notes = starters[c].map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
             let reason = starters[c].isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
             findings.append(finding(
                 "coordinator `\(coordinator.name)` is never started: \(reason); start it from a reachable route or remove it",

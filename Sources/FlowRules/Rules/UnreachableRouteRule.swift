@@ -58,10 +58,10 @@ public struct UnreachableRouteRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
-            let name = index.coordinator(c).name
+            let name = index[coordinator: c].name
             for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {
                 findings.append(finding(
-                    "route `\(index.route(route).name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
+                    "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
                     route: route, in: analysis))
             }
         }

@@ -73,10 +73,10 @@ public struct UnretainedChildRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let spec = index.route(route)
+            let spec = index[route: route]
             guard let retain = spec.retain, retain.value == .none else { continue }
-            let parent = index.coordinator(Int(index.owner[route])).name
-            let child = index.coordinator(Int(index.child[route]))
+            let parent = index[coordinator: Int(index.owner[route])].name
+            let child = index[coordinator: Int(index.child[route])]
             // Attached by `none` onto the parent's stack, its view controller is the parent's: only the parent can keep it.
             let fix = spec.transition?.value == Transition.none && PushGraph.joinsParentStack(child)
                 ? "keep it in \(parent)'s childCoordinators (`retain: parent`)"

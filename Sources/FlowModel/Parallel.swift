@@ -1,0 +1,59 @@
+import Dispatch
+
+/// Work spread over the machine's cores, with results in a deterministic order.
+///
+/// Loading maps over files; the analysis runs independent facts and rules side by side. Every
+/// task writes only its own slot, so no two threads touch the same memory.
+public enum Parallel {
+    /// `map` over all cores; results keep the input order, and the first error in input order is thrown.
+    public static func map<T, R: Sendable, E: Error>(_ items: [T], _ transform: (T) throws(E) -> R) throws(E) -> [R] {
+        let slots = Slots<Result<R, E>>(count: items.count)
+        items.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            withoutActuallyEscaping(transform) { transform in
+                nonisolated(unsafe) let transform = transform
+                DispatchQueue.concurrentPerform(iterations: buffer.count) { index in
+                    slots.set(index, Result { () throws(E) -> R in try transform(buffer[index]) })
+                }
+            }
+        }
+        return try slots.values.map { result throws(E) in try result.get() }
+    }
+
+    /// Runs two independent computations at once.
+    public static func both<A: Sendable, B: Sendable>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        let a = Slots<A>(count: 1)
+        let b = Slots<B>(count: 1)
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                nonisolated(unsafe) let first = first
+                nonisolated(unsafe) let second = second
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 { a.set(0, first()) } else { b.set(0, second()) }
+                }
+            }
+        }
+        return (a.values[0], b.values[0])
+    }
+
+    /// Each index is written by exactly one task.
+    private final class Slots<Value>: @unchecked Sendable {
+        private let storage: UnsafeMutableBufferPointer<Value?>
+
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil)
+        }
+
+        deinit {
+            storage.deinitialize()
+            storage.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) {
+            storage[index] = value
+        }
+
+        var values: [Value] { storage.map { $0! } }
+    }
+}
