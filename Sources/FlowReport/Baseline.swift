@@ -143,12 +143,18 @@ extension Baseline {
 // MARK: Reading and writing
 
 extension Baseline {
+    /// A baseline of a million findings is about 200 MiB; anything larger is not one.
+    static let maximumFileSize = 256 << 20
+
     public static func read(from path: String) throws(BaselineError) -> Baseline {
-        let bytes: [UInt8]
+        let contents: FileIO.Contents
         do {
-            bytes = try FileAccess.read(path)
+            contents = try FileIO.read(path, limit: maximumFileSize)
         } catch {
-            throw .unreadable(path: path, reason: error.reason)
+            throw .unreadable(path: path, reason: error.description)
+        }
+        guard case .bytes(let bytes) = contents else {
+            throw .unreadable(path: path, reason: "larger than \(maximumFileSize >> 20) MiB, which is more than any baseline")
         }
         return try decode(Data(bytes), source: path)
     }
@@ -156,9 +162,9 @@ extension Baseline {
     /// Writes the baseline atomically: a reader sees the old file or the new one, never a part.
     public func write(to path: String) throws(BaselineError) {
         do {
-            try FileAccess.writeAtomically(encoded(), to: path)
+            try FileIO.writeAtomically(encoded(), to: path)
         } catch {
-            throw .unwritable(path: path, reason: error.reason)
+            throw .unwritable(path: path, reason: error.description)
         }
     }
 }

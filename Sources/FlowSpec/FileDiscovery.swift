@@ -105,5 +105,5 @@ private struct FileIdentity: Hashable {
 }
 
 func errnoDescription() -> String {
-    String(cString: strerror(errno))
+    String(cString: strerror(errno)).lowercased()
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowModel
 
 /// Limits on what one spec file may be; see the README's "Limits" section.
@@ -55,36 +50,15 @@ enum SpecReader {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    enum Contents {
-        case bytes([UInt8])
-        case tooLarge(Int)
-    }
-
     /// Reads a regular file whole, checking its size before reading anything.
-    static func contents(of path: String, limit: Int) throws(LoadError) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(path, reason: errnoDescription()) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path, reason: errnoDescription()) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegularFile(path) }
-        let size = Int(info.st_size)
-        guard size <= limit else { return .tooLarge(size) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + total, size - total)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path, reason: errnoDescription())
-            }
-            if count == 0 { break }  // the file shrank while we read it
-            total += count
+    static func contents(of path: String, limit: Int) throws(LoadError) -> FileIO.Contents {
+        do {
+            return try FileIO.read(path, limit: limit)
+        } catch .notRegularFile {
+            throw .notRegularFile(path)
+        } catch {
+            throw .unreadable(path, reason: error.description)
         }
-        if total < size { bytes.removeSubrange(total...) }
-        return .bytes(bytes)
     }
 }
 

@@ -1,24 +1,29 @@
 import Foundation
 import Testing
 
-/// Runs programs other than flowlint: git, the shell, and the PyPI tools that consume flowlint's outputs.
+/// Runs programs: flowlint itself, git, the shell, and the PyPI tools that consume flowlint's outputs.
 enum Subprocess {
     /// Runs `arguments[0]` found on PATH (`env` does the lookup) in `directory`, with `environment` added.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
                     timeout: TimeInterval = 120) throws -> Flowlint.Result {
+        try execute(URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `executable`, recording an issue (and stopping it) when it outlives `timeout`.
+    static func execute(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+                        timeout: TimeInterval) throws -> Flowlint.Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try temporaryDirectory("run")
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Files, not pipes: a large output cannot fill a pipe buffer and stall the child.
         let out = scratch.appendingPathComponent("stdout")
         let err = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
@@ -27,7 +32,7 @@ enum Subprocess {
         while process.isRunning {
             if Date() > deadline {
                 process.terminate()
-                Issue.record("\(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
+                Issue.record("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
                 break
             }
             Thread.sleep(forTimeInterval: 0.01)

@@ -28,36 +28,7 @@ enum Flowlint {
 
     /// Runs flowlint with `arguments` in `directory` (the package root by default).
     static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        // Files, not pipes: a large output cannot fill a pipe buffer and stall the child.
-        let out = scratch.appendingPathComponent("stdout")
-        let err = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("flowlint \(arguments.joined(separator: " ")) did not finish in \(Int(timeout)) s")
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
+        try Subprocess.execute(binary, arguments, in: directory, timeout: timeout)
     }
 
     /// Compares `actual` with a golden file; `FLOWLINT_UPDATE_GOLDENS=1` rewrites the golden instead.

@@ -12,7 +12,7 @@ import Testing
         return names.filter { name in
             guard !name.hasPrefix(".") else { return false }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
             return isFolder.boolValue || name.hasSuffix(".flow.yml") || name.hasSuffix(".flow.yaml")
         }.sorted()
     }()

@@ -113,7 +113,7 @@ private struct CapturedStandardError {
 
     init() throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let descriptor = open(file.path, O_WRONLY)
         saved = dup(STDERR_FILENO)
         dup2(descriptor, STDERR_FILENO)

@@ -140,7 +140,7 @@ final class TemporaryFolder {
     @Test func loadErrorsReadAsOneLine() {
         #expect(LoadError.noSuchPath("Flows").description == "no such file or directory: Flows")
         #expect(LoadError.notRegularFile("p").description == "not a regular file or directory: p")
-        #expect(LoadError.unreadable("a", reason: "Permission denied").description == "cannot read a: Permission denied")
+        #expect(LoadError.unreadable("a", reason: "permission denied").description == "cannot read a: permission denied")
         #expect(LoadError.noSpecs([".", "x"]).description == "no flow specs (*.flow.yml, *.flow.yaml) found in ., x")
     }
 }
