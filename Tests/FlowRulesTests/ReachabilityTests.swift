@@ -58,7 +58,8 @@ import FlowModel
         #expect(spec.unreachedRoutes.isEmpty)
         #expect(spec.isStarted("Feed") && spec.isStarted("Inbox"))
         #expect(spec.index.tab[spec.route("Main.toFeed")] == Int32(spec.route("Main.feed")))
-        #expect(spec.index.startRoutes(of: spec.coordinator("Main")) == ["Main.feed", "Main.inbox", "Main.profile"].map(spec.route))
+        #expect(spec.index.starts.neighbors(of: spec.coordinator("Main")).map(Int.init) == ["Main.feed", "Main.inbox", "Main.profile"].map(spec.route))
+        #expect(spec.index.initial[spec.coordinator("Main")] == Int32(spec.route("Main.feed")))
     }
 
     @Test func triggerRoutesReachTheirTargetAndRedirectToWhatTheyFinallyDo() throws {

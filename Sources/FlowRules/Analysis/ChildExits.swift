@@ -17,8 +17,14 @@ public struct ChildExits: Sendable {
             public var route: Int?
         }
 
-        public var kinds: [ExitKind] {
-            (finish != nil ? [.finish] : []) + (back != nil ? [.back] : []) + (dismiss != nil ? [.dismiss] : [])
+        public var kinds: [ExitKind] { ExitKind.allCases.filter(has) }
+
+        public func has(_ kind: ExitKind) -> Bool {
+            switch kind {
+            case .finish: finish != nil
+            case .back: back != nil
+            case .dismiss: dismiss != nil
+            }
         }
     }
 
@@ -61,23 +67,23 @@ public struct ChildExits: Sendable {
         var exits = [Exits?](repeating: nil, count: index.routeCount)
         for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
             let child = Int(index.child[route])
-            let childCoordinator = index[coordinator: child]
-            let start = index[route: route]
+            let transition = index.transition(route)
             var result = Exits()
             if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
-            let attachedToParentStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .parent
             // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
-            let ownsStack = childCoordinator.kind?.value == .navigation && childCoordinator.effectiveStack == .own
-            if start.transition?.value == .push || (start.transition?.value == Transition.none && attachedToParentStack) {
+            let ownsStack = index.kind[child] == .navigation && !index.joinsParentStack[child]
+            let initial = Int(index.initial[child])
+            if transition == .push || (transition == Transition.none && index.joinsParentStack[child]) {
                 result.back = .backButton
-            } else if !ownsStack, let initial = childCoordinator.initial.flatMap({ index.routeID($0.value, in: child) }),
+            } else if !ownsStack, initial >= 0,
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
                 result.back = .popRoute(Int(pop))
             }
-            if start.transition?.value == .present {
+            if transition == .present {
+                let swipe = index[route: route].isDismissibleBySwipe
                 let closer = closing[child] >= 0 ? closing[child] : closingAll[child]
-                if start.isDismissibleBySwipe || closer >= 0 {
-                    result.dismiss = Exits.Dismiss(swipe: start.isDismissibleBySwipe, route: closer >= 0 ? Int(closer) : nil)
+                if swipe || closer >= 0 {
+                    result.dismiss = Exits.Dismiss(swipe: swipe, route: closer >= 0 ? Int(closer) : nil)
                 }
             }
             exits[route] = result

@@ -22,6 +22,14 @@ public struct FlowIndex: Sendable {
     /// Per route, read on every pass: kept apart so that passes touch no `Route` value.
     private let transitions: [Transition?]
     private let showsScreens: [Bool]
+    /// Per coordinator, likewise: passes read these instead of copying a `Coordinator`.
+    public let kind: [CoordinatorKind?]
+    /// The resolved `initial` route, or -1.
+    public let initial: [Int32]
+    /// A navigation coordinator with `stack: parent`: its screens join the stack of the one that starts it.
+    public let joinsParentStack: [Bool]
+    /// The routes shown when a coordinator starts: its initial route, then its tabs.
+    public let starts: Adjacency
 
     public init(_ graph: FlowGraph) {
         self.graph = graph
@@ -44,22 +52,57 @@ public struct FlowIndex: Sendable {
             guard let scope, let local = graph.coordinators[scope].routeIndex[reference.route] else { return nil }
             return routeBase[scope] + local
         }
-        for (c, coordinator) in graph.coordinators.enumerated() {
-            for (local, route) in coordinator.routes.enumerated() {
-                let id = routeBase[c] + local
-                owner[id] = Int32(c)
-                transitions[id] = route.transition?.value
-                if case .screen = route.destination?.value { showsScreens[id] = true }
-                if let name = route.destination?.value.coordinatorName, let started = graph.coordinatorIndex[name] {
-                    child[id] = Int32(started)
+        var kind = [CoordinatorKind?](repeating: nil, count: graph.coordinators.count)
+        var joinsParentStack = [Bool](repeating: false, count: graph.coordinators.count)
+        var initial = [Int32](repeating: -1, count: graph.coordinators.count)
+        var startEdges: [(from: Int32, to: Int32)] = []
+        var isStart = [Bool](repeating: false, count: routeCount)
+        // Fields are read in place: copying a `Route` or a `Coordinator` would retain each of its strings and arrays.
+        graph.coordinators.withUnsafeBufferPointer { coordinators in
+            for c in coordinators.indices {
+                kind[c] = coordinators[c].kind?.value
+                joinsParentStack[c] = kind[c] == .navigation && coordinators[c].effectiveStack == .parent
+                // Start routes: the initial route, then the tabs (each once), as `Coordinator.startRoutes` lists them.
+                func addStart(_ name: String) {
+                    guard let local = coordinators[c].routeIndex[name], !isStart[routeBase[c] + local] else { return }
+                    isStart[routeBase[c] + local] = true
+                    startEdges.append((Int32(c), Int32(routeBase[c] + local)))
                 }
-                for trigger in route.triggers {
-                    if let resolved = resolve(trigger, from: c) { triggerEdges.append((Int32(id), Int32(resolved))) }
+                if let name = coordinators[c].initial?.value {
+                    addStart(name)
+                    if let local = coordinators[c].routeIndex[name] { initial[c] = Int32(routeBase[c] + local) }
                 }
-                if let reference = route.target, let resolved = resolve(reference, from: c) { target[id] = Int32(resolved) }
-                if let name = route.tab?.value, let local = coordinator.routeIndex[name] { tab[id] = Int32(routeBase[c] + local) }
+                for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
+                coordinators[c].routes.withUnsafeBufferPointer { routes in
+                    for local in routes.indices {
+                        let id = routeBase[c] + local
+                        owner[id] = Int32(c)
+                        transitions[id] = routes[local].transition?.value
+                        switch routes[local].destination?.value {
+                        case .screen?:
+                            showsScreens[id] = true
+                        case .coordinator(let name)?:
+                            if let started = graph.coordinatorIndex[name] { child[id] = Int32(started) }
+                        case nil:
+                            break
+                        }
+                        for trigger in routes[local].triggers {
+                            if let resolved = resolve(trigger, from: c) { triggerEdges.append((Int32(id), Int32(resolved))) }
+                        }
+                        if let reference = routes[local].target, let resolved = resolve(reference, from: c) {
+                            target[id] = Int32(resolved)
+                        }
+                        if let name = routes[local].tab?.value, let found = coordinators[c].routeIndex[name] {
+                            tab[id] = Int32(routeBase[c] + found)
+                        }
+                    }
+                }
             }
         }
+        self.kind = kind
+        self.joinsParentStack = joinsParentStack
+        self.initial = initial
+        starts = Adjacency(nodeCount: graph.coordinators.count, edges: startEdges)
         self.owner = owner
         self.transitions = transitions
         self.showsScreens = showsScreens
@@ -117,11 +160,6 @@ public struct FlowIndex: Sendable {
     }
 
     public func coordinatorID(_ name: String) -> Int? { graph.coordinatorIndex[name] }
-
-    /// The routes shown when a coordinator starts: its initial route and its tabs.
-    public func startRoutes(of coordinator: Int) -> [Int] {
-        graph.coordinators[coordinator].startRoutes.compactMap { routeID($0, in: coordinator) }
-    }
 
     public func transition(_ id: Int) -> Transition? { transitions[id] }
 

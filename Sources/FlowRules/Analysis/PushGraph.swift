@@ -10,7 +10,7 @@ public struct PushGraph: Sendable {
         var edges: [(from: Int32, to: Int32)] = []
         for screen in 0..<index.routeCount where reachability.reachedRoute[screen] && index.showsScreen(screen) {
             let owner = Int(index.owner[screen])
-            let sharesParentStack = PushGraph.joinsParentStack(index[coordinator: owner])
+            let sharesParentStack = index.joinsParentStack[owner]
             for trigger in index.triggers.neighbors(of: screen) {
                 let pushed = Int(index.redirect[Int(trigger)])
                 guard pushed >= 0, Int(index.owner[pushed]) == owner || sharesParentStack else { continue }
@@ -21,10 +21,6 @@ public struct PushGraph: Sendable {
         components = StronglyConnectedComponents(pushes)
     }
 
-    static func joinsParentStack(_ coordinator: Coordinator) -> Bool {
-        coordinator.kind?.value == .navigation && coordinator.effectiveStack == .parent
-    }
-
     /// The screen a route puts on the current stack, if it pushes one.
     private static func firstScreen(of route: Int, index: FlowIndex) -> Int? {
         switch index.transition(route) {
@@ -33,9 +29,8 @@ public struct PushGraph: Sendable {
         case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
             guard index.child[route] >= 0 else { return nil }
             let child = Int(index.child[route])
-            guard joinsParentStack(index[coordinator: child]),
-                  let initial = index[coordinator: child].initial.flatMap({ index.routeID($0.value, in: child) }),
-                  index.showsScreen(initial) else { return nil }
+            let initial = Int(index.initial[child])
+            guard index.joinsParentStack[child], initial >= 0, index.showsScreen(initial) else { return nil }
             return initial
         default:
             return nil

@@ -21,7 +21,7 @@ public struct Reachability: Sendable {
         func start(_ coordinator: Int) {
             guard !started[coordinator] else { return }
             started[coordinator] = true
-            index.startRoutes(of: coordinator).forEach(reach)
+            for route in index.starts.neighbors(of: coordinator) { reach(Int(route)) }
             for chain in chainsFrom[coordinator] { chains[chain].steppedRoutes.forEach(reach) }
         }
         if let entry = index.entry { start(entry) }

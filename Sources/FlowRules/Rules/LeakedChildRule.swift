@@ -74,28 +74,28 @@ public struct LeakedChildRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let spec = index[route: route]
             let parent = index[coordinator: Int(index.owner[route])].name
             let child = index[coordinator: Int(index.child[route])]
-            switch spec.effectiveRetain {
+            switch index[route: route].effectiveRetain {
             case .parent:
                 guard let exits = analysis.exits.exits[route] else { continue }
-                let released = Set(spec.effectiveReleaseOn)
+                let released = index[route: route].effectiveReleaseOn
+                guard ExitKind.allCases.contains(where: { exits.has($0) && !released.contains($0) }) else { continue }
+                let spec = index[route: route]
                 let leaking = exits.kinds.filter { !released.contains($0) }
-                guard !leaking.isEmpty else { continue }
                 let ways = leaking.map { describe($0, exits, child: Int(index.child[route]), index) }.joined(separator: ", ")
-                let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(spec.effectiveReleaseOn.map(\.rawValue).joined(separator: ", "))"
+                let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
                 let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
                 // UIKit tells the parent about a swipe only through the presentation controller's delegate.
                 let hint = leaking.contains(.dismiss) && exits.dismiss?.swipe == true ? " and remove the child in presentationControllerDidDismiss" : ""
                 findings.append(finding(
                     "\(child.name) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
-            case .hierarchy where spec.transition?.value == Transition.none && PushGraph.joinsParentStack(child):
+            case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 findings.append(finding(
                     "\(child.name) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [\(exits)]`",
-                    route: route, in: analysis, at: spec.retain?.location))
+                    route: route, in: analysis, at: index[route: route].retain?.location))
             default:
                 continue
             }

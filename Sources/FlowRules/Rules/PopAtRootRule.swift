@@ -73,20 +73,24 @@ public struct PopAtRootRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount {
+        for c in 0..<index.coordinatorCount where index.kind[c] == .navigation && !index.joinsParentStack[c] && index.initial[c] >= 0 {
+            let initial = Int(index.initial[c])
+            // Most roots pop nothing; names are resolved again (for each trigger's location) only when one does.
+            guard index.triggers.neighbors(of: initial).contains(where: { Self.pops(index.effectiveTransition(Int($0))) }) else { continue }
             let coordinator = index[coordinator: c]
-            guard coordinator.kind?.value == .navigation, coordinator.effectiveStack == .own,
-                  let initial = coordinator.initial.flatMap({ index.routeID($0.value, in: c) }) else { continue }
             let spec = index[route: initial]
             for (reference, resolved) in zip(spec.triggers, resolvedTriggers(of: spec, in: c, index)) {
-                guard let resolved, let transition = index.effectiveTransition(resolved),
-                      transition == .pop || transition == .popToRoot else { continue }
+                guard let resolved, Self.pops(index.effectiveTransition(resolved)) else { continue }
                 findings.append(finding(
                     "`\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to pop, the button does nothing; dismiss or finish \(coordinator.name) instead",
                     route: initial, in: analysis, at: reference.location))
             }
         }
         return findings
+    }
+
+    private static func pops(_ transition: Transition?) -> Bool {
+        transition == .pop || transition == .popToRoot
     }
 
     private func resolvedTriggers(of route: Route, in coordinator: Int, _ index: FlowIndex) -> [Int?] {

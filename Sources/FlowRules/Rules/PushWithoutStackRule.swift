@@ -78,9 +78,8 @@ public struct PushWithoutStackRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 {
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index.joinsParentStack[Int(index.child[route])] {
             let child = index[coordinator: Int(index.child[route])]
-            guard PushGraph.joinsParentStack(child) else { continue }
             let parent = index[coordinator: Int(index.owner[route])]
             let transition = index.transition(route)
             if parent.kind?.value != .navigation, let kind = parent.kind?.value {

@@ -64,8 +64,8 @@ public struct TrappedFlowRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
+            guard !index[route: route].isDismissibleBySwipe else { continue }
             let spec = index[route: route]
-            guard !spec.isDismissibleBySwipe else { continue }
             let how = spec.effectiveStyle == .fullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil else { continue }
