@@ -196,12 +196,7 @@ public enum DOTWriter {
 
     /// A quoted DOT id or attribute value that Graphviz does not expand (ids, colours, styles).
     static func quoted(_ value: String) -> String {
-        var escaped = "\""
-        for character in value {
-            if character == "\\" || character == "\"" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped + "\""
+        "\"" + DisplayText.escaping(value) { $0 == UInt8(ascii: "\\") ? "\\\\" : $0 == UInt8(ascii: "\"") ? "\\\"" : nil } + "\""
     }
 
     /// Spec text as a quoted escString label: shown literally, line breaks kept. Graphviz reads `\\`
@@ -216,14 +211,13 @@ public enum DOTWriter {
     }
 
     private static func escString(_ value: String, backslash: String) -> String {
-        var escaped = ""
-        for character in DisplayText.clean(value) {
-            switch character {
-            case "\\": escaped += backslash
-            case "\"": escaped += "\\\""
-            case "&": escaped += "&amp;"
-            case "\n": escaped += "\\n"
-            default: escaped.append(character)
+        let escaped = DisplayText.escaping(DisplayText.clean(value)) { byte in
+            switch byte {
+            case UInt8(ascii: "\\"): backslash
+            case UInt8(ascii: "\""): "\\\""
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "\n"): "\\n"
+            default: nil
             }
         }
         return "\"" + escaped + "\""
@@ -232,19 +226,17 @@ public enum DOTWriter {
     /// Spec text inside an HTML-like label.
     static func htmlEscaped(_ value: String) -> String {
         DisplayText.lines(value).map { line in
-            var escaped = ""
-            for character in line {
-                switch character {
-                case "&": escaped += "&amp;"
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "\"": escaped += "&quot;"
-                case "'": escaped += "&#39;"
-                case "\\": escaped += "\\\\"  // Graphviz reads `\N`, `\G`… in HTML labels too
-                default: escaped.append(character)
+            DisplayText.escaping(String(line)) { byte in
+                switch byte {
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "\""): "&quot;"
+                case UInt8(ascii: "'"): "&#39;"
+                case UInt8(ascii: "\\"): "\\\\"  // Graphviz reads `\N`, `\G`… in HTML labels too
+                default: nil
                 }
             }
-            return escaped
         }.joined(separator: "<BR/>")
     }
 
@@ -257,14 +249,17 @@ public enum DOTWriter {
     }
 
     private static func list(_ attributes: [(String, String)]) -> String {
-        // A later value for the same key overrides an earlier one, so each key is written once.
-        var keys: [String] = []
-        var values: [String: String] = [:]
-        for (key, value) in attributes {
-            if values[key] == nil { keys.append(key) }
-            values[key] = value
+        // A later value for the same key overrides an earlier one, so each key is written once, where it first
+        // occurs. A statement has a handful of attributes: scanning them beats hashing.
+        var text = "["
+        for (position, attribute) in attributes.enumerated()
+        where !attributes[..<position].contains(where: { $0.0 == attribute.0 }) {
+            if position > 0 { text += ", " }
+            text += attribute.0
+            text += "="
+            text += attributes.last(where: { $0.0 == attribute.0 })!.1
         }
-        return "[" + keys.map { "\($0)=\(values[$0]!)" }.joined(separator: ", ") + "]"
+        return text + "]"
     }
 
     private static func number(_ value: Double) -> String {
@@ -278,7 +273,9 @@ private struct DOTText {
     private var depth = 0
 
     mutating func line(_ line: String) {
-        text += String(repeating: "  ", count: depth) + line + "\n"
+        for _ in 0..<depth { text += "  " }
+        text += line
+        text += "\n"
     }
 
     mutating func indent(_ body: (inout DOTText) -> Void) {

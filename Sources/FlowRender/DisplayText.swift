@@ -3,7 +3,10 @@ enum DisplayText {
     /// Line breaks become `\n`; other control characters their visible control pictures (␀…␟, ␡); the
     /// noncharacters U+FFFE/U+FFFF U+FFFD. None of those is allowed in XML, so none may reach an SVG.
     static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
+        // Printable ASCII (most names) needs nothing: checked on bytes before decoding any scalar.
+        guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), text.unicodeScalars.contains(where: needsCleaning) else {
+            return text
+        }
         var cleaned = String.UnicodeScalarView()
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
@@ -29,8 +32,25 @@ enum DisplayText {
         }
     }
 
+    /// `text` with ASCII characters replaced by their escapes (`nil`: kept). Works on bytes, not Characters: a
+    /// combining mark after a quote makes one Character of both, which must not hide the quote; and every
+    /// character to escape is ASCII, which never occurs inside a multi-byte UTF-8 sequence. Text that needs
+    /// no escape is returned as it is.
+    static func escaping(_ text: String, _ escape: (UInt8) -> String?) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 < 0x80 && escape($0) != nil }) else { return text }
+        var bytes = [UInt8](utf8[..<first])
+        bytes.reserveCapacity(utf8.count + 16)
+        for byte in utf8[first...] {
+            if byte < 0x80, let replacement = escape(byte) { bytes += replacement.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `text` split at its (cleaned) line breaks.
     static func lines(_ text: String) -> [Substring] {
-        clean(text).split(separator: "\n", omittingEmptySubsequences: false)
+        let cleaned = clean(text)
+        guard cleaned.utf8.contains(UInt8(ascii: "\n")) else { return [cleaned[...]] }
+        return cleaned.split(separator: "\n", omittingEmptySubsequences: false)
     }
 }

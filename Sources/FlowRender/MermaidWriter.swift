@@ -140,16 +140,15 @@ public enum MermaidWriter {
     /// Mermaid shows as the character itself.
     static func label(_ lines: [String?]) -> String {
         lines.compactMap { $0 }.flatMap { DisplayText.lines($0) }.map { line in
-            var escaped = ""
-            for character in line {
-                switch character {
-                case "\"", "#", "&", "<", ">", "`", "%":
-                    escaped += "#\(character.unicodeScalars.first!.value);"
+            DisplayText.escaping(String(line)) { byte in
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+                     UInt8(ascii: "`"), UInt8(ascii: "%"):
+                    "#\(byte);"
                 default:
-                    escaped.append(character)
+                    nil
                 }
             }
-            return escaped
         }.joined(separator: "<br/>")
     }
 }

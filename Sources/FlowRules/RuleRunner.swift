@@ -7,14 +7,17 @@ import FlowSpec
 /// misspelled trigger would also show up as an unreachable route.
 public struct RuleRunner: Sendable {
     public var configuration: Configuration
+    /// False: spec validity only (a diagram without `--findings` needs no graph rules).
+    public var runsGraphRules: Bool
 
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: Configuration = Configuration(), runsGraphRules: Bool = true) {
         self.configuration = configuration
+        self.runsGraphRules = runsGraphRules
     }
 
     public func findings(for project: LoadedProject) -> [Diagnostic] {
         var findings = project.diagnostics
-        let rules = RuleRegistry.graphRules.filter { configuration.isEnabled($0.description.id) }
+        let rules = runsGraphRules ? RuleRegistry.graphRules.filter { configuration.isEnabled($0.description.id) } : []
         if !rules.isEmpty, !findings.contains(where: { $0.severity == .error }) {
             let analysis = Analysis(project.graph)
             // Rules only read the analysis: they run side by side, their findings kept in rule order.

@@ -74,7 +74,7 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config).run()
+        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings).run()
         try refuseSpecErrors(outcome.report)
         let diagram = DiagramBuilder.build(outcome.project.graph, options: try diagramOptions(outcome))
         let text = try render(diagram)

@@ -13,11 +13,13 @@ struct LintPipeline {
     var paths: [String]
     /// `--config`; without it, `.flowlint.yml` in the working directory when there is one.
     var configPath: String? = nil
+    /// `graph` without `--findings` only needs to know the specs are valid.
+    var runsGraphRules = true
 
     func run() throws -> LintOutcome {
         let configuration = try loadConfiguration()
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
-        let findings = RuleRunner(configuration: configuration).findings(for: project)
+        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules).findings(for: project)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count))
     }
 

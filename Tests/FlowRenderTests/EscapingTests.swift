@@ -69,6 +69,17 @@ import Testing
         #expect(mermaid.components(separatedBy: "%%").count == 2, "only the writer's own comment line: no directive from spec text")
     }
 
+    /// A combining mark after a quote makes one Character of both: escaping by Character would miss the quote.
+    @Test func aQuoteFollowedByACombiningMarkIsStillEscaped() throws {
+        let name = "A\"\u{301}] -> evil [label=x"
+        #expect(DOTWriter.quoted(name) == "\"A\\\"\u{301}] -> evil [label=x\"")
+        #expect(DOTWriter.text(name) == "\"A\\\"\u{301}] -> evil [label=x\"")
+        #expect(DOTWriter.htmlEscaped(name) == "A&quot;\u{301}] -&gt; evil [label=x")
+        #expect(MermaidWriter.label([name]) == "A#34;\u{301}] -#62; evil [label=x")
+        let dot = "digraph { a [label=\(DOTWriter.text(name)), tooltip=\(DOTWriter.tooltip(name))] }"
+        #expect(Graphviz().parseMessages(dot) == [])
+    }
+
     @Test func jsonKeepsSpecTextExact() throws {
         let diagram = try Self.escapingDiagram()
         let json = JSONGraphWriter.write(diagram)
