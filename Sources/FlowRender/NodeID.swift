@@ -18,6 +18,8 @@ enum NodeID {
     }
 
     static func encode(_ name: String) -> String {
+        // Most names are plain identifiers: nothing to encode.
+        guard !name.utf8.allSatisfy(isKeptASCII) else { return name }
         var encoded = ""
         for scalar in name.unicodeScalars {
             if isKept(scalar) {
@@ -29,6 +31,10 @@ enum NodeID {
             }
         }
         return encoded
+    }
+
+    private static func isKeptASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && isKept(Unicode.Scalar(byte))
     }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
