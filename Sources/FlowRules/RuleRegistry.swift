@@ -23,6 +23,16 @@ public enum RuleRegistry {
 
     public static let allIDs: Set<RuleID> = Set(allDescriptions.map(\.id))
 
+    /// The rules a run with `configuration` can report, at their configured severities: what SARIF's
+    /// `tool.driver.rules` and JUnit's test cases list.
+    public static func descriptions(in configuration: Configuration) -> [RuleDescription] {
+        allDescriptions.filter { configuration.isEnabled($0.id) }.map { rule in
+            var rule = rule
+            rule.severity = configuration.severities[rule.id] ?? rule.severity
+            return rule
+        }
+    }
+
     public static func description(of id: RuleID) -> RuleDescription? {
         allDescriptions.first { $0.id == id }
     }

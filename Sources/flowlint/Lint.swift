@@ -74,7 +74,7 @@ struct Lint: ParsableCommand {
         if let writeBaseline { try Baseline(recording: outcome.report.findings).write(to: writeBaseline) }
         let (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
-        Output.write(render(shown, files: outcome.project.graph.files))
+        Output.write(render(shown, rules: outcome.rules, files: outcome.project.graph.files))
         summarize(report, baselined: baselined, recorded: outcome.report.findings.count)
         throw ExitCode(failed(report) ? 1 : 0)
     }
@@ -100,10 +100,8 @@ struct Lint: ParsableCommand {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
-    private func render(_ report: Report, files: [String]) -> String {
-        // TODO(lead): rules disabled in the configuration are still listed (SARIF rules, JUnit suites).
-        let rules = RuleRegistry.allDescriptions
-        return switch format {
+    private func render(_ report: Report, rules: [RuleDescription], files: [String]) -> String {
+        switch format {
         case .text: TextReporter.render(report, style: style(for: STDOUT_FILENO))
         case .json: JSONReporter.render(report)
         case .sarif:

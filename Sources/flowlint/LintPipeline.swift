@@ -20,7 +20,8 @@ struct LintPipeline {
         let configuration = try loadConfiguration()
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
         let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules).findings(for: project)
-        return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count))
+        return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
+                           rules: RuleRegistry.descriptions(in: configuration))
     }
 
     private func loadConfiguration() throws(ConfigurationError) -> Configuration {
@@ -33,4 +34,6 @@ struct LintPipeline {
 struct LintOutcome {
     var project: LoadedProject
     var report: Report
+    /// The rules in effect: enabled, at their configured severities.
+    var rules: [RuleDescription]
 }

@@ -43,6 +43,23 @@ import Testing
         #expect(relative.stdout == result.stdout)
     }
 
+    @Test func sarifAndJUnitListTheRulesInEffectAtTheirConfiguredSeverity() throws {
+        let folder = try Subprocess.temporaryDirectory("config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("flowlint.yml")
+        try "rules:\n  pop-at-root: off\n  push-cycle: error\n".write(to: config, atomically: false, encoding: .utf8)
+        let sarif = try Flowlint.run(["lint", "--format", "sarif", "--config", config.path, "project"], in: Self.fixtures)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let levels = Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as? String ?? "", ($0["defaultConfiguration"] as? [String: Any])?["level"] as? String) })
+        #expect(levels["pop-at-root"] == nil, "a disabled rule is not listed")
+        #expect(levels["push-cycle"] == "error", "configured severity")
+        #expect(levels["unreachable-route"] == "warning" && levels["syntax"] == "error")
+        let junit = try Flowlint.run(["lint", "--format", "junit", "--config", config.path, "project"], in: Self.fixtures)
+        #expect(!junit.stdout.contains("flowlint.pop-at-root") && junit.stdout.contains("flowlint.push-cycle"))
+    }
+
     // MARK: Read back by real consumers
 
     /// What `fixtures/reporters/consumers/<script>` printed about `format`'s output of `project`, parsed as JSON.

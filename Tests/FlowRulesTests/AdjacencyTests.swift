@@ -81,7 +81,21 @@ import Testing
                 for (from, to) in zip(path, path.dropFirst()) {
                     #expect(graph.neighbors(of: from).contains(Int32(to)))
                 }
+                // One breadth-first tree gives the same path as the search that stops at the goal.
+                #expect(Adjacency.path(to: goal, in: graph.breadthFirstTree(from: source)) == path)
             }
         }
+    }
+
+    @Test func searchesStayWithinTheAllowedNodesAndTreesAvoidTheBlockedOne() {
+        // Two ways from 0 to 5: 0 → 1 → 5 (short, through 1) and 0 → 2 → 3 → 4 → 5.
+        let graph = Adjacency(nodeCount: 6, edges: [(0, 1), (1, 5), (0, 2), (2, 3), (3, 4), (4, 5)])
+        #expect(graph.shortestPath(from: 0, within: { $0 != 1 }) { $0 == 5 } == [0, 2, 3, 4, 5])
+        #expect(graph.shortestPath(from: 0, within: { $0 < 4 }) { $0 == 5 } == nil)
+        let tree = graph.breadthFirstTree(from: 0, avoiding: 1)
+        #expect(Adjacency.path(to: 5, in: tree) == [0, 2, 3, 4, 5])
+        #expect(Adjacency.path(to: 1, in: tree) == nil)
+        #expect(Adjacency.path(to: 0, in: tree) == [0])
+        #expect(graph.breadthFirstTree(from: 1, avoiding: 1).allSatisfy { $0 == -2 })
     }
 }

@@ -53,30 +53,58 @@ public struct Adjacency: Sendable {
         return seen
     }
 
-    /// A shortest path from `source` to the first node satisfying `isGoal`, avoiding `blocked` nodes.
-    public func shortestPath(from source: Int, avoiding blocked: Int? = nil, to isGoal: (Int) -> Bool) -> [Int]? {
+    /// A shortest path from `source` to the first node satisfying `isGoal`, through nodes other than `blocked`
+    /// that `isAllowed` admits. Parents are kept in a dictionary: a search costs what it visits, so searches
+    /// confined to disjoint parts of the graph (one per strongly connected component) cost the graph once.
+    public func shortestPath(from source: Int, avoiding blocked: Int? = nil, within isAllowed: (Int) -> Bool = { _ in true },
+                             to isGoal: (Int) -> Bool) -> [Int]? {
         guard source != blocked else { return nil }
-        var previous = [Int32](repeating: -2, count: nodeCount)
-        previous[source] = -1
+        var parent: [Int: Int] = [source: -1]
         var queue = [source]
         var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
-            if isGoal(node) {
-                var path = [node]
-                var step = Int(previous[node])
-                while step >= 0 {
-                    path.append(step)
-                    step = Int(previous[step])
-                }
-                return path.reversed()
-            }
-            for next in neighbors(of: node) where previous[Int(next)] == -2 && Int(next) != blocked {
-                previous[Int(next)] = Int32(node)
-                queue.append(Int(next))
+            if isGoal(node) { return Self.path(to: node) { parent[$0] ?? -1 } }
+            for next in neighbors(of: node).lazy.map(Int.init) where parent[next] == nil && next != blocked && isAllowed(next) {
+                parent[next] = node
+                queue.append(next)
             }
         }
         return nil
+    }
+
+    /// Parents of a breadth-first search from `source` that never enters `blocked`: -1 at the source, -2 where
+    /// not reached. One tree answers the shortest path to every node.
+    public func breadthFirstTree(from source: Int, avoiding blocked: Int? = nil) -> [Int32] {
+        var parent = [Int32](repeating: -2, count: nodeCount)
+        guard source != blocked else { return parent }
+        parent[source] = -1
+        var queue = [source]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in neighbors(of: node) where parent[Int(next)] == -2 && Int(next) != blocked {
+                parent[Int(next)] = Int32(node)
+                queue.append(Int(next))
+            }
+        }
+        return parent
+    }
+
+    /// The path from the root of `tree` (a `breadthFirstTree`) to `node`, nil when the search did not reach it.
+    public static func path(to node: Int, in tree: [Int32]) -> [Int]? {
+        tree[node] == -2 ? nil : path(to: node) { Int(tree[$0]) }
+    }
+
+    private static func path(to node: Int, parent: (Int) -> Int) -> [Int] {
+        var path = [node]
+        var step = parent(node)
+        while step >= 0 {
+            path.append(step)
+            step = parent(step)
+        }
+        return path.reversed()
     }
 }

@@ -20,11 +20,7 @@ public struct ChainWalk: Sendable {
     /// dominators among all starts (starts of unreachable routes only add paths, so none is claimed wrongly).
     static func walks(_ chains: [Chain], index: FlowIndex) -> [ChainWalk] {
         guard !chains.isEmpty else { return [] }
-        let dominators = index.entry.map { entry in
-            Dominators(Adjacency(nodeCount: index.coordinatorCount, edges: (0..<index.routeCount).compactMap { route in
-                index.child[route] >= 0 ? (index.owner[route], index.child[route]) : nil
-            }), root: entry)
-        }
+        let dominators = index.entry.map { Dominators(index.childStarts, root: $0) }
         return chains.map { ChainWalk($0, index: index, dominators: dominators) }
     }
 

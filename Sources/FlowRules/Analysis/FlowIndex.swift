@@ -30,6 +30,8 @@ public struct FlowIndex: Sendable {
     public let joinsParentStack: [Bool]
     /// The routes shown when a coordinator starts: its initial route, then its tabs.
     public let starts: Adjacency
+    /// Coordinator → the coordinators its routes start, over all routes (`StartGraph` keeps reachable ones).
+    public let childStarts: Adjacency
 
     public init(_ graph: FlowGraph) {
         self.graph = graph
@@ -45,6 +47,7 @@ public struct FlowIndex: Sendable {
         var target = [Int32](repeating: -1, count: routeCount)
         var tab = [Int32](repeating: -1, count: routeCount)
         var triggerEdges: [(from: Int32, to: Int32)] = []
+        var childEdges: [(from: Int32, to: Int32)] = []
         var transitions = [Transition?](repeating: nil, count: routeCount)
         var showsScreens = [Bool](repeating: false, count: routeCount)
         func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
@@ -82,7 +85,10 @@ public struct FlowIndex: Sendable {
                         case .screen?:
                             showsScreens[id] = true
                         case .coordinator(let name)?:
-                            if let started = graph.coordinatorIndex[name] { child[id] = Int32(started) }
+                            if let started = graph.coordinatorIndex[name] {
+                                child[id] = Int32(started)
+                                childEdges.append((Int32(c), Int32(started)))
+                            }
                         case nil:
                             break
                         }
@@ -103,6 +109,7 @@ public struct FlowIndex: Sendable {
         self.joinsParentStack = joinsParentStack
         self.initial = initial
         starts = Adjacency(nodeCount: graph.coordinators.count, edges: startEdges)
+        childStarts = Adjacency(nodeCount: graph.coordinators.count, edges: childEdges)
         self.owner = owner
         self.transitions = transitions
         self.showsScreens = showsScreens

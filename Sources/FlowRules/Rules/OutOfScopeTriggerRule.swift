@@ -108,13 +108,16 @@ public struct OutOfScopeTriggerRule: Rule {
         let index = analysis.index
         guard let entry = index.entry, let dominators = analysis.startGraph.dominators else { return [] }
         var findings: [Diagnostic] = []
+        // The start paths that avoid a coordinator, one search per coordinator named out of scope (not per finding).
+        var pathsAvoiding: [Int: [Int32]] = [:]
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] {
             let owner = Int(index.owner[route])
             func check(_ trigger: RouteReference) {
                 guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner,
                       !dominators.dominates(scope, owner) else { return }
                 let coordinator = index[coordinator: owner].name
-                let path = analysis.startGraph.starts.shortestPath(from: entry, avoiding: scope) { $0 == owner }
+                if pathsAvoiding[scope] == nil { pathsAvoiding[scope] = analysis.startGraph.starts.breadthFirstTree(from: entry, avoiding: scope) }
+                let path = Adjacency.path(to: owner, in: pathsAvoiding[scope]!)
                 let how = path.map { "it is started on the path \($0.map { index[coordinator: $0].name }.joined(separator: " → ")) without \(qualifier)" }
                     ?? "\(qualifier) is not an ancestor of it"
                 findings.append(finding(

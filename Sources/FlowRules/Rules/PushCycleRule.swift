@@ -68,7 +68,7 @@ public struct PushCycleRule: Rule {
             guard reported.insert(component).inserted else { continue }
             let successors = graph.pushes.neighbors(of: route).filter { graph.components.component[Int($0)] == component }
             let rest = successors.first.flatMap { first in
-                graph.pushes.shortestPath(from: Int(first)) { $0 == route }
+                graph.pushes.shortestPath(from: Int(first), within: { graph.components.component[$0] == component }) { $0 == route }
             } ?? [route]
             let cycle = ([route] + rest).map { index.qualifiedName($0) }.joined(separator: " → ")
             findings.append(finding(

@@ -86,7 +86,8 @@ public struct RetainCycleRule: Rule {
                     continue
                 }
                 guard let target = index.coordinatorID(hold.target), components[target] == components[c] else { continue }
-                let path = analysis.ownership.owns.shortestPath(from: target) { $0 == c } ?? [target, c]
+                let path = analysis.ownership.owns.shortestPath(from: target, within: { components[$0] == components[c] }) { $0 == c }
+                    ?? [target, c]
                 let cycle = (path + [target]).map { index[coordinator: $0].name }.joined(separator: " → ")
                 findings.append(finding(
                     "\(coordinator.name) holds \(hold.target)'s router strongly, and \(hold.target) retains \(coordinator.name): retain cycle \(cycle); neither is ever deallocated; make the hold `weak` or `unowned`",
