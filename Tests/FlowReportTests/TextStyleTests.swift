@@ -20,4 +20,14 @@ import Testing
         let stripped = coloured.replacing(#/\x1B\[[0-9;]*m/#, with: "")
         #expect(stripped == TextReporter.render(report))
     }
+
+    @Test(arguments: [
+        ("plain message", "plain message"),
+        ("naïve → screen 日本語", "naïve → screen 日本語"),
+        ("a\nb", "a\\nb"), ("a\r\nb", "a\\nb"), ("a\rb", "a\\nb"), ("a\u{0B}b\u{0C}c", "a\\nb\\nc"),
+        ("a\u{85}b", "a\\nb"), ("a\u{2028}b\u{2029}c", "a\\nb\\nc"),
+    ])
+    func findingsStayOnOneLine(message: String, line: String) {
+        #expect(TextReporter.singleLine(message) == line)
+    }
 }
