@@ -2,11 +2,13 @@
 public enum Suggestion {
     /// The candidate closest to `name`, if one is close enough to be a plausible typo.
     public static func closest<S: Sequence>(to name: String, among candidates: S) -> String? where S.Element == String {
-        let target = Array(name.lowercased().unicodeScalars)
+        let target = folded(name)
         let limit = max(1, min(3, target.count / 3))
         var best: (distance: Int, name: String)?
         for candidate in candidates where candidate != name {
-            let scalars = Array(candidate.lowercased().unicodeScalars)
+            // An ASCII name has as many scalars as bytes, lower-cased or not: most candidates are ruled out by length.
+            if abs(candidate.utf8.count - target.count) > limit, candidate.utf8.allSatisfy({ $0 < 0x80 }) { continue }
+            let scalars = folded(candidate)
             let distance = editDistance(target, scalars, limit: limit)
             // A name with every character changed (`a` for `b`) is a different name, not a typo.
             guard distance <= limit, distance < max(target.count, scalars.count) else { continue }
@@ -15,6 +17,12 @@ public enum Suggestion {
             }
         }
         return best?.name
+    }
+
+    /// The name's scalars, lower-cased for comparison; ASCII without building another string.
+    private static func folded(_ name: String) -> [Unicode.Scalar] {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return Array(name.lowercased().unicodeScalars) }
+        return name.utf8.map { Unicode.Scalar($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) }
     }
 
     /// " did you mean `x`?" or "", ready to append to a message.

@@ -4,14 +4,19 @@ import FlowModel
 /// `duplicate-key` across files, `entry`, and `unknown-reference`.
 struct ProjectResolver {
     let knownRules: Set<RuleID>
-    private(set) var diagnostics: [Diagnostic] = []
+    private let budget: FindingBudget
+    var diagnostics: [Diagnostic] { budget.findings }
     private var graph = FlowGraph()
     /// What the files could not define: a name missing there may be what a reference means.
     private var gaps = SpecGaps()
     private var allRouteNames: Set<String> = []
 
-    init(knownRules: Set<RuleID>) {
+    /// `findingCounts` and `omitted`: what reading each file found, counted against `findingLimit`; the
+    /// resolver's `diagnostics` close every file that went over it.
+    init(knownRules: Set<RuleID>, findingLimit: Int = SpecLimits().maximumFindingsPerFile, findingCounts: [String: Int] = [:],
+         omitted: [String: FindingBudget.Omitted] = [:]) {
         self.knownRules = knownRules
+        budget = FindingBudget(limit: findingLimit, counts: findingCounts, omitted: omitted)
     }
 
     mutating func resolve(files: [SpecFile], allPaths: [String], gaps: SpecGaps = SpecGaps()) -> FlowGraph {
@@ -203,13 +208,16 @@ struct ProjectResolver {
         Suggestion.hint(for: name, among: graph.coordinators.lazy.map(\.name))
     }
 
-    private mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, _ scope: Scope, notes: [DiagnosticNote] = []) {
-        report(rule, message, at: location, coordinator: scope.coordinator, route: scope.route, notes: notes)
+    private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation, _ scope: Scope,
+                                 notes: [DiagnosticNote] = []) {
+        report(rule, message(), at: location, coordinator: scope.coordinator, route: scope.route, notes: notes)
     }
 
-    private mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation,
+    private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
                                  coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []) {
-        diagnostics.append(Diagnostic(rule: rule, severity: .error, message: message, location: location,
-                                      coordinator: coordinator, route: route, notes: notes))
+        budget.add(rule, at: location) {
+            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
+                       coordinator: coordinator, route: route, notes: notes)
+        }
     }
 }

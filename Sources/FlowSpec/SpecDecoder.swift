@@ -8,7 +8,10 @@ struct SpecDecoder {
 
     let tree: YAMLTree
     let path: String
-    private(set) var diagnostics: [Diagnostic] = []
+    private let budget: FindingBudget
+    /// The findings kept; past the file's limit the rest are only counted (`omitted`), for the resolver to close.
+    var diagnostics: [Diagnostic] { budget.kept }
+    var omitted: FindingBudget.Omitted? { budget.omitted[path] }
     /// What the file may define that could not be read; see `SpecGaps`.
     private(set) var gaps = SpecGaps()
     /// The element being decoded, for the `coordinator` / `route` fields of findings.
@@ -20,9 +23,11 @@ struct SpecDecoder {
     private static let coordinatorFields = CoordinatorField.allCases.map(\.rawValue)
     private static let routeFields = RouteField.allCases.map(\.rawValue)
 
-    init(tree: YAMLTree, path: String) {
+    /// `findingLimit`: the most findings kept for this file (see `FindingBudget`), less what it already has.
+    init(tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0) {
         self.tree = tree
         self.path = path
+        budget = FindingBudget(limit: findingLimit, counts: [path: earlierFindings])
     }
 
     mutating func decode() -> SpecFile {
@@ -535,9 +540,7 @@ struct SpecDecoder {
             } else {
                 guard checkDuplicate(text, key: key, seen: &unknown, what: "field", owner: " in \(context())") else { continue }
                 let suggestion = Suggestion.closest(to: text, among: F.allCases.map(\.rawValue)).flatMap(F.init(rawValue:))
-                let hint = suggestion.map { "did you mean `\($0.rawValue)`?" }
-                    ?? "known fields: \(F.allCases.map(\.rawValue).joined(separator: ", "))"
-                report(.schema, "unknown field `\(text)` in \(context()); \(hint)", at: location(key))
+                report(.schema, "unknown field `\(text)` in \(context()); \(Self.fieldHint(suggestion))", at: location(key))
                 if let suggestion { misspelled.append((suggestion, key, value)) }
             }
         }
@@ -547,6 +550,10 @@ struct SpecDecoder {
             fields.found.append(entry)
         }
         return fields
+    }
+
+    private static func fieldHint<F: SpecField>(_ suggestion: F?) -> String {
+        suggestion.map { "did you mean `\($0.rawValue)`?" } ?? "known fields: \(F.allCases.map(\.rawValue).joined(separator: ", "))"
     }
 
     /// Returns false (after reporting) when `name` was already a key of this mapping.
@@ -610,8 +617,12 @@ struct SpecDecoder {
         report(.schema, "`\(field)` belongs only to \(owner), not to \(here); remove it", at: location(key))
     }
 
-    private mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, notes: [DiagnosticNote] = []) {
-        diagnostics.append(Diagnostic(rule: rule, severity: .error, message: message, location: location,
-                                      coordinator: coordinatorName, route: routeName, notes: notes))
+    private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
+                                 notes: [DiagnosticNote] = []) {
+        let (coordinator, route) = (coordinatorName, routeName)
+        budget.add(rule, at: location) {
+            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
+                       coordinator: coordinator, route: route, notes: notes)
+        }
     }
 }

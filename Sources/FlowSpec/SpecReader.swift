@@ -4,6 +4,8 @@ import FlowModel
 public struct SpecLimits: Sendable {
     /// Largest spec file read; a generated 110,000-route project is 8 MB over 200 files.
     public var maximumFileSize: Int = 16 << 20
+    /// Findings reported per file; further ones are counted in one closing finding.
+    public var maximumFindingsPerFile: Int = 1000
     public var yaml = YAMLLimits()
 
     public init() {}
@@ -16,6 +18,8 @@ enum SpecReader {
         var diagnostics: [Diagnostic]
         /// What the file may define but could not be read: references into it are not reported.
         var gaps: SpecGaps
+        /// Findings past the file's limit, counted, not kept.
+        var omitted: FindingBudget.Omitted? = nil
     }
 
     static func read(_ path: String, limits: SpecLimits) throws(LoadError) -> Result {
@@ -35,10 +39,11 @@ enum SpecReader {
         guard let tree else {
             return Result(file: nil, diagnostics: diagnostics, gaps: .unreadable)
         }
-        var decoder = SpecDecoder(tree: tree, path: path)
+        var decoder = SpecDecoder(tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
+                                  earlierFindings: diagnostics.count)
         let file = decoder.decode()
         diagnostics += decoder.diagnostics
-        return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps)
+        return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps, omitted: decoder.omitted)
     }
 
     private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Diagnostic {

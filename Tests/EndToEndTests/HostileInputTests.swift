@@ -40,6 +40,8 @@ import Testing
         }
 
         /// Runs flowlint here, with a short time limit: a hang fails the test instead of the suite.
+        /// Bounded: a run that outlives `timeout` is stopped and recorded as a failure (a hang, not a slow run:
+        /// speed is measured by scripts/bench, never asserted in tests).
         func lint(_ arguments: [String] = [], timeout: TimeInterval = 20) throws -> Flowlint.Result {
             try Flowlint.run(["lint"] + arguments, in: url, timeout: timeout)
         }
@@ -86,10 +88,7 @@ import Testing
         var data = Data("version: 1\nentry: App\ndescription: [\n# ".utf8)
         data.append(Data(repeating: UInt8(ascii: "#"), count: 60 << 20))
         try folder.write("huge.flow.yml", data)
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try folder.lint(["huge.flow.yml"])
-        #expect(clock.now - start < .seconds(5))
         #expect(result.status == 1)
         #expect(result.stdout == "huge.flow.yml:1:1: error: the file is too large (60.0 MiB); flowlint reads spec files up to 16.0 MiB, split it into one file per feature [syntax]\n")
         #expect(result.stderr == "flowlint: 1 error, 0 warnings in 1 file\n")
@@ -209,10 +208,7 @@ import Testing
             lines.append("  \(names[index]): &\(names[index]) [\(Array(repeating: "*\(names[index - 1])", count: 10).joined(separator: ", "))]")
         }
         try folder.write("bomb.flow.yml", lines.joined(separator: "\n") + "\n")
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try folder.lint()
-        #expect(clock.now - start < .seconds(5))
         #expect(result.status == 1)
         // One finding per anchor and per alias, however large the expansion would be (10^26), up to 100 of them:
         // line 4 holds one, each line after it eleven, so the 101st is the anchor on line 14.
@@ -222,15 +218,24 @@ import Testing
         #expect(result.stderr == "flowlint: 101 errors, 0 warnings in 1 file\n")
     }
 
+    @Test func aHundredThousandUnknownKeysGiveAThousandFindingsAndACount() throws {
+        let folder = try Folder()
+        let keys = (0..<100_000).map { "k\($0): 1" }.joined(separator: "\n")
+        try folder.write("keys.flow.yml", "version: 1\nentry: App\n" + keys + "\n")
+        let result = try folder.lint()
+        #expect(result.status == 1)
+        let output = result.stdout.split(separator: "\n")
+        #expect(output.count == 1001)
+        #expect(output.first == "keys.flow.yml:3:1: error: unknown field `k0` in the top level of a spec; known fields: version, entry, coordinators, chains, description [schema]")
+        #expect(output.last == "keys.flow.yml:1003:1: error: 99001 more findings in this file are not shown: flowlint reports at most 1000 per file; fix the ones above and run again [schema]")
+    }
+
     @Test func millionsOfAliasesEndQuickly() throws {
         let folder = try Folder()
         var text = "version: 1\nentry: App\ndescription: &a x\ncoordinators: ["
         text += String(repeating: "*a, ", count: 4_000_000) + "*a]\n"
         try folder.write("flood.flow.yml", text)
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try folder.lint()
-        #expect(clock.now - start < .seconds(5))
         #expect(result.status == 1)
         #expect(result.stdout.split(separator: "\n").count == 101)
         #expect(result.stderr == "flowlint: 101 errors, 0 warnings in 1 file\n")

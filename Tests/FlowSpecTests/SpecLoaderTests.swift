@@ -42,6 +42,36 @@ import Testing
         ])
     }
 
+    @Test func findingsPastTheLimitOfAFileAreCountedInOneClosingFinding() throws {
+        let folder = try TemporaryFolder()
+        // Three unknown fields (reading the file), then three unknown references (resolving names): one count.
+        try folder.write("a.flow.yml", """
+        version: 1
+        entry: App
+        bogus1: 1
+        bogus2: 2
+        bogus3: 3
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home: {screen: Home, triggers: [x, y, z]}
+        """)
+        try folder.write("b.flow.yml", "version: 1\nbogus: 1\n")
+        var limits = SpecLimits()
+        limits.maximumFindingsPerFile = 4
+        let project = try SpecLoader(limits: limits).load(paths: [folder.path])
+        #expect(render(project, relativeTo: folder) == [
+            "a.flow.yml:3:1 schema unknown field `bogus1` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "a.flow.yml:4:1 schema unknown field `bogus2` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "a.flow.yml:5:1 schema unknown field `bogus3` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "a.flow.yml:11:39 unknown-reference `x` is not a route of App",
+            "a.flow.yml:11:42 unknown-reference 2 more findings in this file are not shown: flowlint reports at most 4 per file; fix the ones above and run again",
+            "b.flow.yml:2:1 schema unknown field `bogus` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+        ])
+    }
+
     @Test func anUnreadableFileHidesOnlyWhatItMayDefine() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.flow.yml", """

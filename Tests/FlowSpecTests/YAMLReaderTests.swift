@@ -130,10 +130,8 @@ import Testing
         for (name, previous) in zip("bcdefghi", "abcdefgh") {
             lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Expanded, this would be 9^9 scalars: it returns at all only because aliases are never expanded.
         let (tree, problems) = read(lines.joined(separator: "\n"))
-        #expect(clock.now - start < .seconds(1))
         #expect(tree == nil)
         #expect(problems.count == 9 + 8 * 9)
     }
