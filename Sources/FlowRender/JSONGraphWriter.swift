@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes a diagram as JSON: its clusters, nodes and edges as drawn, for tools that draw their own.
 public enum JSONGraphWriter {

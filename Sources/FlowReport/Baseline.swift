@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FlowModel
 
 /// The findings a team accepted when it adopted flowlint (`--write-baseline`); `--baseline` reports only the others.

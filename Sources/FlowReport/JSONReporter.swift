@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FlowModel
 
 /// The JSON object of DESIGN §2: `{"version": 1, "findings": [...], "summary": {...}}`.

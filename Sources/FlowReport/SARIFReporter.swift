@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import FlowModel
 
 /// SARIF 2.1.0 as GitHub code scanning reads it: every rule in `tool.driver.rules`, each result with a location

@@ -1,4 +1,3 @@
-import Foundation
 import FlowModel
 
 /// The texts generated from rule descriptions: `flowlint rules`, `flowlint explain`, docs/rules.md.
@@ -7,8 +6,8 @@ public enum RuleDocumentation {
     public static func list(_ descriptions: [RuleDescription]) -> String {
         let width = descriptions.map(\.id.rawValue.count).max() ?? 0
         return descriptions.map { description in
-            let id = description.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            let severity = description.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let id = padded(description.id.rawValue, to: width)
+            let severity = padded(description.severity.rawValue, to: 7)
             return "\(id)  \(severity)  \(description.summary)\n"
         }.joined()
     }
@@ -62,6 +61,10 @@ public enum RuleDocumentation {
     }
 
     private static func escapeCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        text.replacing("|", with: "\\|")
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }
