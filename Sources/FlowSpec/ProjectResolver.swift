@@ -209,12 +209,12 @@ struct ProjectResolver {
     }
 
     private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation, _ scope: Scope,
-                                 notes: [DiagnosticNote] = []) {
+                        notes: [DiagnosticNote] = []) {
         report(rule, message(), at: location, coordinator: scope.coordinator, route: scope.route, notes: notes)
     }
 
     private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                                 coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []) {
+                        coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []) {
         budget.add(rule, at: location) {
             Diagnostic(rule: rule, severity: .error, message: message(), location: location,
                        coordinator: coordinator, route: route, notes: notes)

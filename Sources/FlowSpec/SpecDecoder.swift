@@ -618,7 +618,7 @@ struct SpecDecoder {
     }
 
     private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                                 notes: [DiagnosticNote] = []) {
+                        notes: [DiagnosticNote] = []) {
         let (coordinator, route) = (coordinatorName, routeName)
         budget.add(rule, at: location) {
             Diagnostic(rule: rule, severity: .error, message: message(), location: location,
