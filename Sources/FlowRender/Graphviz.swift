@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CGraphviz
+import Dispatch
 
 /// Why Graphviz could not draw a diagram: its own error messages.
 public struct GraphvizError: Error, Equatable, CustomStringConvertible {
@@ -22,29 +23,31 @@ public struct Rendering: Sendable {
 
 /// Graphviz in process: the `dot` layout and the SVG renderer of libgvc, no `dot` executable.
 ///
-/// Each call makes its own context and frees everything it allocated before it returns. Graphviz keeps
-/// global state (its error handler, its parser), so calls are serialized, and its messages are captured
-/// instead of reaching the terminal.
+/// Each call makes its own context and frees everything it allocated. The freeing (a tenth of the time of a
+/// large drawing) runs on a background thread once the SVG is copied out, so the caller writes its file
+/// meanwhile. Graphviz keeps global state (its error handler, its parser), so calls are serialized: the
+/// next call starts when the previous one has freed everything. Messages are captured instead of reaching
+/// the terminal.
 public struct Graphviz: Sendable {
     public init() {}
 
     /// Lays `dot` out with the dot engine and renders it as SVG.
     public func svg(fromDOT dot: String) throws(GraphvizError) -> Rendering {
-        let collected = try MessageCapture.shared.collecting { () throws(GraphvizError) -> String in
+        let collected = try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> String in
             let plugins = Plugins()
-            defer { plugins.close() }
+            cleanup.later { plugins.close() }
             guard let context = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
-            defer { gvFreeContext(context) }
+            cleanup.later { gvFreeContext(context) }
             let reader = OrderedReader(dot)
-            defer { reader.close() }
+            cleanup.later { reader.close() }
             guard let graph = reader.read() else { throw GraphvizError(messages: []) }
-            defer { agclose(graph) }
+            cleanup.later { agclose(graph) }
             guard gvLayout(context, graph, "dot") == 0 else { throw GraphvizError(messages: []) }
-            defer { gvFreeLayout(context, graph) }
+            cleanup.later { gvFreeLayout(context, graph) }
             var data: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
             guard gvRenderData(context, graph, "svg", &data, &length) == 0, let data else { throw GraphvizError(messages: []) }
-            defer { gvFreeRenderData(data) }
+            cleanup.later { gvFreeRenderData(data) }
             return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
         }
         return Rendering(svg: collected.value, warnings: collected.warnings)
@@ -53,11 +56,11 @@ public struct Graphviz: Sendable {
     /// Reads `dot` back with Graphviz's parser and returns every message it gave: none for DOT that flowlint
     /// writes, whatever the names in the specs.
     public func parseMessages(_ dot: String) -> [String] {
-        let result = try? MessageCapture.shared.collecting { () throws(GraphvizError) -> Bool in
+        let result = try? MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> Bool in
             let reader = OrderedReader(dot)
-            defer { reader.close() }
+            cleanup.later { reader.close() }
             guard let graph = reader.read() else { throw GraphvizError(messages: []) }
-            agclose(graph)
+            cleanup.later { agclose(graph) }
             return true
         }
         return result.map(\.warnings) ?? ["Graphviz could not parse the DOT text"]
@@ -188,34 +191,50 @@ private struct Plugins {
     }
 }
 
+/// What a Graphviz call allocated, freed in the reverse order once the call's result is copied out.
+private final class Cleanup: @unchecked Sendable {
+    private var steps: [() -> Void] = []
+
+    func later(_ step: @escaping () -> Void) {
+        steps.append(step)
+    }
+
+    func run() {
+        for step in steps.reversed() { step() }
+        steps = []
+    }
+}
+
 /// Routes Graphviz's messages to a buffer for the duration of one call. Graphviz's error handler is a
-/// process-wide C function pointer, so this is the one shared object of the module, guarded by a lock.
+/// process-wide C function pointer, so this is the one shared object of the module. A semaphore, not a
+/// mutex, guards it: the call takes it, and the background cleanup that ends the call gives it back.
 private final class MessageCapture: @unchecked Sendable {
     static let shared = MessageCapture()
 
-    private var lock = pthread_mutex_t()
-    /// Written only by `collect` while `lock` is held by the calling thread.
+    private let gate = DispatchSemaphore(value: 1)
+    /// Written only by the handler while `gate` is taken.
     nonisolated(unsafe) private static var text = ""
 
-    private init() {
-        pthread_mutex_init(&lock, nil)
-    }
+    private init() {}
 
-    func collecting<Value>(_ body: () throws(GraphvizError) -> Value) throws(GraphvizError) -> (value: Value, warnings: [String]) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+    func collecting<Value>(_ body: (Cleanup) throws(GraphvizError) -> Value) throws(GraphvizError) -> (value: Value, warnings: [String]) {
+        gate.wait()
         MessageCapture.text = ""
         let previousHandler = agseterrf { piece in
             if let piece { MessageCapture.text += String(cString: piece) }
             return 0
         }
         let previousLevel = agseterr(AGWARN)
-        defer {
-            agseterrf(previousHandler)
-            agseterr(previousLevel)
-        }
-        let result = Result { () throws(GraphvizError) -> Value in try body() }
+        let cleanup = Cleanup()
+        let result = Result { () throws(GraphvizError) -> Value in try body(cleanup) }
         let lines = MessageCapture.text.split(whereSeparator: \.isNewline).map(String.init)
+        let restore = (previousHandler, previousLevel)
+        DispatchQueue.global().async { [gate] in
+            cleanup.run()
+            agseterrf(restore.0)
+            agseterr(restore.1)
+            gate.signal()
+        }
         let errors = lines.filter { $0.hasPrefix("Error") }
         switch result {
         case .success(let value) where errors.isEmpty:
