@@ -22,6 +22,7 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Draw the navigation flow as SVG (Graphviz, in process), DOT, Mermaid or JSON.",
         discussion: """
         One cluster per coordinator; screens and child coordinators as nodes; an edge per trigger and child start, \

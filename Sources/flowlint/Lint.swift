@@ -14,7 +14,9 @@ enum LintFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct Lint: ParsableCommand {
+    // The name is spelled out: derived from the type name, it costs the start-up a runtime type lookup.
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Lint flow specs (files, or folders searched for *.flow.yml / *.flow.yaml).",
         discussion: """
         Formats: text (file:line:col: severity: message [rule], for terminals, Xcode, VS Code and vim), json, \
