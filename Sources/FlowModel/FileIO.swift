@@ -12,14 +12,16 @@ private let systemWrite = Darwin.write
 public enum FileError: Error, Equatable, CustomStringConvertible {
     case system(String)
     case notRegularFile
+    case tooLarge(size: Int, limit: Int)
 
     /// The current `errno`, as the system describes it.
-    static func current() -> FileError { .system(String(cString: strerror(errno)).lowercased()) }
+    public static func current() -> FileError { .system(String(cString: strerror(errno)).lowercased()) }
 
     public var description: String {
         switch self {
         case .system(let reason): reason
         case .notRegularFile: "not a regular file"
+        case .tooLarge(let size, let limit): "\(size) bytes, more than the \(limit >> 20) MiB such a file may have"
         }
     }
 }
@@ -57,6 +59,14 @@ public enum FileIO {
         }
         if total < size { bytes.removeSubrange(total...) }
         return .bytes(bytes)
+    }
+
+    /// `read` for files that are simply refused when too large (the configuration, a baseline).
+    public static func bytes(of path: String, limit: Int) throws(FileError) -> [UInt8] {
+        switch try read(path, limit: limit) {
+        case .bytes(let bytes): bytes
+        case .tooLarge(let size): throw .tooLarge(size: size, limit: limit)
+        }
     }
 
     /// Writes a temporary file beside `path` and renames it over `path`: readers see the old file or the new

@@ -147,14 +147,11 @@ extension Baseline {
     static let maximumFileSize = 256 << 20
 
     public static func read(from path: String) throws(BaselineError) -> Baseline {
-        let contents: FileIO.Contents
+        let bytes: [UInt8]
         do {
-            contents = try FileIO.read(path, limit: maximumFileSize)
+            bytes = try FileIO.bytes(of: path, limit: maximumFileSize)
         } catch {
             throw .unreadable(path: path, reason: error.description)
-        }
-        guard case .bytes(let bytes) = contents else {
-            throw .unreadable(path: path, reason: "larger than \(maximumFileSize >> 20) MiB, which is more than any baseline")
         }
         return try decode(Data(bytes), source: path)
     }

@@ -36,7 +36,7 @@ extension Configuration {
     public static func load(path: String) throws(ConfigurationError) -> Configuration {
         let bytes: [UInt8]
         do {
-            bytes = try SpecFileContents.read(path)
+            bytes = try FileIO.bytes(of: path, limit: 1 << 20)
         } catch {
             throw ConfigurationError(description: "cannot read configuration \(path): \(error)")
         }

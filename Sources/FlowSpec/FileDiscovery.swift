@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowModel
 
 /// Why a path given on the command line cannot be linted. The CLI prints these as one line and exits 2.
 public enum LoadError: Error, Equatable, CustomStringConvertible {
@@ -48,7 +49,7 @@ public struct FileDiscovery {
     private mutating func visit(_ path: String, explicit: Bool) throws(LoadError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let reason = errnoDescription()
+            let reason = FileError.current().description
             if !explicit {
                 return  // a dangling symlink met while searching is not a spec
             }
@@ -76,7 +77,7 @@ public struct FileDiscovery {
 
     private func entries(of directory: String) throws(LoadError) -> [String] {
         guard let handle = opendir(directory) else {
-            throw .unreadable(directory, reason: errnoDescription())
+            throw .unreadable(directory, reason: FileError.current().description)
         }
         defer { closedir(handle) }
         var names: [String] = []
@@ -102,8 +103,4 @@ public struct FileDiscovery {
 private struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
-}
-
-func errnoDescription() -> String {
-    String(cString: strerror(errno)).lowercased()
 }

@@ -66,13 +66,3 @@ enum SpecReader {
         }
     }
 }
-
-/// Reads a small YAML file that is not a spec (the configuration): whole, regular files only, up to 1 MiB.
-public enum SpecFileContents {
-    public static func read(_ path: String) throws(LoadError) -> [UInt8] {
-        switch try SpecReader.contents(of: path, limit: 1 << 20) {
-        case .bytes(let bytes): return bytes
-        case .tooLarge(let size): throw .unreadable(path, reason: "\(size) bytes is too large for a configuration file")
-        }
-    }
-}

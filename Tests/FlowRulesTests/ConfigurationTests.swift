@@ -115,11 +115,9 @@ import FlowModel
 
     @Test func unreadableFile() {
         let path = "/nonexistent/flowlint/.flowlint.yml"
-        #expect(throws: ConfigurationError.self) { try Configuration.load(path: path) }
-        do {
-            _ = try Configuration.load(path: path)
-        } catch {
-            #expect(error.description.hasPrefix("cannot read configuration \(path)"))
-        }
+        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+        #expect(error?.description == "cannot read configuration \(path): no such file or directory")
+        let folder = #expect(throws: ConfigurationError.self) { try Configuration.load(path: "/") }
+        #expect(folder?.description == "cannot read configuration /: not a regular file")
     }
 }
