@@ -18,11 +18,12 @@ public struct Report: Sendable {
     public var summary: String {
         let counts = findings.isEmpty
             ? "no findings"
-            : "\(plural(errors, "error")), \(plural(warnings, "warning"))"
-        return "\(counts) in \(plural(files, "file"))"
+            : "\(Self.plural(errors, "error")), \(Self.plural(warnings, "warning"))"
+        return "\(counts) in \(Self.plural(files, "file"))"
     }
 
-    private func plural(_ count: Int, _ noun: String) -> String {
+    /// "1 error", "2 errors".
+    public static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

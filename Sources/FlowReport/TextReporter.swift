@@ -4,14 +4,7 @@ import FlowModel
 /// related locations follow as `note:` lines.
 public enum TextReporter {
     public static func render(_ report: Report) -> String {
-        var output = ""
-        for finding in report.findings {
-            output += "\(finding.location): \(finding.severity.rawValue): \(singleLine(finding.message)) [\(finding.rule)]\n"
-            for note in finding.notes {
-                output += "\(note.location): note: \(singleLine(note.message))\n"
-            }
-        }
-        return output
+        render(report, style: .plain)
     }
 
     /// Names from specs may hold newlines; one finding stays on one line.

@@ -30,7 +30,7 @@ public struct TextStyle: Sendable {
 }
 
 extension TextReporter {
-    /// The text format in `style`; with `.plain` the same bytes as `render(_:)`.
+    /// The text format in `style` (`.plain` is the text format itself).
     public static func render(_ report: Report, style: TextStyle) -> String {
         var output = ""
         for finding in report.findings {

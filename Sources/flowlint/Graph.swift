@@ -90,7 +90,7 @@ struct Graph: ParsableCommand {
         guard !errors.isEmpty else { return }
         let text = TextReporter.render(Report(findings: errors, files: report.files))
         Output.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-        Output.error("flowlint: no diagram written: the specs have \(errors.count) error\(errors.count == 1 ? "" : "s")")
+        Output.error("flowlint: no diagram written: the specs have \(Report.plural(errors.count, "error"))")
         throw ExitCode(1)
     }
 

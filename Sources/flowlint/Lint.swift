@@ -61,15 +61,6 @@ struct Lint: ParsableCommand {
     var noColor = false
 
     func run() throws {
-        do {
-            try lint()
-        } catch let error as BaselineError {
-            Output.error("flowlint: error: \(error)")
-            throw ExitCode(2)
-        }
-    }
-
-    private func lint() throws {
         // Read first: a bad baseline fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
         let outcome = try LintPipeline(paths: paths, configPath: config).run()
@@ -89,17 +80,13 @@ struct Lint: ParsableCommand {
     private func summarize(_ report: Report, baselined: Int, recorded: Int) {
         guard !quiet else {
             if failed(report) && report.errors == 0 {
-                Output.error("flowlint: \(plural(report.warnings, "warning")) hidden by --quiet fail --strict")
+                Output.error("flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet fail --strict")
             }
             return
         }
         let suffix = baselined > 0 ? " (\(baselined) baselined)" : ""
         Output.error("flowlint: \(style(for: STDERR_FILENO).summary(report))\(suffix)")
-        if let writeBaseline { Output.error("flowlint: recorded \(plural(recorded, "finding")) in \(writeBaseline)") }
-    }
-
-    private func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+        if let writeBaseline { Output.error("flowlint: recorded \(Report.plural(recorded, "finding")) in \(writeBaseline)") }
     }
 
     private func render(_ report: Report, rules: [RuleDescription], files: [String]) -> String {

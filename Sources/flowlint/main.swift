@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import FlowReport
 import FlowRules
 import FlowSpec
 
@@ -13,10 +14,7 @@ func runFlowlint() -> Int32 {
         var command = try Flowlint.parseAsRoot()
         try command.run()
         return 0
-    } catch let error as LoadError {
-        Output.error("flowlint: error: \(error)")
-        return 2
-    } catch let error as ConfigurationError {
+    } catch let error as UserError {
         Output.error("flowlint: error: \(error)")
         return 2
     } catch let code as ExitCode {
@@ -32,6 +30,12 @@ func runFlowlint() -> Int32 {
         return 2
     }
 }
+
+/// What the user can fix (a path, the configuration, a baseline): one line on stderr and exit status 2.
+protocol UserError: Error, CustomStringConvertible {}
+extension LoadError: UserError {}
+extension ConfigurationError: UserError {}
+extension BaselineError: UserError {}
 
 signal(SIGPIPE, SIG_IGN)
 exit(runFlowlint())

@@ -8,8 +8,13 @@ import Testing
         Findings.finding("unreachable-route", .warning, "never reached", line: 30),
     ], files: 1)
 
-    @Test func plainIsExactlyTheTextFormat() {
-        #expect(TextReporter.render(report, style: .plain) == TextReporter.render(report))
+    @Test func plainIsTheClangStyleTextFormat() {
+        #expect(TextReporter.render(report) == """
+            Flows/App.flow.yml:12:7: error: Auth leaks [leaked-child]
+            A.flow.yml:1:2: note: first defined here
+            Flows/App.flow.yml:30:7: warning: never reached [unreachable-route]
+
+            """)
     }
 
     @Test func ansiColoursSeverityLikeClangAndLeavesTheTextIntact() {
