@@ -12,10 +12,11 @@ public enum DOTWriter {
             out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=TB, nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
             out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(DiagramStyle.Palette.screenFill)\", color=\"\(DiagramStyle.Palette.muted)\", fontname=\(font), fontsize=11, fontcolor=\"\(DiagramStyle.Palette.text)\", margin=\"0.2,0.05\"]")
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
-            let free = diagram.nodes.filter { $0.cluster == nil }
+            let nodes = diagram.nodesByCluster
+            let free = nodes[nil] ?? []
             for node in free where node.kind == .entry { out.line(statement(node)) }
             for cluster in diagram.clusters {
-                writeCluster(cluster, nodes: diagram.nodes.filter { $0.cluster == cluster.id }, to: &out)
+                writeCluster(cluster, nodes: nodes[cluster.id] ?? [], to: &out)
             }
             for node in free where node.kind != .entry { out.line(statement(node)) }
             let rows = Dictionary(diagram.clusters.flatMap { cluster in cluster.sideBySide.map { ($0, cluster.id) } },

@@ -15,6 +15,12 @@ public struct Diagram: Sendable, Equatable, Encodable {
 
     public init() {}
 
+    /// The nodes of each cluster, in drawing order, keyed by cluster id (nil: nodes outside every cluster).
+    /// One pass over the nodes: writers and the builder would otherwise scan all nodes once per cluster.
+    var nodesByCluster: [String?: [Node]] {
+        Dictionary(grouping: nodes, by: \.cluster)
+    }
+
     /// The edge kinds, node kinds and marks the diagram uses, for its legend.
     public var legend: Legend {
         Legend(

@@ -10,10 +10,16 @@ public struct DiagramFileError: Error, Equatable, CustomStringConvertible {
 
 /// Reads and atomically replaces diagram files.
 public enum DiagramFile {
-    /// The file's bytes as text, nil when it cannot be read (it does not exist, or is no file).
-    public static func contents(of path: String) -> String? {
-        guard case .bytes(let bytes)? = try? FileIO.read(path, limit: .max) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+    public enum State: Equatable, Sendable { case current, stale, missing }
+
+    /// Whether the file holds exactly `text`, byte for byte. Strings would compare equal across Unicode
+    /// normalization (a name in NFC and in NFD), and a stale file would pass. A larger file is not read.
+    public static func state(of path: String, comparedWith text: String) -> State {
+        switch try? FileIO.read(path, limit: text.utf8.count) {
+        case nil: .missing
+        case .tooLarge?: .stale
+        case .bytes(let bytes)?: bytes.elementsEqual(text.utf8) ? .current : .stale
+        }
     }
 
     /// Replaces `path` atomically: readers see the old file or the new one, never a part, and a failure

@@ -7,13 +7,14 @@ public enum MermaidWriter {
         var ids: [String: String] = [:]
         for (index, node) in diagram.nodes.enumerated() { ids[node.id] = "n\(index)" }
         var lines = ["%% Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.", "flowchart TB"]
-        for node in diagram.nodes where node.cluster == nil {
+        let nodes = diagram.nodesByCluster
+        for node in nodes[nil] ?? [] {
             lines.append("  " + declaration(node, id: ids[node.id]!))
         }
         for (index, cluster) in diagram.clusters.enumerated() {
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
             lines.append("  subgraph c\(index)[\"\(label([cluster.name, caption.isEmpty ? nil : caption]))\"]")
-            for node in diagram.nodes where node.cluster == cluster.id {
+            for node in nodes[cluster.id] ?? [] {
                 lines.append("    " + declaration(node, id: ids[node.id]!))
             }
             lines.append("  end")

@@ -176,11 +176,12 @@ struct RouteDiagramBuilder {
     private mutating func placeTopRoutes() {
         var ledTo: Set<String> = []
         for edge in diagram.edges where edge.shapesLayout && edge.kind != .start && edge.kind != .entry { ledTo.insert(edge.to) }
+        let nodes = diagram.nodesByCluster
         for index in diagram.clusters.indices {
             let coordinator = facts.graph.coordinator(named: diagram.clusters[index].id)!
             let starts = Set(coordinator.startRoutes)
-            diagram.clusters[index].sideBySide = diagram.nodes.filter { node in
-                guard node.cluster == coordinator.name, node.kind != .exit else { return false }
+            diagram.clusters[index].sideBySide = (nodes[coordinator.name] ?? []).filter { node in
+                guard node.kind != .exit else { return false }
                 return starts.contains(node.title) || !ledTo.contains(node.id)
             }.map(\.id)
             if diagram.clusters[index].sideBySide.count < 2 { diagram.clusters[index].sideBySide = [] }

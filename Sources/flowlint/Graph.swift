@@ -156,9 +156,9 @@ struct Graph: ParsableCommand {
 
     /// `--check`: the file stays as it is either way.
     private func compare(_ text: String) throws {
-        let current = DiagramFile.contents(of: output)
-        guard current != text else { return }
-        let problem = current == nil ? "does not exist" : "is stale"
+        let state = DiagramFile.state(of: output, comparedWith: text)
+        guard state != .current else { return }
+        let problem = state == .missing ? "does not exist" : "is stale"
         Output.error("flowlint: \(output) \(problem): run the same flowlint graph command without --check to write it")
         throw ExitCode(1)
     }
