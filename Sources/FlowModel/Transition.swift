@@ -15,15 +15,11 @@ public enum Transition: String, CaseIterable, Sendable {
 
     /// The coordinator kinds that support this transition; `nil` means every kind.
     public var supportedKinds: [CoordinatorKind]? {
-        switch self {
-        case .push, .pop, .popToRoot, .popTo: [.navigation]
-        case .show, .showDetail: [.split]
-        case .select: [.tab]
-        default: nil
-        }
+        let kinds = CoordinatorKind.allCases.filter(isSupported)
+        return kinds.count == CoordinatorKind.allCases.count ? nil : kinds
     }
 
-    /// `supportedKinds` without building an array: asked for every route.
+    /// Whether a coordinator of `kind` can perform this transition; asked for every route.
     public func isSupported(in kind: CoordinatorKind) -> Bool {
         switch self {
         case .push, .pop, .popToRoot, .popTo: kind == .navigation

@@ -33,6 +33,4 @@ public struct Analysis: Sendable {
             },
             { PushGraph(index: index, reachability: reachability) })
     }
-
-    public var graph: FlowGraph { index.graph }
 }

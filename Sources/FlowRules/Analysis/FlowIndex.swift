@@ -50,11 +50,6 @@ public struct FlowIndex: Sendable {
         var childEdges: [(from: Int32, to: Int32)] = []
         var transitions = [Transition?](repeating: nil, count: routeCount)
         var showsScreens = [Bool](repeating: false, count: routeCount)
-        func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
-            let scope = reference.coordinator.flatMap { graph.coordinatorIndex[$0] } ?? (reference.coordinator == nil ? coordinator : nil)
-            guard let scope, let local = graph.coordinators[scope].routeIndex[reference.route] else { return nil }
-            return routeBase[scope] + local
-        }
         var kind = [CoordinatorKind?](repeating: nil, count: graph.coordinators.count)
         var joinsParentStack = [Bool](repeating: false, count: graph.coordinators.count)
         var initial = [Int32](repeating: -1, count: graph.coordinators.count)
@@ -93,9 +88,9 @@ public struct FlowIndex: Sendable {
                             break
                         }
                         for trigger in routes[local].triggers {
-                            if let resolved = resolve(trigger, from: c) { triggerEdges.append((Int32(id), Int32(resolved))) }
+                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { triggerEdges.append((Int32(id), Int32(resolved))) }
                         }
-                        if let reference = routes[local].target, let resolved = resolve(reference, from: c) {
+                        if let reference = routes[local].target, let resolved = Self.resolve(reference, from: c, graph, routeBase) {
                             target[id] = Int32(resolved)
                         }
                         if let name = routes[local].tab?.value, let found = coordinators[c].routeIndex[name] {
@@ -167,6 +162,17 @@ public struct FlowIndex: Sendable {
     }
 
     public func coordinatorID(_ name: String) -> Int? { graph.coordinatorIndex[name] }
+
+    /// The route `reference` names when written in `coordinator`: `name` there, `Coordinator.name` elsewhere.
+    public func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
+        Self.resolve(reference, from: coordinator, graph, routeBase)
+    }
+
+    private static func resolve(_ reference: RouteReference, from coordinator: Int, _ graph: FlowGraph, _ routeBase: [Int]) -> Int? {
+        let scope = reference.coordinator.flatMap { graph.coordinatorIndex[$0] } ?? (reference.coordinator == nil ? coordinator : nil)
+        guard let scope, let local = graph.coordinators[scope].routeIndex[reference.route] else { return nil }
+        return routeBase[scope] + local
+    }
 
     public func transition(_ id: Int) -> Transition? { transitions[id] }
 

@@ -92,22 +92,19 @@ public struct InvalidChainRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        // Built at the first failing chain, once: which coordinators have a route or a tab of each name.
-        var owners: Owners?
         for (position, walk) in analysis.chains.enumerated() {
             let chain = index.graph.chains[position]
             guard let (stepIndex, failure) = walk.failure,
                   !chain.ignore.contains(where: { $0.value == Self.description.id.rawValue }) else { continue }
             let step = chain.steps[stepIndex]
-            if owners == nil { owners = Owners(index) }
             let message: String
             switch failure {
             case .notInCoordinator(let name, let coordinator):
-                message = missingRoute(name, from: coordinator, step: step, owners: owners!, analysis: analysis)
+                message = missingRoute(name, from: coordinator, step: step, analysis: analysis)
             case .wrongKind(let needs, let coordinator):
                 let current = index[coordinator: coordinator]
                 message = "`\(step.action.keyword)` needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
-                    + missingTabSteps(step, from: coordinator, owners: owners!, analysis: analysis)
+                    + missingTabSteps(step, from: coordinator, analysis: analysis)
                     + (needs == .navigation && current.kind?.value == .tab ? "; `select` the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
                 message = "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
@@ -118,36 +115,39 @@ public struct InvalidChainRule: Rule {
     }
 
     /// Names the steps along the shortest start path to a coordinator that has the route, if there is one.
-    private func missingRoute(_ name: String, from coordinator: Int, step: ChainStep, owners: Owners, analysis: Analysis) -> String {
+    private func missingRoute(_ name: String, from coordinator: Int, step: ChainStep, analysis: Analysis) -> String {
         let index = analysis.index
         let here = index[coordinator: coordinator]
-        let owners = owners.ofRoute[name, default: []]
+        let hasRoute = { (candidate: Int) in index.routeID(name, in: candidate) != nil }
         switch step.action {
-        case .select where owners.contains(coordinator):
+        case .select where hasRoute(coordinator):
             return "`\(name)` is a route of \(here.name) but not one of its tabs; step to it with `route: \(name)`"
         case .popTo:
             return "`popTo` goes back within the stack of \(here.name), which has no route `\(name)`"
         default:
             break
         }
-        guard let (steps, owner) = stepsToReach(owners, from: coordinator, index) else {
-            let owner = owners.sorted().first.map { " (it is a route of \(index[coordinator: $0].name))" } ?? ""
+        guard let (steps, owner) = stepsToReach(hasRoute, from: coordinator, index) else {
+            let owner = (0..<index.coordinatorCount).first(where: hasRoute).map { " (it is a route of \(index[coordinator: $0].name))" } ?? ""
             return "`\(name)` is not a route of \(here.name) or of any coordinator it starts\(owner)"
         }
         return "`\(name)` is a route of \(index[coordinator: owner].name), not of \(here.name): \(steps) first"
     }
 
     /// For `select` outside a tab coordinator: the steps to the tab coordinator that has the tab, if one is started from here.
-    private func missingTabSteps(_ step: ChainStep, from coordinator: Int, owners: Owners, analysis: Analysis) -> String {
+    private func missingTabSteps(_ step: ChainStep, from coordinator: Int, analysis: Analysis) -> String {
         guard case .select(let tab) = step.action else { return "" }
         let index = analysis.index
-        guard let (steps, owner) = stepsToReach(owners.ofTab[tab.value, default: []], from: coordinator, index) else { return "" }
+        let hasTab = { (candidate: Int) in
+            index.kind[candidate] == .tab && (index[coordinator: candidate].tabs ?? []).contains { $0.value == tab.value }
+        }
+        guard let (steps, owner) = stepsToReach(hasTab, from: coordinator, index) else { return "" }
         return "; `\(tab.value)` is a tab of \(index[coordinator: owner].name): \(steps) first"
     }
 
-    /// The chain steps (`route x, then select y`) along the shortest start path to one of `owners`, and the owner reached.
-    private func stepsToReach(_ owners: Set<Int>, from coordinator: Int, _ index: FlowIndex) -> (steps: String, owner: Int)? {
-        guard let path = index.childStarts.shortestPath(from: coordinator, to: { owners.contains($0) }), path.count > 1 else { return nil }
+    /// The chain steps (`route x, then select y`) along the shortest start path to a coordinator `isOwner` accepts, and that owner.
+    private func stepsToReach(_ isOwner: (Int) -> Bool, from coordinator: Int, _ index: FlowIndex) -> (steps: String, owner: Int)? {
+        guard let path = index.childStarts.shortestPath(from: coordinator, to: isOwner), path.count > 1 else { return nil }
         var steps: [String] = []
         for (from, to) in zip(path, path.dropFirst()) {
             guard let route = index.routes(of: from).first(where: { index.child[$0] == Int32(to) }) else { continue }
@@ -156,19 +156,5 @@ public struct InvalidChainRule: Rule {
             steps.append("\(keyword) `\(index[route: route].name)`")
         }
         return (steps.joined(separator: ", then "), path.last!)
-    }
-
-    /// The coordinators that have a route of each name, and the tab coordinators that have a tab of each name.
-    private struct Owners {
-        var ofRoute: [String: Set<Int>] = [:]
-        var ofTab: [String: Set<Int>] = [:]
-
-        init(_ index: FlowIndex) {
-            for c in 0..<index.coordinatorCount {
-                for route in index.routes(of: c) { ofRoute[index[route: route].name, default: []].insert(c) }
-                guard index.kind[c] == .tab else { continue }
-                for tab in index[coordinator: c].tabs ?? [] { ofTab[tab.value, default: []].insert(c) }
-            }
-        }
     }
 }

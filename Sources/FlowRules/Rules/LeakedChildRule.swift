@@ -74,8 +74,10 @@ public struct LeakedChildRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let parent = index[coordinator: Int(index.owner[route])].name
-            let child = index[coordinator: Int(index.child[route])]
+            // Names only for findings: reading them for every child start would cost more than the check.
+            func names() -> (parent: String, child: String) {
+                (index[coordinator: Int(index.owner[route])].name, index[coordinator: Int(index.child[route])].name)
+            }
             switch index[route: route].effectiveRetain {
             case .parent:
                 guard let exits = analysis.exits.exits[route] else { continue }
@@ -88,13 +90,15 @@ public struct LeakedChildRule: Rule {
                 let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
                 // UIKit tells the parent about a swipe only through the presentation controller's delegate.
                 let hint = leaking.contains(.dismiss) && exits.dismiss?.swipe == true ? " and remove the child in presentationControllerDidDismiss" : ""
+                let (parent, child) = names()
                 findings.append(finding(
-                    "\(child.name) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
+                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
             case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
+                let (parent, child) = names()
                 findings.append(finding(
-                    "\(child.name) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [\(exits)]`",
+                    "\(child) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [\(exits)]`",
                     route: route, in: analysis, at: index[route: route].retain?.location))
             default:
                 continue

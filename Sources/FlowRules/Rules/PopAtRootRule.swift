@@ -79,8 +79,8 @@ public struct PopAtRootRule: Rule {
             guard index.triggers.neighbors(of: initial).contains(where: { Self.pops(index.effectiveTransition(Int($0))) }) else { continue }
             let coordinator = index[coordinator: c]
             let spec = index[route: initial]
-            for (reference, resolved) in zip(spec.triggers, resolvedTriggers(of: spec, in: c, index)) {
-                guard let resolved, Self.pops(index.effectiveTransition(resolved)) else { continue }
+            for reference in spec.triggers {
+                guard let resolved = index.resolve(reference, from: c), Self.pops(index.effectiveTransition(resolved)) else { continue }
                 findings.append(finding(
                     "`\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to pop, the button does nothing; dismiss or finish \(coordinator.name) instead",
                     route: initial, in: analysis, at: reference.location))
@@ -91,12 +91,5 @@ public struct PopAtRootRule: Rule {
 
     private static func pops(_ transition: Transition?) -> Bool {
         transition == .pop || transition == .popToRoot
-    }
-
-    private func resolvedTriggers(of route: Route, in coordinator: Int, _ index: FlowIndex) -> [Int?] {
-        route.triggers.map { reference in
-            let scope = reference.coordinator.map(index.coordinatorID) ?? coordinator
-            return scope.flatMap { index.routeID(reference.route, in: $0) }
-        }
     }
 }

@@ -68,14 +68,15 @@ public struct PushContainerRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push {
-            let child = index[coordinator: Int(index.child[route])]
-            guard let kind = child.kind?.value else { continue }
+            let child = Int(index.child[route])
+            guard let kind = index.kind[child] else { continue }
+            let name = index[coordinator: child].name
             let message: String
             switch kind {
             case .tab, .split, .page:
-                message = "\(child.name) is a \(kind.rawValue) coordinator, a container that UIKit cannot push onto a stack (it throws); present it or set it as root instead"
-            case .navigation where child.effectiveStack == .own:
-                message = "\(child.name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws); give it `stack: parent` to push its screens onto this stack, or present it"
+                message = "\(name) is a \(kind.rawValue) coordinator, a container that UIKit cannot push onto a stack (it throws); present it or set it as root instead"
+            case .navigation where !index.joinsParentStack[child]:
+                message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws); give it `stack: parent` to push its screens onto this stack, or present it"
             default:
                 continue
             }

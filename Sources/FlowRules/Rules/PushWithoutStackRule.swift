@@ -79,16 +79,16 @@ public struct PushWithoutStackRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where index.child[route] >= 0 && index.joinsParentStack[Int(index.child[route])] {
-            let child = index[coordinator: Int(index.child[route])]
-            let parent = index[coordinator: Int(index.owner[route])]
+            let (child, parent) = (Int(index.child[route]), Int(index.owner[route]))
             let transition = index.transition(route)
-            if parent.kind?.value != .navigation, let kind = parent.kind?.value {
+            if let kind = index.kind[parent], kind != .navigation {
+                let name = index[coordinator: child].name
                 findings.append(finding(
-                    "\(child.name) has `stack: parent`, but \(parent.name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(child.name) `stack: own`",
+                    "\(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) `stack: own`",
                     route: route, in: analysis, at: index[route: route].destination?.location))
             } else if !Self.stackTransitions.contains(transition), let transition {
                 findings.append(finding(
-                    "\(child.name) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(parent.name)'s: its pushes do nothing; push it, or give it `stack: own`",
+                    "\(index[coordinator: child].name) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(index[coordinator: parent].name)'s: its pushes do nothing; push it, or give it `stack: own`",
                     route: route, in: analysis, at: index[route: route].transition?.location))
             }
         }
