@@ -56,14 +56,16 @@ public struct Graphviz: Sendable {
     /// Reads `dot` back with Graphviz's parser and returns every message it gave: none for DOT that flowlint
     /// writes, whatever the names in the specs.
     public func parseMessages(_ dot: String) -> [String] {
-        let result = try? MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> Bool in
-            let reader = OrderedReader(dot)
-            cleanup.later { reader.close() }
-            guard let graph = reader.read() else { throw GraphvizError(messages: []) }
-            cleanup.later { agclose(graph) }
-            return true
+        do {
+            return try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> Void in
+                let reader = OrderedReader(dot)
+                cleanup.later { reader.close() }
+                guard let graph = reader.read() else { throw GraphvizError(messages: []) }
+                cleanup.later { agclose(graph) }
+            }.warnings
+        } catch {
+            return error.messages.isEmpty ? ["Graphviz could not parse the DOT text"] : error.messages
         }
-        return result.map(\.warnings) ?? ["Graphviz could not parse the DOT text"]
     }
 }
 

@@ -42,13 +42,6 @@ import Testing
         #expect(twice.findingCount == 2)
     }
 
-    @Test func aFixedFindingDisappearsFromARewrittenBaseline() {
-        let old = Baseline(recording: [leak, unreachable])
-        let rewritten = Baseline(recording: [unreachable])
-        #expect(old.entries.count == 2)
-        #expect(rewritten.entries.map(\.key.rule) == ["unreachable-route"])
-    }
-
     @Test func fileIsPartOfTheKeyOnlyForFindingsAboutNoCoordinator() {
         var movedToAnotherFile = leak
         movedToAnotherFile.location.file = "Flows/Auth.flow.yml"

@@ -94,10 +94,4 @@ import Testing
         #expect(result["ruleId"] as? String == "syntax")
         #expect((result["locations"] as! [[String: Any]])[0]["logicalLocations"] == nil)
     }
-
-    @Test func outputIsDeterministic() {
-        let findings = [Findings.finding(), Findings.finding("unreachable-route", .warning, "x", line: 30)]
-        let render = { SARIFReporter.render(Report(findings: findings, files: 1), rules: Findings.rules, tool: tool, workingDirectory: "/w") }
-        #expect(render() == render())
-    }
 }

@@ -343,7 +343,7 @@ import FlowModel
         #expect(try #require(spec.exits("Outer.inner")).dismiss?.route == spec.route("App.logout"))
         let outer = try #require(spec.exits("App.outer"))
         #expect(outer.kinds == [.dismiss])
-        #expect(outer.dismiss?.route != nil)
+        #expect(outer.dismiss?.route == spec.route("Outer.everything"))
     }
 
     @Test func dismissOnlyCountsForPresentedChildren() throws {

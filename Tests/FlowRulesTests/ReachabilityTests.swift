@@ -226,17 +226,11 @@ import FlowModel
             initial: page
             routes:
               page: { screen: Page }
-        """, allowingDiagnostics: false)
+        """)
         let dominators = try #require(spec.analysis.startGraph.dominators)
         // B's route to Shared is never reached, so A is on every path that starts Shared.
         #expect(dominators.dominates(spec.coordinator("A"), spec.coordinator("Shared")))
         #expect(!dominators.dominates(spec.coordinator("B"), spec.coordinator("Shared")))
         #expect(dominators.dominates(spec.coordinator("App"), spec.coordinator("Shared")))
-    }
-}
-
-private extension SpecProject {
-    init(_ yaml: String, allowingDiagnostics: Bool) throws {
-        try self.init(["app.flow.yml": yaml], allowingDiagnostics: allowingDiagnostics)
     }
 }
