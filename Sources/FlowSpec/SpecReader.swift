@@ -2,7 +2,7 @@ import FlowModel
 
 /// Limits on what one spec file may be; see the README's "Limits" section.
 public struct SpecLimits: Sendable {
-    /// Largest spec file read; a generated 110,000-route project is 8 MB over 200 files.
+    /// Largest spec file read; a generated 110,000-route project is 12 MB over 200 files.
     public var maximumFileSize: Int = 16 << 20
     /// Findings reported per file; further ones are counted in one closing finding.
     public var maximumFindingsPerFile: Int = 1000

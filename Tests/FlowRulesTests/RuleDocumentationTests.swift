@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 import Testing
 @testable import FlowRules
@@ -14,6 +15,24 @@ import Testing
         }
         let committed = try String(contentsOf: Self.rulesDocument, encoding: .utf8)
         #expect(committed == generated, "docs/rules.md is stale: run `flowlint rules --markdown > docs/rules.md`")
+    }
+
+    /// The README's rule table and spec-validity list name every rule, at its default severity.
+    @Test func readmeListsEveryRuleAtItsDefaultSeverity() throws {
+        let readme = try String(contentsOf: Self.rulesDocument.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Rules\n").last?.components(separatedBy: "\n## ").first)
+        let table = section.split(separator: "\n").compactMap { line -> (String, String)? in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2, cells[0].hasPrefix("`") else { return nil }
+            return (cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[1])
+        }
+        let graphRules = RuleRegistry.allDescriptions.filter { !RuleID.specValidity.contains($0.id) }
+        #expect(table.map(\.0) == graphRules.map(\.id.rawValue))
+        #expect(table.map(\.1) == graphRules.map(\.severity.rawValue))
+        let validity = try #require(section.components(separatedBy: "Spec validity (always on, errors):").last?.components(separatedBy: ".\n").first)
+        #expect(validity.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                == SpecValidityRules.descriptions.map(\.id.rawValue))
     }
 
     @Test func everyRuleIsDocumentedOnce() {
