@@ -60,11 +60,7 @@ extension Baseline {
     /// keys sorted and absent fields left out, so the same findings always give the same bytes.
     public func encoded() -> String {
         let document = Document(version: Self.formatVersion, findings: entries.map(Document.Entry.init))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Plain structs of strings and integers always encode.
-        let data = try! encoder.encode(document)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ReportText.json(document)
     }
 
     /// Reads the file format; `source` names the file in errors.

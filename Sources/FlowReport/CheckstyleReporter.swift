@@ -19,7 +19,7 @@ public enum CheckstyleReporter {
             output += "  <file name=\"\(XMLText.attribute(file))\">\n"
             for finding in findings {
                 output += "    <error line=\"\(finding.location.line)\" column=\"\(finding.location.column)\""
-                    + " severity=\"\(finding.severity.rawValue)\" message=\"\(XMLText.attribute(message(finding)))\""
+                    + " severity=\"\(finding.severity.rawValue)\" message=\"\(XMLText.attribute(ReportText.messageWithNotes(finding)))\""
                     + " source=\"flowlint.\(XMLText.attribute(finding.rule.rawValue))\"/>\n"
             }
             output += "  </file>\n"
@@ -29,7 +29,4 @@ public enum CheckstyleReporter {
     }
 
     /// Checkstyle has no related locations: notes follow the message.
-    static func message(_ finding: Diagnostic) -> String {
-        ([finding.message] + finding.notes.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
-    }
 }

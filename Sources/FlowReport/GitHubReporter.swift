@@ -7,10 +7,7 @@ public enum GitHubReporter {
     public static func render(_ report: Report) -> String {
         var output = ""
         for finding in report.findings {
-            var message = finding.message
-            for note in finding.notes {
-                message += "\nnote: \(note.location): \(note.message)"
-            }
+            let message = ReportText.messageWithNotes(finding)
             let properties = [
                 "file=\(escapeProperty(finding.location.file))",
                 "line=\(finding.location.line)",

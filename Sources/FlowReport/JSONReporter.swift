@@ -8,12 +8,7 @@ public enum JSONReporter {
             version: 1,
             findings: report.findings.map(Finding.init),
             summary: Summary(errors: report.errors, warnings: report.warnings, files: report.files))
-        let encoder = JSONEncoder()
-        // Sorted keys: Foundation on Linux does not keep declaration order.
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain structs of strings and integers cannot fail.
-        let data = try! encoder.encode(document)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ReportText.json(document)
     }
 
     struct Document: Encodable {

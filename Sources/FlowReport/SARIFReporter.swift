@@ -34,12 +34,7 @@ public enum SARIFReporter {
             name: tool.name, version: tool.version, semanticVersion: tool.version,
             informationUri: tool.informationURI, rules: rules.map(Rule.init))
         let log = Log(runs: [Run(tool: ToolComponent(driver: driver), results: results)])
-        let encoder = JSONEncoder()
-        // Sorted keys: Foundation on Linux does not keep declaration order.
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Plain structs of strings and integers always encode.
-        let data = try! encoder.encode(log)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ReportText.json(log)
     }
 
     // MARK: The SARIF object model, as much of it as flowlint fills
@@ -218,11 +213,12 @@ struct ArtifactURI: Equatable {
 
     /// Keeps RFC 3986 unreserved characters, `/` and the sub-delimiters; `:` is encoded so that a relative
     /// path's first segment cannot be read as a scheme.
+    private static let unencoded = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
+
     private static func percentEncoded(_ path: String) -> String {
-        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=@".utf8)
         var result = ""
         for byte in path.utf8 {
-            if kept.contains(byte) {
+            if unencoded.contains(byte) {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -109,9 +109,10 @@ struct Graph: ParsableCommand {
         guard let position = graph.chainIndex[name] else {
             try fail("no chain `\(name)`\(Suggestion.hint(for: name, among: graph.chains.map(\.name)))")
         }
-        let analysis = Analysis(graph)
-        let index = analysis.index
-        let routes = analysis.chains[position].steppedRoutes.map { id in
+        // The chain's walk needs only the index, not the rules' whole analysis.
+        let index = FlowIndex(graph)
+        let walk = ChainWalk.walks([graph.chains[position]], index: index)[0]
+        let routes = walk.steppedRoutes.map { id in
             RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)
         }
         return ChainPath(name: name, from: graph.chains[position].from?.value ?? "", routes: routes)

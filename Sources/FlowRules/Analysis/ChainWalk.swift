@@ -18,7 +18,7 @@ public struct ChainWalk: Sendable {
 
     /// Walks every chain. A chain starts with `from` and the coordinators active whenever `from` is: its
     /// dominators among all starts (starts of unreachable routes only add paths, so none is claimed wrongly).
-    static func walks(_ chains: [Chain], index: FlowIndex) -> [ChainWalk] {
+    public static func walks(_ chains: [Chain], index: FlowIndex) -> [ChainWalk] {
         guard !chains.isEmpty else { return [] }
         let dominators = index.entry.map { Dominators(index.childStarts, root: $0) }
         return chains.map { ChainWalk($0, index: index, dominators: dominators) }

@@ -1,0 +1,21 @@
+import FoundationEssentials
+import FlowModel
+
+/// Pieces of text more than one reporter writes.
+enum ReportText {
+    /// The message with its notes on lines of their own (`note: file:line:col: …`), for formats with one
+    /// message field per finding (GitHub annotations, Checkstyle).
+    static func messageWithNotes(_ finding: Diagnostic) -> String {
+        ([finding.message] + finding.notes.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
+    }
+
+    /// Pretty-printed JSON with sorted keys (Foundation on Linux does not keep declaration order), no escaped
+    /// slashes, and a final newline: the same bytes for the same value.
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The documents are plain structs of strings and integers, which always encode.
+        let data = try! encoder.encode(value)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
