@@ -84,7 +84,9 @@ struct SpecDecoder {
         coordinatorName = name.value
         defer { coordinatorName = nil }
         var coordinator = Coordinator(name: name.value, location: name.location)
-        guard expect(node, is: .mapping, field: "coordinator `\(name.value)`", expecting: "a mapping with `kind`, `initial` and `routes`") else {
+        // An empty element whose fields follow it one level too little is read from those fields alone.
+        guard !misindented.isEmpty && tree.scalarType(node) == .null
+                || expect(node, is: .mapping, field: "coordinator `\(name.value)`", expecting: "a mapping with `kind`, `initial` and `routes`") else {
             gaps.routesOf.insert(name.value)
             return coordinator
         }
@@ -167,7 +169,8 @@ struct SpecDecoder {
         defer { routeName = nil }
         var route = Route(name: name.value, location: name.location)
         let owner = { [coordinatorName] in "route `\(coordinatorName ?? "").\(name.value)`" }
-        guard expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
+        guard !misindented.isEmpty && tree.scalarType(node) == .null
+                || expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
             return route
         }
         let fields = readFields(node, as: RouteField.self, in: owner(), adding: misindented)
@@ -478,8 +481,8 @@ struct SpecDecoder {
         var misindented: [Int: [(key: NodeID, value: NodeID)]] = [:]
     }
 
-    /// `fields` are the field names of one element: a key among them after an element is that element's field,
-    /// indented one level too little. It is reported once and read as what it is, not as an element.
+    /// `fields` are the field names of one element: a key among them after an element may be that element's field,
+    /// indented one level too little (see `isMisindentedField`). It is reported once and read as a field.
     private mutating func namedEntries(_ node: NodeID, field: String, element: String, owner: String, fields: [String] = []) -> NamedEntries {
         var result = NamedEntries()
         guard tree.kind(node) == .mapping else {
@@ -504,7 +507,9 @@ struct SpecDecoder {
                 result.repeated.append(name)
                 continue
             }
-            if let previous = result.entries.last?.0.value, fields.contains(name) {
+            if let (previous, previousValue) = result.entries.last.map({ ($0.0.value, $0.1) }), fields.contains(name),
+               isMisindentedField(name, value: value, after: previousValue, fields: fields,
+                                  absorbing: result.misindented[result.entries.count - 1] != nil) {
                 let scope = (coordinatorName, routeName)
                 if element == "coordinator" { coordinatorName = previous } else { routeName = previous }
                 report(.schema, "`\(name)` is indented as a \(element), but it is a field of \(element) `\(previous)`; indent it under `\(previous)`",
@@ -517,6 +522,20 @@ struct SpecDecoder {
             result.entries.append((Located(name, at: location(key)), value))
         }
         return result
+    }
+
+    /// Whether `name: value`, written after an element whose value is `previous`, is that element's field indented one
+    /// level too little: the value cannot be an element (not a mapping, or one without any field) and the previous
+    /// element lacks that field — or fields of the previous, empty element already came this way. A valid spec never
+    /// meets either condition, so a route or coordinator named like a field (a maps app's `route`) stays an element.
+    private func isMisindentedField(_ name: String, value: NodeID, after previous: NodeID, fields: [String], absorbing: Bool) -> Bool {
+        let previousIsEmpty = tree.scalarType(previous) == .null
+        if previousIsEmpty && absorbing { return true }
+        let cannotBeElement = tree.kind(value) != .mapping
+            || !tree.entries(value).contains { tree.text($0.key).map(fields.contains) ?? false }
+        let previousLacksField = previousIsEmpty
+            || (tree.kind(previous) == .mapping && !tree.entries(previous).contains { tree.text($0.key) == name })
+        return cannotBeElement && previousLacksField
     }
 
     /// Reads the known fields of a mapping; reports unknown and repeated keys.

@@ -667,14 +667,14 @@ import Testing
         version: 1
         coordinators:
           App:
-            kind: navigation
-            initial: a
+          kind: navigation
+          initial: a
           routes:
             a:
               screen: A
               triggers: [b]
             b:
-              transition: push
+            transition: push
             screen: B
           Other:
             kind: view
@@ -683,14 +683,70 @@ import Testing
               x: {screen: X}
         """)
         #expect(spec.findings == [
+            "4:3 schema `kind` is indented as a coordinator, but it is a field of coordinator `App`; indent it under `App`",
+            "5:3 schema `initial` is indented as a coordinator, but it is a field of coordinator `App`; indent it under `App`",
             "6:3 schema `routes` is indented as a coordinator, but it is a field of coordinator `App`; indent it under `App`",
+            "11:5 schema `transition` is indented as a route, but it is a field of route `b`; indent it under `b`",
             "12:5 schema `screen` is indented as a route, but it is a field of route `b`; indent it under `b`",
         ])
-        #expect(spec.diagnostics.map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" } == ["App/-", "App/b"])
+        #expect(spec.diagnostics.map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" } == ["App/-", "App/-", "App/-", "App/b", "App/b"])
         #expect(spec.file.coordinators.map(\.name) == ["App", "Other"])
         let app = try #require(spec.coordinator("App"))
         #expect(app.routes.map(\.name) == ["a", "b"])
         #expect(app.route(named: "b")?.destination?.value == .screen("B"))
+    }
+
+    /// A maps app has a `route` screen, a settings flow a `style` route: a key with a mapping value is an element,
+    /// whatever its name, and so is one after an element that has a value.
+    @Test(arguments: RouteField.allCases.map(\.rawValue))
+    func aRouteNamedLikeARouteFieldIsARoute(name: String) throws {
+        for routes in ["""
+              home:
+                screen: Home
+                triggers: [\(name)]
+              \(name):
+                transition: push
+                screen: Detail
+        """, """
+              home: {screen: Home, triggers: [\(name)]}
+              \(name): {transition: push, screen: Detail}
+        """] {
+            let spec = DecodedSpec("""
+            version: 1
+            entry: App
+            coordinators:
+              App:
+                kind: navigation
+                initial: home
+                routes:
+            \(routes)
+            """)
+            #expect(spec.findings == [])
+            let app = try #require(spec.coordinator("App"))
+            #expect(app.routes.map(\.name) == ["home", name])
+        }
+    }
+
+    @Test(arguments: CoordinatorField.allCases.map(\.rawValue))
+    func aCoordinatorNamedLikeACoordinatorFieldIsACoordinator(name: String) {
+        let spec = DecodedSpec("""
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home: {screen: Home, triggers: [next]}
+              next: {transition: present, coordinator: \(name)}
+          \(name):
+            kind: view
+            initial: a
+            routes:
+              a: {screen: A}
+        """)
+        #expect(spec.findings == [])
+        #expect(spec.file.coordinators.map(\.name) == ["App", name])
     }
 
     @Test func aFirstElementNamedLikeAFieldIsAnElement() {
