@@ -16,12 +16,12 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
