@@ -21,13 +21,13 @@ struct FlowlintBuildToolPlugin: BuildToolPlugin {
 }
 
 /// The files flowlint reads as specs, in a stable order.
-func specs(among files: [URL]) -> [URL] {
+func specFiles(among files: [URL]) -> [URL] {
     files.filter { $0.lastPathComponent.hasSuffix(".flow.yml") || $0.lastPathComponent.hasSuffix(".flow.yaml") }
         .sorted { $0.path < $1.path }
 }
 
 func lintCommand(specs files: [URL], targetName: String, tool: URL, workDirectory: URL, root: URL) throws -> [Command] {
-    let specs = specs(among: files)
+    let specs = specFiles(among: files)
     guard !specs.isEmpty else { return [] }
     let stamp = workDirectory.appendingPathComponent("FlowlintLinted.swift")
     // The project's .flowlint.yml applies here as on the command line.
