@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flowlint", targets: ["flowlint"]),
+        .plugin(name: "FlowlintCommandPlugin", targets: ["FlowlintCommandPlugin"]),
+        .plugin(name: "FlowlintBuildToolPlugin", targets: ["FlowlintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -14,12 +16,12 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
@@ -33,6 +35,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "FlowlintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "flowlint", description: "Lint flow specs or draw their graph with flowlint"),
+                permissions: [.writeToPackageDirectory(reason: "flowlint graph -o and flowlint init write files")]
+            ),
+            dependencies: ["flowlint"]
+        ),
+        .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
         .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),

@@ -10,7 +10,12 @@ enum Flowlint {
         if let path = ProcessInfo.processInfo.environment["FLOWLINT_BIN"] {
             return URL(fileURLWithPath: path)
         }
+        #if os(Linux)
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        // macOS runs the tests from a helper that loads the .xctest bundle, which sits beside the products.
+        let testBinary = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL ?? Bundle.main.bundleURL
+        #endif
         var directory = testBinary.deletingLastPathComponent()
         // On Linux the test binary sits beside the products; elsewhere inside an .xctest bundle.
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("flowlint").path),
