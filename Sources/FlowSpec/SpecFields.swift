@@ -2,7 +2,12 @@
 protocol SpecField: RawRepresentable, CaseIterable, Equatable where RawValue == String {}
 
 enum TopLevelField: String, SpecField {
-    case version, entry, coordinators, chains, description
+    case version, entry, defaults, coordinators, chains, description
+}
+
+/// `defaults:` — values for the child routes of the file that leave the field out.
+enum DefaultsField: String, SpecField {
+    case retain, releaseOn
 }
 
 enum CoordinatorField: String, SpecField {

@@ -28,7 +28,8 @@ struct Lint: ParsableCommand {
         `--baseline flowlint-baseline.json`: only findings that are not in it are reported.
 
         Exit status: 0 when there is no error-level finding, 1 when there is (or any finding with --strict), \
-        2 for a usage error, an unreadable path, configuration or baseline, or an internal failure.
+        2 for a usage error, an unreadable path, configuration or baseline, or an internal failure. With \
+        --write-baseline: 0 once the baseline is written, whatever it records.
         """
     )
 
@@ -69,7 +70,8 @@ struct Lint: ParsableCommand {
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
         Output.write(render(shown, rules: outcome.rules, files: outcome.project.graph.files))
         summarize(report, baselined: baselined, recorded: outcome.report.findings.count)
-        throw ExitCode(failed(report) ? 1 : 0)
+        // Recording a baseline succeeds when the file is written: the findings are what it records.
+        throw ExitCode(writeBaseline == nil && failed(report) ? 1 : 0)
     }
 
     private func failed(_ report: Report) -> Bool {
@@ -80,7 +82,7 @@ struct Lint: ParsableCommand {
     private func summarize(_ report: Report, baselined: Int, recorded: Int) {
         guard !quiet else {
             if failed(report) && report.errors == 0 {
-                Output.error("flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet fail --strict")
+                Output.error("flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \(report.warnings == 1 ? "fails" : "fail") --strict")
             }
             return
         }

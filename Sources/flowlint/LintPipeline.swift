@@ -18,7 +18,7 @@ struct LintPipeline {
 
     func run() throws -> LintOutcome {
         let configuration = try loadConfiguration()
-        let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
+        let project = try SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain).load(paths: paths)
         ExitReclaim.keep(project)
         let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules).findings(for: project)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),

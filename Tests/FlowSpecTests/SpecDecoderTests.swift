@@ -194,7 +194,7 @@ import Testing
     @Test func anUnknownFieldWithoutALikelyMeaningListsTheKnownFields() {
         let spec = DecodedSpec("version: 1\nowner: team\n")
         #expect(spec.findings == [
-            "2:1 schema unknown field `owner` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "2:1 schema unknown field `owner` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
         ])
     }
 
@@ -335,7 +335,7 @@ import Testing
             "11:39 schema unknown style `fullscreen`; did you mean `fullScreen`?",
             "12:53 schema unknown retain `parnet`; did you mean `parent`?",
             "12:73 schema unknown exit `finnish` in `releaseOn`; did you mean `finish`?",
-            "12:82 schema unknown exit `swipe` in `releaseOn`; expected one of finish, back, dismiss",
+            "12:82 schema unknown exit `swipe` in `releaseOn`; expected one of finish, back, dismiss, replaced",
         ])
     }
 
