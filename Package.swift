@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Tests only: property-based checks over generated projects.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +48,9 @@ let package = Package(
         .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
-        .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
+        .testTarget(name: "FlowRulesTests", dependencies: [
+            "FlowRules", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowlint"]),
