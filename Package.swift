@@ -6,9 +6,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flowlint", targets: ["flowlint"]),
+        .executable(name: "flowlint-swift", targets: ["flowlint-swift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The parser only (SwiftParser + SwiftSyntax): no type checker. 603 is Swift 6.3's syntax.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +29,22 @@ let package = Package(
         .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         .target(name: "FlowRender", dependencies: ["FlowModel", "CGraphviz"]),
+        // Facts extracted from Swift code, their FlowGraph and their spec text: no swift-syntax, so the
+        // lint binary can read them (JSON) without linking the parser.
+        .target(name: "FlowExtract", dependencies: ["FlowModel"]),
+        .target(
+            name: "FlowSwift",
+            dependencies: [
+                "FlowModel", "FlowExtract",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // swift-syntax lives only in this executable: `flowlint extract` runs it (README: start-up).
+        .executableTarget(
+            name: "flowlint-swift",
+            dependencies: ["FlowModel", "FlowExtract", "FlowSwift", "FlowRules"]
+        ),
         .executableTarget(
             name: "flowlint",
             dependencies: [
@@ -38,6 +57,7 @@ let package = Package(
         .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowlint"]),
+        .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowExtract", "FlowSpec", "FlowModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowlint", "flowlint-swift"]),
     ]
 )

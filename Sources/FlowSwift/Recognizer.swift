@@ -1,0 +1,215 @@
+import FlowExtract
+import FlowModel
+
+/// All files' facts, types merged with their extensions: the one pass facts → model.
+struct Recognizer {
+    let mapping: ExtractMapping
+    /// Type name → its declaration with every extension's members and conformances.
+    private(set) var types: [String: TypeFacts] = [:]
+    /// Type names in declaration order (file, line).
+    private(set) var order: [String] = []
+    private var fileNotes: [ExtractionNote] = []
+
+    init(files: [FileFacts], mapping: ExtractMapping) {
+        self.mapping = mapping
+        var extensions: [TypeFacts] = []
+        for file in files {
+            fileNotes += file.notes
+            for type in file.types {
+                if type.keyword == .extension {
+                    extensions.append(type)
+                } else if types[type.name] == nil {
+                    types[type.name] = type
+                    order.append(type.name)
+                }
+            }
+        }
+        for facts in extensions {
+            guard var type = types[facts.name] else { continue }
+            type.inherited += facts.inherited
+            type.cases += facts.cases
+            type.properties += facts.properties
+            type.methods += facts.methods
+            types[facts.name] = type
+        }
+    }
+
+    func project() -> ExtractedProject {
+        var context = Context(recognizer: self)
+        for name in order {
+            guard let type = types[name], type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
+            if let kind = XCoordinatorStyle.kind(of: type) {
+                context.coordinators[name] = XCoordinatorStyle.coordinator(type, kind: kind, context: &context)
+            } else if let kind = StinsenStyle.kind(of: type) {
+                context.coordinators[name] = StinsenStyle.coordinator(type, kind: kind, context: &context)
+            }
+        }
+        for name in order {
+            guard let type = types[name], type.keyword == .class || type.keyword == .struct,
+                  context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
+            if let coordinator = UIKitStyle.coordinator(type, context: &context) {
+                context.coordinators[name] = coordinator
+            }
+        }
+        UIKitStyle.linkChildren(&context)
+        for name in context.attachedToParentStack {
+            guard var child = context.coordinators[name], child.kind.value == .navigation, child.stack == nil else { continue }
+            child.stack = Fact(.parent, at: child.location, .inferred("started on its parent's stack"))
+            context.coordinators[name] = child
+        }
+        var project = ExtractedProject()
+        project.coordinators = order.compactMap { context.coordinators[$0] }
+        for index in project.coordinators.indices {
+            Self.fillTriggers(&project.coordinators[index], context: context)
+        }
+        project.chains = context.chains.sorted { $0.location < $1.location }
+        project.notes = (fileNotes + context.notes).sorted()
+        return project
+    }
+
+    /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.
+    private static func fillTriggers(_ coordinator: inout ExtractedCoordinator, context: Context) {
+        let names = Set(coordinator.routes.map(\.name))
+        for index in coordinator.routes.indices {
+            guard let destination = coordinator.routes[index].destination, destination.value.kind == .screen else { continue }
+            var seen: Set<String> = []
+            var triggers: [Fact<String>] = []
+            for source in [destination.value.name] + (context.madeWith[destination.value.name] ?? []) {
+                for trigger in context.triggers[source] ?? [] where trigger.owner == coordinator.name || trigger.owner == nil {
+                    guard names.contains(trigger.route.value), seen.insert(trigger.route.value).inserted else { continue }
+                    triggers.append(trigger.route)
+                }
+            }
+            coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }
+        }
+    }
+
+    // MARK: shared resolution
+
+    /// What a destination expression resolves to.
+    enum Resolution {
+        case type(String, Confidence, ownStack: Bool)
+        case dynamic(String)
+        case factory(String)
+    }
+
+    /// Follows local bindings, wrappers and factories of the same type to a type name; iterative, bounded.
+    func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts) -> Resolution {
+        var expression = start
+        var confidence = Confidence.certain
+        var ownStack = false
+        var currentMethod = method
+        for _ in 0..<8 {
+            switch expression {
+            case .construct(let name, let wrapped):
+                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController"].contains(name) {
+                    ownStack = ownStack || name != "UIHostingController"
+                    expression = wrapped
+                    continue
+                }
+                return .type(name, confidence, ownStack: ownStack)
+            case .inferredType(let name, let why):
+                return .type(name, .inferred(why), ownStack: ownStack)
+            case .reference(let name):
+                if let bound = currentMethod.bindings[name] {
+                    expression = bound
+                    continue
+                }
+                if let property = type.properties.first(where: { $0.name == name }) {
+                    if let initializer = property.initializer {
+                        expression = initializer
+                        continue
+                    }
+                    if let declared = property.type, types[declared.base] != nil {
+                        return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
+                    }
+                }
+                return .dynamic(name)
+            case .factory(let call):
+                let name = String(call.split(separator: ".").last ?? Substring(call))
+                guard let factory = type.methods.first(where: { $0.name == name }) else { return .factory(call) }
+                if let returned = factory.returns.first {
+                    expression = returned
+                    currentMethod = factory
+                    confidence = .inferred("made by `\(name)()`")
+                    continue
+                }
+                if let declared = factory.returnType, types[declared.base] != nil {
+                    return .type(declared.base, .inferred("the return type of `\(name)()`"), ownStack: ownStack)
+                }
+                return .factory(call)
+            case .array(let elements):
+                guard let first = elements.first else { return .dynamic("[]") }
+                expression = first
+            default:
+                return .dynamic("\(expression)")
+            }
+        }
+        return .dynamic("\(start)")
+    }
+}
+
+/// A route a type triggers: `router.trigger(.x)`, `coordinator?.showX()`, `router.route(to: \.x)`.
+struct Trigger {
+    /// The coordinator whose route it is, `nil` when only the route name is known.
+    var owner: String?
+    var route: Fact<String>
+}
+
+/// What the style recognizers share while building the model.
+struct Context {
+    let recognizer: Recognizer
+    var coordinators: [String: ExtractedCoordinator] = [:]
+    var chains: [ExtractedChain] = []
+    var notes: [ExtractionNote] = []
+    /// Screen or view-model type → the routes it triggers.
+    var triggers: [String: [Trigger]] = [:]
+    /// Screen type → the types constructed where it is made (its view model): their triggers are its triggers.
+    var madeWith: [String: [String]] = [:]
+    var xcoordinatorTriggersCollected = false
+    var stinsenTriggersCollected = false
+    /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
+    var attachedToParentStack: Set<String> = []
+    /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
+    var startTransitions: [String: Fact<Transition>?] = [:]
+    /// UIKit child routes whose transition comes from the child's `start()`: (parent, route).
+    var pendingChildRoutes: [(String, String)] = []
+
+    init(recognizer: Recognizer) {
+        self.recognizer = recognizer
+    }
+
+    func isCoordinatorType(_ name: String) -> Bool {
+        guard let type = recognizer.types[name] else { return name.hasSuffix("Coordinator") }
+        return XCoordinatorStyle.kind(of: type) != nil || StinsenStyle.kind(of: type) != nil
+            || UIKitStyle.isCoordinator(type, recognizer: recognizer)
+    }
+
+    /// A destination fact for a resolved expression, or a note for one that cannot be resolved.
+    mutating func destination(
+        _ expression: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation
+    ) -> (Fact<ExtractedDestination>, ownStack: Bool)? {
+        switch recognizer.resolve(expression, in: method, of: type) {
+        case .type(let name, let confidence, let ownStack):
+            let kind: ExtractedDestination.Kind = isCoordinatorType(name) ? .coordinator : .screen
+            return (Fact(ExtractedDestination(kind, name), at: location, confidence), ownStack)
+        case .dynamic(let what):
+            notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
+        case .factory(let call):
+            notes.append(ExtractionNote(.unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location, coordinator: type.name))
+        }
+        return nil
+    }
+}
+
+/// `self.router?` → `router`.
+func plainReceiver(_ receiver: String?) -> String {
+    var text = Substring(receiver ?? "")
+    if text.hasPrefix("self.") { text = text.dropFirst(5) }
+    return String(text.filter { $0 != "?" && $0 != "!" })
+}
+
+extension String {
+    /// `showDetail` → `ShowDetail`.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,2 @@
+import FlowSwift
+print("flowlint-swift")
