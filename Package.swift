@@ -43,7 +43,10 @@ let package = Package(
         // swift-syntax lives only in this executable: `flowlint extract` runs it (README: start-up).
         .executableTarget(
             name: "flowlint-swift",
-            dependencies: ["FlowModel", "FlowExtract", "FlowSwift", "FlowRules"]
+            dependencies: [
+                "FlowModel", "FlowExtract", "FlowSwift", "FlowRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "flowlint",

@@ -14,6 +14,8 @@ public struct Configuration: Sendable {
     public var severities: [RuleID: Severity] = [:]
     public var disabled: Set<RuleID> = []
     public var exclude: [String] = []
+    /// `extract:` — a team's own navigation wrappers: `push`/`present`/`setRoot`/`retain`/`release` → method names.
+    public var extract: [String: [String]] = [:]
 
     public init() {}
 
@@ -92,8 +94,10 @@ extension Configuration {
                     guard let pattern = tree.text(node), !pattern.isEmpty else { throw fail(node, "`exclude` lists path globs") }
                     configuration.exclude.append(pattern)
                 }
+            case "extract":
+                configuration.extract = try extractMapping(tree, value, fail: fail)
             case let other:
-                throw fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude"]))")
+                throw fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude", "extract"]))")
             }
         }
         return configuration

@@ -47,7 +47,9 @@ struct Recognizer {
         for name in order {
             guard let type = types[name], type.keyword == .class || type.keyword == .struct,
                   context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
-            if let coordinator = UIKitStyle.coordinator(type, context: &context) {
+            // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own.
+            let isBase = order.contains { other in types[other]?.inherited.contains { $0.base == name } == true && types[other]?.keyword == .class }
+            if !isBase, let coordinator = UIKitStyle.coordinator(type, context: &context) {
                 context.coordinators[name] = coordinator
             }
         }
@@ -63,8 +65,64 @@ struct Recognizer {
             Self.fillTriggers(&project.coordinators[index], context: context)
         }
         project.chains = context.chains.sorted { $0.location < $1.location }
+        Self.keepResolved(&project, &context)
+        project.entry = entry(of: project)
         project.notes = (fileNotes + context.notes).sorted()
         return project
+    }
+
+    /// A route to a coordinator that was not extracted, or a chain step naming no route, would be an
+    /// `unknown-reference` in the spec: left out, with a note, never guessed.
+    private static func keepResolved(_ project: inout ExtractedProject, _ context: inout Context) {
+        let names = Set(project.coordinators.map(\.name))
+        for index in project.coordinators.indices {
+            let coordinator = project.coordinators[index]
+            project.coordinators[index].routes = coordinator.routes.filter { route in
+                guard let child = route.destination?.value, child.kind == .coordinator, !names.contains(child.name) else { return true }
+                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child.name)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
+                project.coordinators[index].allSitesResolved = false
+                return false
+            }
+            let kept = Set(project.coordinators[index].routes.map(\.name))
+            if let initial = coordinator.initial, !kept.contains(initial.value) {
+                project.coordinators[index].initial = project.coordinators[index].routes.first.map { Fact($0.name, at: $0.location, .inferred("the first route left")) }
+            }
+            for route in project.coordinators[index].routes.indices {
+                project.coordinators[index].routes[route].triggers.removeAll { !kept.contains($0.value) }
+                if let target = project.coordinators[index].routes[route].target, !kept.contains(target.value) {
+                    project.coordinators[index].routes[route].target = nil
+                }
+            }
+        }
+        project.coordinators.removeAll { $0.routes.isEmpty }
+        project.chains = project.chains.filter { chain in
+            guard let from = project.coordinator(named: chain.from) else { return false }
+            let routes = Set(from.routes.map(\.name))
+            let unknown = chain.steps.first { step in step.action == .route && !routes.contains(step.target ?? "") }
+            if let unknown {
+                context.notes.append(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` steps to `\(unknown.target ?? "")` in another coordinator: chain left out", at: unknown.location, coordinator: chain.from))
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
+    private func entry(of project: ExtractedProject) -> Fact<String>? {
+        let names = Set(project.coordinators.map(\.name))
+        for name in order {
+            guard let type = types[name], name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) else { continue }
+            for method in type.methods {
+                if let made = method.constructed.first(where: { names.contains($0.value) }) {
+                    return Fact(made.value, at: made.location)
+                }
+            }
+        }
+        let started = Set(project.coordinators.flatMap { $0.routes.compactMap { $0.destination?.value.kind == .coordinator ? $0.destination?.value.name : nil } })
+        let roots = project.coordinators.filter { !started.contains($0.name) }
+        guard let first = roots.first else { return nil }
+        let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
+        return Fact(first.name, at: first.location, .inferred(why))
     }
 
     /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.

@@ -67,15 +67,24 @@ enum UIKitStyle {
     static func coordinator(_ type: TypeFacts, context: inout Context) -> ExtractedCoordinator? {
         let mapping = context.recognizer.mapping
         var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        let finishers = selfReleasingMethods(of: type.name, context)
         let routeMethods = Set(type.methods.filter { method in
             method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
+                || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
             guard coordinator.route(named: method.name) == nil else { continue }
             var route = ExtractedRoute(name: method.name, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map { Fact($0, at: method.location) }
             read(&route, method, type, &context, &coordinator.allSitesResolved)
+            if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
+                route.transition = Fact(.finish, at: finish.location)
+                route.destination = nil
+                route.style = nil
+            } else if route.transition?.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
+                route.transition = Fact(.finish, at: route.transition!.location, .inferred("`\(method.name)()` ends the flow by its name"))
+            }
             coordinator.routes.append(route)
         }
         guard !coordinator.routes.isEmpty else { return nil }
@@ -115,7 +124,12 @@ enum UIKitStyle {
         _ route: inout ExtractedRoute, _ method: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
-        let navigation = method.calls.first { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+        let navigations = method.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+        // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
+        let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
+        let navigation = navigations.first.map { first in
+            transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
+        }
         let child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = Fact(kind, at: navigation.location)
@@ -123,8 +137,16 @@ enum UIKitStyle {
                 route.style = Fact(.fullScreen, at: navigation.location)
             }
             if child == nil, kind.destinationRule == .required {
-                let argument = navigation.name == "=" ? navigation.arguments.first?.value : navigation.arguments.first(where: { $0.label != "animated" })?.value
-                if let argument, let (destination, _) = context.destination(argument, in: method, of: type, at: navigation.location) {
+                func argument(_ call: CallFacts) -> ExpressionFacts? {
+                    call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
+                }
+                var shown = argument(navigation)
+                // `present(navigationController)` of a stack filled by `setViewControllers([screen])` shows that screen.
+                if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type) }),
+                   name == "UINavigationController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
+                    shown = argument(filled)
+                }
+                if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
                     route.destination = destination
                     for made in method.constructed where made.value != destination.value.name {
                         context.madeWith[destination.value.name, default: []].append(made.value)
@@ -206,6 +228,37 @@ enum UIKitStyle {
         }
     }
 
+    /// The call that ends this coordinator's flow: one of its own methods that removes it from its parent
+    /// (`leave()`), a finish callback (`finishFlow?()`, `onFinish()`), or a delegate told `…DidFinish(self)`.
+    static func finishCall(in method: MethodFacts, finishers: Set<String>) -> CallFacts? {
+        method.calls.first { call in
+            let receiver = plainReceiver(call.receiver)
+            if receiver.isEmpty || receiver == "self" {
+                return finishers.contains(call.name) || call.name.lowercased().contains("finish")
+            }
+            return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
+                && call.name.lowercased().contains("finish") && call.arguments.contains { $0.value == .reference("self") }
+        }
+    }
+
+    /// Methods of the type or its base classes that remove `self` from the parent.
+    static func selfReleasingMethods(of name: String, _ context: Context) -> Set<String> {
+        var found: Set<String> = []
+        var current: String? = name
+        var seen: Set<String> = []
+        while let type = current.flatMap({ context.recognizer.types[$0] }), seen.insert(type.name).inserted {
+            for method in type.methods where method.calls.contains(where: { isRelease($0, context.recognizer.mapping) && passesSelf($0) }) {
+                found.insert(method.name)
+            }
+            current = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
+        }
+        return found
+    }
+
+    static func passesSelf(_ call: CallFacts) -> Bool {
+        call.arguments.contains { $0.value == .reference("self") } || call.name.hasPrefix("removeFromParent")
+    }
+
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
     private static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
         var name: String? = child
@@ -213,8 +266,7 @@ enum UIKitStyle {
         while let current = name, seen.insert(current).inserted, let type = context.recognizer.types[current] {
             for method in type.methods {
                 for call in method.calls where isRelease(call, context.recognizer.mapping) {
-                    let passesSelf = call.arguments.contains { $0.value == .reference("self") } || call.name.hasPrefix("removeFromParent")
-                    if passesSelf { return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`")) }
+                    if passesSelf(call) { return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`")) }
                 }
             }
             name = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
