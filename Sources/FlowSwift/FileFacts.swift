@@ -53,7 +53,13 @@ struct MethodFacts: Sendable {
     var parameters: [ExtractedParameter] = []
     var returnType: TypeName?
     var calls: [CallFacts] = []
-    var bindings: [String: ExpressionFacts] = [:]
+    /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
+    var bindings: [String: [Located<ExpressionFacts>]] = [:]
+
+    /// The binding of `name` in effect at `location`: the last one before it.
+    func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
+        bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value
+    }
     var returns: [ExpressionFacts] = []
     /// Every type constructed in the body (`Foo(...)`), in order.
     var constructed: [Located<String>] = []
@@ -189,9 +195,9 @@ final class FactCollector: SyntaxVisitor {
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if let value = binding.initializer?.value {
-                    method?.bindings[name] = expression(value)
+                    method?.bindings[name, default: []].append(Located(expression(value), at: location(of: binding)))
                 } else if let type = binding.typeAnnotation?.type {
-                    method?.bindings[name] = .construct(typeName(type).base, wrapped: nil)
+                    method?.bindings[name, default: []].append(Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
                 }
             }
             return .visitChildren
@@ -439,6 +445,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     private func caseName(_ pattern: PatternSyntax) -> String? {
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { return caseName(binding.pattern) }
         guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         if let call = expression.as(FunctionCallExprSyntax.self),

@@ -61,8 +61,9 @@ struct Recognizer {
         }
         var project = ExtractedProject()
         project.coordinators = order.compactMap { context.coordinators[$0] }
+        let routesByCoordinator = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
         for index in project.coordinators.indices {
-            Self.fillTriggers(&project.coordinators[index], context: context)
+            Self.fillTriggers(&project.coordinators[index], context: context, routes: routesByCoordinator)
         }
         project.chains = context.chains.sorted { $0.location < $1.location }
         Self.keepResolved(&project, &context)
@@ -78,17 +79,34 @@ struct Recognizer {
         for index in project.coordinators.indices {
             let coordinator = project.coordinators[index]
             project.coordinators[index].routes = coordinator.routes.filter { route in
+                // A transition that needs a destination or a target the code did not show: listed, not guessed.
+                if let transition = route.transition?.value, route.name != coordinator.initial?.value,
+                   (transition.destinationRule == .required && route.destination == nil)
+                    || (transition.targetField == .route && route.target == nil)
+                    || (transition.targetField == .tab && route.tab == nil) {
+                    context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))
+                    project.coordinators[index].allSitesResolved = false
+                    return false
+                }
                 guard let child = route.destination?.value, child.kind == .coordinator, !names.contains(child.name) else { return true }
                 context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child.name)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
                 project.coordinators[index].allSitesResolved = false
                 return false
             }
-            let kept = Set(project.coordinators[index].routes.map(\.name))
+        }
+        let keptRoutes = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        for index in project.coordinators.indices {
+            let coordinator = project.coordinators[index]
+            let kept = keptRoutes[coordinator.name] ?? []
+            func exists(_ reference: String) -> Bool {
+                let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? keptRoutes[parts[0]]?.contains(parts[1]) == true : kept.contains(reference)
+            }
             if let initial = coordinator.initial, !kept.contains(initial.value) {
                 project.coordinators[index].initial = project.coordinators[index].routes.first.map { Fact($0.name, at: $0.location, .inferred("the first route left")) }
             }
             for route in project.coordinators[index].routes.indices {
-                project.coordinators[index].routes[route].triggers.removeAll { !kept.contains($0.value) }
+                project.coordinators[index].routes[route].triggers.removeAll { !exists($0.value) }
                 if let target = project.coordinators[index].routes[route].target, !kept.contains(target.value) {
                     project.coordinators[index].routes[route].target = nil
                 }
@@ -126,16 +144,23 @@ struct Recognizer {
     }
 
     /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.
-    private static func fillTriggers(_ coordinator: inout ExtractedCoordinator, context: Context) {
+    private static func fillTriggers(_ coordinator: inout ExtractedCoordinator, context: Context, routes: [String: Set<String>]) {
         let names = Set(coordinator.routes.map(\.name))
         for index in coordinator.routes.indices {
             guard let destination = coordinator.routes[index].destination, destination.value.kind == .screen else { continue }
             var seen: Set<String> = []
             var triggers: [Fact<String>] = []
             for source in [destination.value.name] + (context.madeWith[destination.value.name] ?? []) {
-                for trigger in context.triggers[source] ?? [] where trigger.owner == coordinator.name || trigger.owner == nil {
-                    guard names.contains(trigger.route.value), seen.insert(trigger.route.value).inserted else { continue }
-                    triggers.append(trigger.route)
+                for trigger in context.triggers[source] ?? [] {
+                    if trigger.owner == coordinator.name || trigger.owner == nil {
+                        guard names.contains(trigger.route.value), seen.insert(trigger.route.value).inserted else { continue }
+                        triggers.append(trigger.route)
+                    } else if coordinator.style == .stinsen, let owner = trigger.owner, routes[owner]?.contains(trigger.route.value) == true {
+                        // SwiftUI hands `@EnvironmentObject` routers down the view tree: X.Router exists only below X.
+                        let qualified = "\(owner).\(trigger.route.value)"
+                        guard seen.insert(qualified).inserted else { continue }
+                        triggers.append(Fact(qualified, at: trigger.route.location, .inferred("an environment router of \(owner) is only there below \(owner)")))
+                    }
                 }
             }
             coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }
@@ -152,7 +177,8 @@ struct Recognizer {
     }
 
     /// Follows local bindings, wrappers and factories of the same type to a type name; iterative, bounded.
-    func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts) -> Resolution {
+    func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at use: SourceLocation) -> Resolution {
+        var location = use
         var expression = start
         var confidence = Confidence.certain
         var ownStack = false
@@ -169,7 +195,7 @@ struct Recognizer {
             case .inferredType(let name, let why):
                 return .type(name, .inferred(why), ownStack: ownStack)
             case .reference(let name):
-                if let bound = currentMethod.bindings[name] {
+                if let bound = currentMethod.binding(name, before: location) {
                     expression = bound
                     continue
                 }
@@ -189,6 +215,7 @@ struct Recognizer {
                 if let returned = factory.returns.first {
                     expression = returned
                     currentMethod = factory
+                    location = SourceLocation(file: factory.location.file, line: .max, column: 0)
                     confidence = .inferred("made by `\(name)()`")
                     continue
                 }
@@ -247,7 +274,7 @@ struct Context {
     mutating func destination(
         _ expression: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation
     ) -> (Fact<ExtractedDestination>, ownStack: Bool)? {
-        switch recognizer.resolve(expression, in: method, of: type) {
+        switch recognizer.resolve(expression, in: method, of: type, at: location) {
         case .type(let name, let confidence, let ownStack):
             let kind: ExtractedDestination.Kind = isCoordinatorType(name) ? .coordinator : .screen
             return (Fact(ExtractedDestination(kind, name), at: location, confidence), ownStack)

@@ -142,7 +142,7 @@ enum UIKitStyle {
                 }
                 var shown = argument(navigation)
                 // `present(navigationController)` of a stack filled by `setViewControllers([screen])` shows that screen.
-                if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type) }),
+                if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
                    name == "UINavigationController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
                     shown = argument(filled)
                 }

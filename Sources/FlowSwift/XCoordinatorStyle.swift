@@ -48,10 +48,45 @@ enum XCoordinatorStyle {
                 }
             }
         }
+        if kind == .tab { readTabs(&coordinator, type, &context) }
         if coordinator.initial == nil, let first = coordinator.routes.first {
             coordinator.initial = Fact(first.name, at: first.location, .inferred("no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"))
         }
         return coordinator
+    }
+
+    /// `super.init(tabs: [newsRouter, usersRouter], select: usersRouter)`: one route per tab, named after
+    /// the property that keeps the tab's router; `.select(newsRouter)` selects it.
+    private static func readTabs(_ coordinator: inout ExtractedCoordinator, _ type: TypeFacts, _ context: inout Context) {
+        for method in type.methods where method.name == "init" {
+            for call in method.calls where call.name == "init" {
+                guard case .array(let items)? = call.arguments.first(where: { $0.label == "tabs" })?.value else { continue }
+                var tabs: [Fact<String>] = []
+                for case .reference(let name) in items {
+                    guard let (destination, _) = context.destination(.reference(name), in: method, of: type, at: call.location),
+                          destination.value.kind == .coordinator else {
+                        coordinator.allSitesResolved = false
+                        continue
+                    }
+                    var route = ExtractedRoute(name: name, location: call.location)
+                    route.destination = destination
+                    route.retain = Fact(.hierarchy, at: call.location, .inferred("XCoordinator keeps a tab's coordinator in the tab bar controller"))
+                    coordinator.routes.append(route)
+                    tabs.append(Fact(name, at: call.location))
+                }
+                coordinator.tabs = tabs
+                if case .reference(let selected)? = call.arguments.first(where: { $0.label == "select" })?.value,
+                   tabs.contains(where: { $0.value == selected }) {
+                    coordinator.initial = Fact(selected, at: call.location)
+                } else if let first = tabs.first {
+                    coordinator.initial = first
+                }
+            }
+        }
+        let tabNames = Set(coordinator.tabs.map(\.value))
+        for index in coordinator.routes.indices where coordinator.routes[index].transition?.value == .select {
+            if let tab = coordinator.routes[index].tab, !tabNames.contains(tab.value) { coordinator.routes[index].tab = nil }
+        }
     }
 
     static let transitions: [String: Transition] = [
@@ -85,6 +120,8 @@ enum XCoordinatorStyle {
         switch transition {
         case .trigger:
             if case .member(let name, _)? = first.arguments.first?.value { route.target = Fact(name, at: first.location) }
+        case .select:
+            if case .reference(let name)? = first.arguments.first?.value { route.tab = Fact(name, at: first.location) }
         case .none:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
