@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowExtract"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         .target(name: "FlowRender", dependencies: ["FlowModel", "CGraphviz"]),
         // Facts extracted from Swift code, their FlowGraph and their spec text: no swift-syntax, so the
@@ -51,13 +51,13 @@ let package = Package(
         .executableTarget(
             name: "flowlint",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
+                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
-        .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
+        .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec", "FlowExtract"]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
         .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowExtract", "FlowSpec", "FlowModel"]),

@@ -16,6 +16,8 @@ public struct Configuration: Sendable {
     public var exclude: [String] = []
     /// `extract:` — a team's own navigation wrappers: `push`/`present`/`setRoot`/`retain`/`release` → method names.
     public var extract: [String: [String]] = [:]
+    /// `sources:` — Swift files and folders that `lint` compares the specs with (as `--sources`).
+    public var sources: [String] = []
 
     public init() {}
 
@@ -94,10 +96,15 @@ extension Configuration {
                     guard let pattern = tree.text(node), !pattern.isEmpty else { throw fail(node, "`exclude` lists path globs") }
                     configuration.exclude.append(pattern)
                 }
+            case "sources":
+                for node in try names(value, "sources") {
+                    guard let path = tree.text(node), !path.isEmpty else { throw fail(node, "`sources` lists Swift files and folders") }
+                    configuration.sources.append(path)
+                }
             case "extract":
                 configuration.extract = try extractMapping(tree, value, fail: fail)
             case let other:
-                throw fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude", "extract"]))")
+                throw fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude", "extract", "sources"]))")
             }
         }
         return configuration

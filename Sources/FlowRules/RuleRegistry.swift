@@ -19,7 +19,7 @@ public enum RuleRegistry {
     ]
 
     public static let allDescriptions: [RuleDescription] =
-        SpecValidityRules.descriptions + graphRules.map { $0.description }
+        SpecValidityRules.descriptions + graphRules.map { $0.description } + DriftRules.descriptions
 
     public static let allIDs: Set<RuleID> = Set(allDescriptions.map(\.id))
 

@@ -6,7 +6,7 @@ enum TopLevelField: String, SpecField {
 }
 
 enum CoordinatorField: String, SpecField {
-    case kind, initial, tabs, stack, holds, routes, ignore, description
+    case kind, initial, tabs, stack, holds, routes, ignore, description, type
 }
 
 enum RouteField: String, SpecField {

@@ -54,6 +54,13 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Record every current finding in this baseline file (JSON) for --baseline.", valueName: "file"))
     var writeBaseline: String?
 
+    @Option(help: ArgumentHelp("A Swift file or folder to compare the specs with (drift rules), repeatable; default: `sources:` of .flowlint.yml.",
+                               valueName: "path"))
+    var sources: [String] = []
+
+    @Flag(help: "With --sources: compare inferred code facts too, reporting their differences as warnings.")
+    var includeInferred = false
+
     @Flag(help: "Report error-level findings only, without the summary line.")
     var quiet = false
 
@@ -63,7 +70,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         // Read first: a bad baseline fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
-        let outcome = try LintPipeline(paths: paths, configPath: config).run()
+        let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
         if let writeBaseline { try Baseline(recording: outcome.report.findings).write(to: writeBaseline) }
         let (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report

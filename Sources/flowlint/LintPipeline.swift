@@ -15,12 +15,19 @@ struct LintPipeline {
     var configPath: String? = nil
     /// `graph` without `--findings` only needs to know the specs are valid.
     var runsGraphRules = true
+    /// `--sources`; without it, `sources:` of the configuration. Empty: no comparison with code.
+    var sources: [String] = []
+    /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
+    var includeInferred = false
 
     func run() throws -> LintOutcome {
         let configuration = try loadConfiguration()
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
         ExitReclaim.keep(project)
-        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules).findings(for: project)
+        let sources = sources.isEmpty ? configuration.sources : sources
+        let code = sources.isEmpty || !runsGraphRules ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
+        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
+            .findings(for: project, comparingWith: code, includeInferred: includeInferred)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
                            rules: RuleRegistry.descriptions(in: configuration))
     }
