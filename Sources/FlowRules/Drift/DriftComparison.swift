@@ -29,10 +29,10 @@ public struct DriftComparison: Sendable {
     public func findings() -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for coordinator in code.coordinators {
-            guard let confidence = compared(coordinator.kind.confidence) else { continue }
             guard let specCoordinator = specByType[coordinator.name] else {
-                if coordinator.routes.contains(where: { compared($0.confidence) != nil }) {
-                    findings.append(missingCoordinator(coordinator, confidence))
+                // The type is certain (a declaration); a coordinator is worth describing once it has a route.
+                if let route = coordinator.routes.first(where: { compared($0.confidence) != nil }) {
+                    findings.append(missingCoordinator(coordinator, route.confidence))
                 }
                 continue
             }
@@ -132,12 +132,12 @@ public struct DriftComparison: Sendable {
         guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
               let confidence = compared(codeTransition.confidence) else { return nil }
         if specTransition.value != codeTransition.value {
-            let message = "`\(route.name)` \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
+            let message = "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
                 + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
                 + "or change the code"
             return finding(DriftRules.transition, confidence, message, at: specTransition.location,
                            coordinator: route.coordinator, route: route.spec.name,
-                           note: DiagnosticNote("the code's `\(codeTransition.value.rawValue)`", at: codeTransition.location))
+                           note: DiagnosticNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
         }
         guard specTransition.value == .present, let codeStyle = route.code.style,
               let styleConfidence = compared(codeStyle.confidence), codeStyle.value != route.spec.effectiveStyle else { return nil }
@@ -239,13 +239,13 @@ public struct DriftComparison: Sendable {
 
     static func phrase(_ transition: Transition) -> String {
         switch transition {
-        case .push: "is pushed"
-        case .present: "is presented"
-        case .setRoot: "is set as the root"
-        case .embed: "is embedded"
-        case .show: "is shown in the master column"
-        case .showDetail: "is shown in the detail column"
-        default: "is a `\(transition.rawValue)`"
+        case .push: "pushed"
+        case .present: "presented"
+        case .setRoot: "set as the root"
+        case .embed: "embedded"
+        case .show: "shown in the master column"
+        case .showDetail: "shown in the detail column"
+        default: "a `\(transition.rawValue)`"
         }
     }
 
