@@ -358,6 +358,9 @@ final class FactCollector: SyntaxVisitor {
     }
 
     private func callee(_ called: ExprSyntax) -> (receiver: String?, name: String?) {
+        // `finishFlow?()`, `onDone!()`: the closure property called.
+        if let optional = called.as(OptionalChainingExprSyntax.self) { return callee(optional.expression) }
+        if let forced = called.as(ForceUnwrapExprSyntax.self) { return callee(forced.expression) }
         if let member = called.as(MemberAccessExprSyntax.self) {
             return (member.base?.trimmedDescription, member.declName.baseName.text)
         }

@@ -257,6 +257,7 @@ struct Context {
     var attachedToParentStack: Set<String> = []
     /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
     var startTransitions: [String: Fact<Transition>?] = [:]
+    var startStyles: [String: Fact<PresentationStyle>?] = [:]
     /// UIKit child routes whose transition comes from the child's `start()`: (parent, route).
     var pendingChildRoutes: [(String, String)] = []
 

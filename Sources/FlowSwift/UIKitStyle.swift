@@ -46,7 +46,9 @@ enum UIKitStyle {
         if call.name == "append" || call.name == "insert" { return receiver.lowercased().hasSuffix("coordinators") || receiver.lowercased().hasSuffix("children") }
         if call.name == "=" {
             guard case .reference? = call.arguments.first?.value else { return false }
-            return receiver.contains("[") && (receiver.lowercased().contains("coordinator") || receiver.lowercased().contains("children"))
+            // `children[key] = child`, `self.avatarCoordinator = child`.
+            let place = receiver.lowercased()
+            return place.contains("coordinator") || place.contains("child")
         }
         return false
     }
@@ -88,10 +90,20 @@ enum UIKitStyle {
             coordinator.routes.append(route)
         }
         guard !coordinator.routes.isEmpty else { return nil }
+        // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
+        for method in type.methods where routeMethods.contains(method.name) {
+            for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self")
+                && call.name.lowercased().contains("finish") && coordinator.route(named: call.name) == nil {
+                var route = ExtractedRoute(name: call.name, location: call.location, confidence: .inferred("a screen's closure calls `\(call.name)`"))
+                route.transition = Fact(.finish, at: call.location)
+                coordinator.routes.append(route)
+            }
+        }
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
             coordinator.initial = Fact("start", at: coordinator.routes[start].location)
             context.startTransitions[type.name] = coordinator.routes[start].transition
+            context.startStyles[type.name] = coordinator.routes[start].style
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
         } else if let start = type.methods.first(where: { $0.name == "start" }),
@@ -99,6 +111,7 @@ enum UIKitStyle {
             coordinator.initial = Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`"))
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
                 context.startTransitions[type.name] = coordinator.routes[index].transition
+                context.startStyles[type.name] = coordinator.routes[index].style
                 coordinator.routes[index].transition = nil
                 coordinator.routes[index].style = nil
             }
@@ -197,6 +210,9 @@ enum UIKitStyle {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
                 coordinator.routes[index].transition = Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`"))
                 if transition != .present { context.attachedToParentStack.insert(child) }
+                if transition == .present, let style = context.startStyles[child] ?? nil {
+                    coordinator.routes[index].style = Fact(style.value, at: style.location, .inferred("the child's start() presents it so"))
+                }
             } else {
                 coordinator.routes[index].transition = Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates"))
             }
