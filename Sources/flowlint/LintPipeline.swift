@@ -15,8 +15,9 @@ struct LintPipeline {
     var configPath: String? = nil
     /// `graph` without `--findings` only needs to know the specs are valid.
     var runsGraphRules = true
-    /// `--sources`; without it, `sources:` of the configuration. Empty: no comparison with code.
-    var sources: [String] = []
+    /// `lint`: `--sources`, or else `sources:` of the configuration (empty: no comparison with code).
+    /// `nil` (`graph`): the specs alone.
+    var sources: [String]? = nil
     /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
     var includeInferred = false
 
@@ -24,12 +25,12 @@ struct LintPipeline {
         let configuration = try loadConfiguration()
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
         ExitReclaim.keep(project)
-        let sources = sources.isEmpty ? configuration.sources : sources
+        let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         let code = sources.isEmpty || !runsGraphRules ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
         let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
             .findings(for: project, comparingWith: code, includeInferred: includeInferred)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
-                           rules: RuleRegistry.descriptions(in: configuration))
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: code != nil))
     }
 
     private func loadConfiguration() throws(ConfigurationError) -> Configuration {
