@@ -16,10 +16,14 @@ struct CodeOnlyFindings {
         let rules = rules.filter { Self.judged.contains($0.description.id) }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
         let analysis = Analysis(drift.code.flowGraph(certainOnly: !drift.includeInferred))
-        return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().filter { finding in
-            guard let name = finding.coordinator else { return false }
-            guard let spec = drift.specCoordinator(forType: name) else { return true }
-            return finding.route.map { spec.route(named: $0) == nil } ?? false
+        return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
+            guard let name = finding.coordinator else { return nil }
+            if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {
+                return nil
+            }
+            var finding = finding
+            finding.message += " (found in the Swift code, which the spec does not describe yet)"
+            return finding
         }
     }
 }
