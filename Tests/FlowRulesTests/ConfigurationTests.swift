@@ -63,6 +63,19 @@ import FlowModel
         #expect(!configuration.isExcluded("Flows/App.flow.yml"))
     }
 
+    @Test func sourcesListSwiftPathsAndDriftRulesAreConfigurable() throws {
+        let configuration = try load("""
+        sources: [Sources, Modules/Feature]
+        rules:
+          drift-transition: warning
+        disabled: [drift-extra-route]
+        """)
+        #expect(configuration.sources == ["Sources", "Modules/Feature"])
+        #expect(configuration.severities == ["drift-transition": .warning])
+        #expect(!configuration.isEnabled("drift-extra-route"))
+        #expect(throws: ConfigurationError.self) { try load("sources: Sources") }
+    }
+
     @Test func onReenablesARuleDisabledEarlier() throws {
         let configuration = try load("disabled: [push-cycle]\nrules:\n  push-cycle: on\n")
         #expect(configuration.isEnabled("push-cycle"))
