@@ -14,6 +14,8 @@ public struct DriftComparison: Sendable {
 
     /// Swift type name → spec coordinator.
     private let specByType: [String: Coordinator]
+    /// Swift type name → the first route in code that starts it (index of the coordinator, the route).
+    private let startedBy: [String: (coordinator: Int, route: Int)]
 
     public init(spec: FlowGraph, code: ExtractedProject, includeInferred: Bool = false) {
         self.spec = spec
@@ -24,6 +26,15 @@ public struct DriftComparison: Sendable {
             specByType[coordinator.typeName] = coordinator
         }
         self.specByType = specByType
+        var startedBy: [String: (coordinator: Int, route: Int)] = [:]
+        for (c, parent) in code.coordinators.enumerated() {
+            for (r, route) in parent.routes.enumerated() {
+                guard let child = route.destination?.value, child.kind == .coordinator, child.name != parent.name,
+                      startedBy[child.name] == nil else { continue }
+                startedBy[child.name] = (c, r)
+            }
+        }
+        self.startedBy = startedBy
     }
 
     public func findings() -> [Diagnostic] {
@@ -54,7 +65,8 @@ public struct DriftComparison: Sendable {
         var location = coordinator.location
         var owner: String?
         var route: String?
-        if let (parent, start) = parentStart(of: coordinator.name), let specParent = specByType[parent.name] {
+        if let (c, r) = startedBy[coordinator.name], let specParent = specByType[code.coordinators[c].name] {
+            let start = code.coordinators[c].routes[r]
             message += ", started by `\(specParent.name).\(start.name)`,"
             owner = specParent.name
             if let specRoute = specParent.route(named: start.name) {
@@ -72,16 +84,6 @@ public struct DriftComparison: Sendable {
                        note: DiagnosticNote("coordinator `\(coordinator.name)` is declared here", at: coordinator.location))
     }
 
-    /// The first route in code that starts the coordinator type `name`.
-    private func parentStart(of name: String) -> (ExtractedCoordinator, ExtractedRoute)? {
-        for parent in code.coordinators where parent.name != name {
-            for route in parent.routes where route.destination?.value == ExtractedDestination(.coordinator, name) {
-                return (parent, route)
-            }
-        }
-        return nil
-    }
-
     private func compare(_ specCoordinator: Coordinator, with coordinator: ExtractedCoordinator) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for route in coordinator.routes {
@@ -95,7 +97,8 @@ public struct DriftComparison: Sendable {
         }
         // Absence is a fact only when every navigation site of the type was resolved.
         if coordinator.allSitesResolved {
-            for specRoute in specCoordinator.routes where coordinator.route(named: specRoute.name) == nil {
+            let inCode = Set(coordinator.routes.map(\.name))
+            for specRoute in specCoordinator.routes where !inCode.contains(specRoute.name) {
                 findings.append(extraRoute(specRoute, in: specCoordinator, coordinator))
             }
         }
@@ -204,7 +207,8 @@ public struct DriftComparison: Sendable {
             parts.append("the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the spec does not")
         }
         let message = "`\(route.name)`: \(parts.joined(separator: ", and ")); "
-            + "set `releaseOn: [\(released.map(\.rawValue).joined(separator: ", "))]`, or release the child in code on every exit"
+            + "set `releaseOn: [\(released.map(\.rawValue).joined(separator: ", "))]` as the code does"
+            + (onlyInSpec.isEmpty ? "" : ", or remove the child in code on \(Self.list(onlyInSpec)) too")
         let note = onlyInCode.first.map { DiagnosticNote("the code releases the child here", at: $0.location) }
             ?? DiagnosticNote("the code keeps the child here", at: codeRetain.location)
         return finding(DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at,
