@@ -38,7 +38,13 @@ enum CodeFacts {
         unlink(template)
         defer { close(errorFile) }
 
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
@@ -47,7 +53,7 @@ enum CodeFacts {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
         close(fds[1])
         guard spawned == 0 else {
             close(fds[0])
