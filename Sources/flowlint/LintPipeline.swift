@@ -26,11 +26,14 @@ struct LintPipeline {
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
         ExitReclaim.keep(project)
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
-        let code = sources.isEmpty || !runsGraphRules ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
+        // Drift, like the graph rules, waits for valid specs: no extraction before that.
+        let specIsValid = !project.diagnostics.contains { $0.severity == .error }
+        let code = sources.isEmpty || !runsGraphRules || !specIsValid
+            ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
         let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
             .findings(for: project, comparingWith: code, includeInferred: includeInferred)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: code != nil))
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules))
     }
 
     private func loadConfiguration() throws(ConfigurationError) -> Configuration {
