@@ -16,6 +16,10 @@ public struct Configuration: Sendable {
     public var disabled: Set<RuleID> = []
     public var exclude: [String] = []
     public var framework: Framework = .uikit
+    /// `extract:` — a team's own navigation wrappers: `push`/`present`/`setRoot`/`retain`/`release` → method names.
+    public var extract: [String: [String]] = [:]
+    /// `sources:` — Swift files and folders that `lint` compares the specs with (as `--sources`).
+    public var sources: [String] = []
 
     public init() {}
 
@@ -34,6 +38,8 @@ public struct ConfigurationError: Error, CustomStringConvertible {
 }
 
 extension Configuration {
+    static let settings = ["rules", "disabled", "exclude", "framework", "sources", "extract"]
+
     /// Reads a configuration file. Every mistake is a `file:line:col` error, all of them in one run, since a
     /// silently ignored setting misleads; the error's description has one line per mistake.
     public static func load(path: String) throws(ConfigurationError) -> Configuration {
@@ -78,7 +84,7 @@ extension Configuration {
         }
         guard !isEmpty(root) else { return configuration }
         guard tree.kind(root) == .mapping else {
-            fail(root, "a configuration is a mapping with `rules`, `disabled`, `exclude` and `framework`")
+            fail(root, "a configuration is a mapping of settings: \(Self.settings.map { "`\($0)`" }.joined(separator: ", "))")
             throw ConfigurationError(description: mistakes.joined(separator: "\n"))
         }
         for (key, value) in tree.entries(root) {
@@ -121,8 +127,18 @@ extension Configuration {
                     fail(value, "\(what) is not a framework; use \(Framework.allCases.map(\.rawValue).joined(separator: ", "))"
                          + Suggestion.hint(for: name, among: Framework.allCases.map(\.rawValue)))
                 }
+            case "sources":
+                for node in names(value, "sources") {
+                    guard let path = tree.text(node), !path.isEmpty else {
+                        fail(node, "`sources` lists Swift files and folders")
+                        continue
+                    }
+                    configuration.sources.append(path)
+                }
+            case "extract":
+                configuration.extract = extractMapping(tree, value, fail: fail)
             case let other:
-                fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude", "framework"]))")
+                fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: Self.settings))")
             }
         }
         guard mistakes.isEmpty else { throw ConfigurationError(description: mistakes.joined(separator: "\n")) }

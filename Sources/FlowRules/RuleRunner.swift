@@ -1,3 +1,4 @@
+import FlowExtract
 import FlowModel
 import FlowSpec
 
@@ -16,17 +17,25 @@ public struct RuleRunner: Sendable {
         self.runsGraphRules = runsGraphRules
     }
 
-    public func findings(for project: LoadedProject) -> [Diagnostic] {
+    /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
+    /// does not describe.
+    public func findings(for project: LoadedProject, comparingWith code: ExtractedProject? = nil,
+                         includeInferred: Bool = false) -> [Diagnostic] {
         var findings = project.diagnostics
-        let valid = !findings.contains(where: { $0.severity == .error })
+        let specIsValid = !findings.contains(where: { $0.severity == .error })
         let rules = !runsGraphRules ? [] : RuleRegistry.graphRules.filter {
-            configuration.isEnabled($0.description.id) && (valid || $0.description.scope == .element)
+            configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
         }
         if !rules.isEmpty {
             let analysis = Analysis(project.graph, framework: configuration.framework)
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
             let graphFindings = Parallel.map(rules) { rule in rule.init().check(analysis) }.joined()
-            findings += valid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings)
+            findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings)
+        }
+        if let code, runsGraphRules, specIsValid {
+            let drift = DriftComparison(spec: project.graph, code: code, includeInferred: includeInferred)
+            findings += drift.findings().filter { configuration.isEnabled($0.rule) }
+            findings += CodeOnlyFindings(drift: drift, rules: rules).findings()
         }
         // Findings come many to a file: match each file against the globs once.
         var excluded: [String: Bool] = [:]

@@ -11,7 +11,7 @@ enum DefaultsField: String, SpecField {
 }
 
 enum CoordinatorField: String, SpecField {
-    case kind, initial, tabs, stack, holds, routes, ignore, description
+    case kind, initial, tabs, stack, holds, routes, ignore, description, type
 }
 
 enum RouteField: String, SpecField {

@@ -124,6 +124,30 @@ import Testing
         #expect(chain.ignore.map(\.value) == ["invalid-chain"])
     }
 
+    /// `type:` names the Swift type a coordinator describes (drift identity); without it, the name is the type.
+    @Test func typeNamesTheSwiftType() {
+        let spec = DecodedSpec("""
+        version: 1
+        coordinators:
+          Profile:
+            type: ProfileCoordinator
+            kind: navigation
+            initial: start
+            routes:
+              start: { screen: ProfileViewController }
+          Settings:
+            type: [Settings]
+            kind: navigation
+            initial: list
+            routes:
+              list: { screen: SettingsViewController }
+        """)
+        #expect(spec.coordinator("Profile")?.typeName == "ProfileCoordinator")
+        #expect(spec.coordinator("Profile")?.type?.location.line == 4)
+        #expect(spec.coordinator("Settings")?.typeName == "Settings")
+        #expect(spec.findings == ["10:11 schema `type` must be text, found a list"])
+    }
+
     // MARK: The document
 
     @Test func anEmptyFileIsOneFindingAndAGap() {
