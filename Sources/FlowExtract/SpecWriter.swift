@@ -17,13 +17,13 @@ public enum SpecWriter {
         let chainsByFile = Dictionary(grouping: project.chains) { chain in
             project.coordinator(named: chain.from)?.location.file ?? chain.location.file
         }
+        let notesByFile = Dictionary(grouping: project.notes) { $0.location.file }
+        let notesByCoordinator = Dictionary(grouping: project.notes.filter { $0.coordinator != nil }) { $0.coordinator! }
         return byFile.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { file in
             let coordinators = byFile[file]!.sorted { $0.location < $1.location }
             let names = Set(coordinators.map(\.name))
             let entry = project.entry.flatMap { names.contains($0.value) ? $0 : nil }
-            let notes = project.notes.filter { note in
-                note.location.file == file || note.coordinator.map(names.contains) == true
-            }
+            let notes = (notesByFile[file] ?? []) + names.sorted().flatMap { notesByCoordinator[$0] ?? [] }.filter { $0.location.file != file }
             return SpecText(source: file, text: text(file: file, entry: entry, coordinators, chainsByFile[file] ?? [], notes))
         }
     }

@@ -48,8 +48,7 @@ struct Recognizer {
             guard let type = types[name], type.keyword == .class || type.keyword == .struct,
                   context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
             // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own.
-            let isBase = order.contains { other in types[other]?.inherited.contains { $0.base == name } == true && types[other]?.keyword == .class }
-            if !isBase, let coordinator = UIKitStyle.coordinator(type, context: &context) {
+            if !context.baseClasses.contains(name), let coordinator = UIKitStyle.coordinator(type, context: &context) {
                 context.coordinators[name] = coordinator
             }
         }
@@ -253,6 +252,8 @@ struct Context {
     var madeWith: [String: [String]] = [:]
     var xcoordinatorTriggersCollected = false
     var stinsenTriggersCollected = false
+    /// Stinsen: coordinator → the `popToRoot()` / `dismissCoordinator()` calls its screens make.
+    var stinsenCalls: [String: [Trigger]] = [:]
     /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
     var attachedToParentStack: Set<String> = []
     /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
@@ -261,8 +262,24 @@ struct Context {
     /// UIKit child routes whose transition comes from the child's `start()`: (parent, route).
     var pendingChildRoutes: [(String, String)] = []
 
+    /// Classes other classes inherit from (`BaseCoordinator`).
+    let baseClasses: Set<String>
+    /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
+    let keepers: [String: [(type: String, property: String)]]
+
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
+        var bases: Set<String> = []
+        var keepers: [String: [(type: String, property: String)]] = [:]
+        for name in recognizer.order {
+            guard let type = recognizer.types[name] else { continue }
+            if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            for property in type.properties {
+                if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
+            }
+        }
+        baseClasses = bases
+        self.keepers = keepers
     }
 
     func isCoordinatorType(_ name: String) -> Bool {

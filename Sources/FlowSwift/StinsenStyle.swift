@@ -75,7 +75,7 @@ enum StinsenStyle {
         }
         // `popToRoot()` / `dismissCoordinator()` called by a screen: routes of their own.
         for (name, transition) in [("popToRoot", Transition.popToRoot), ("dismissCoordinator", .finish)] {
-            let calls = context.triggers.values.joined().filter { $0.owner == type.name && $0.route.value == name }
+            let calls = context.stinsenCalls[type.name]?.filter { $0.route.value == name } ?? []
             if let first = calls.min(by: { $0.route.location < $1.route.location }), coordinator.route(named: name) == nil {
                 var route = ExtractedRoute(name: name, location: first.route.location, confidence: .inferred("a screen calls `\(name)()`"))
                 route.transition = Fact(transition, at: first.route.location)
@@ -107,7 +107,9 @@ enum StinsenStyle {
                         guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
                         context.triggers[name, default: []].append(Trigger(owner: owner, route: Fact(route, at: call.location)))
                     case "popToRoot", "dismissCoordinator":
-                        context.triggers[name, default: []].append(Trigger(owner: owner, route: Fact(call.name, at: call.location)))
+                        let trigger = Trigger(owner: owner, route: Fact(call.name, at: call.location))
+                        context.triggers[name, default: []].append(trigger)
+                        context.stinsenCalls[owner, default: []].append(trigger)
                     default: break
                     }
                 }

@@ -8,7 +8,11 @@ enum UIKitStyle {
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
         guard XCoordinatorStyle.kind(of: type) == nil, StinsenStyle.kind(of: type) == nil else { return false }
-        return type.inherited.contains { $0.base.hasSuffix("Coordinator") || $0.base.hasSuffix("Coordinating") || $0.base.hasSuffix("CoordinatorType") }
+        return type.inherited.contains { isCoordinatorBase($0.base) }
+    }
+
+    static func isCoordinatorBase(_ name: String) -> Bool {
+        name.hasSuffix("Coordinator") || name.hasSuffix("Coordinating") || name.hasSuffix("CoordinatorType")
     }
 
     /// What a call does to navigation, when it is a navigation call.
@@ -294,17 +298,22 @@ enum UIKitStyle {
     /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
     private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: ExtractedCoordinator, _ context: inout Context) {
         let routes = Set(coordinator.routes.map(\.name))
-        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base))
+        // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
+        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) })
         // A non-route method of the coordinator that calls routes (a delegate method) stands for them.
         var forwards: [String: [CallFacts]] = [:]
         for method in coordinatorType.methods where !routes.contains(method.name) {
             let calls = method.calls.filter { ($0.receiver == nil || plainReceiver($0.receiver) == "self") && routes.contains($0.name) }
             if !calls.isEmpty { forwards[method.name, default: []] += calls }
         }
-        for name in context.recognizer.order where name != coordinatorType.name {
-            guard let screen = context.recognizer.types[name] else { continue }
-            let keepers = Set(screen.properties.filter { $0.type.map { accepted.contains($0.base) } ?? false }.map(\.name))
-            guard !keepers.isEmpty else { continue }
+        var keepersByScreen: [String: Set<String>] = [:]
+        for name in accepted.sorted() {
+            for keeper in context.keepers[name] ?? [] where keeper.type != coordinatorType.name {
+                keepersByScreen[keeper.type, default: []].insert(keeper.property)
+            }
+        }
+        for name in keepersByScreen.keys.sorted() {
+            guard let screen = context.recognizer.types[name], let keepers = keepersByScreen[name] else { continue }
             for method in screen.methods {
                 for call in method.calls where keepers.contains(plainReceiver(call.receiver)) {
                     if routes.contains(call.name) {
