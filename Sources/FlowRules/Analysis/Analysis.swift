@@ -10,6 +10,8 @@ public struct Analysis: Sendable {
     public let exits: ChildExits
     public let ownership: OwnershipGraph
     public let pushGraph: PushGraph
+    /// What is on screen (DESIGN §4): presentations, stacks, and what is below each screen.
+    public let navigation: NavigationState
 
     /// Facts that do not depend on each other are computed side by side.
     public init(_ graph: FlowGraph) {
@@ -32,5 +34,6 @@ public struct Analysis: Sendable {
                     { ChildExits(index: index, reachability: reachability) })
             },
             { PushGraph(index: index, reachability: reachability) })
+        navigation = NavigationState(index: index, reachability: reachability, pushGraph: pushGraph)
     }
 }
