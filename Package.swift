@@ -6,11 +6,16 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "flowlint", targets: ["flowlint"]),
+        .executable(name: "flowlint-swift", targets: ["flowlint-swift"]),
         .plugin(name: "FlowlintCommandPlugin", targets: ["FlowlintCommandPlugin"]),
         .plugin(name: "FlowlintBuildToolPlugin", targets: ["FlowlintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The parser only (SwiftParser + SwiftSyntax): no type checker. 603 is Swift 6.3's syntax.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        // Tests only: property-based checks over generated projects.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,13 +30,32 @@ let package = Package(
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowExtract"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         .target(name: "FlowRender", dependencies: ["FlowModel", "CGraphviz"]),
+        // Facts extracted from Swift code, their FlowGraph and their spec text: no swift-syntax, so the
+        // lint binary can read them (JSON) without linking the parser.
+        .target(name: "FlowExtract", dependencies: ["FlowModel"]),
+        .target(
+            name: "FlowSwift",
+            dependencies: [
+                "FlowModel", "FlowExtract",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // swift-syntax lives only in this executable: `flowlint extract` runs it (README: start-up).
+        .executableTarget(
+            name: "flowlint-swift",
+            dependencies: [
+                "FlowModel", "FlowExtract", "FlowSwift", "FlowRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "flowlint",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
+                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -46,9 +70,12 @@ let package = Package(
         .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
-        .testTarget(name: "FlowRulesTests", dependencies: ["FlowRules", "FlowSpec"]),
+        .testTarget(name: "FlowRulesTests", dependencies: [
+            "FlowRules", "FlowSpec", "FlowExtract", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["flowlint"]),
+        .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowExtract", "FlowSpec", "FlowModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["flowlint", "flowlint-swift"]),
     ]
 )

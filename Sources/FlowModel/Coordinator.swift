@@ -28,6 +28,8 @@ public struct Coordinator: Sendable {
     public var routes: [Route] = []
     public var ignore: [Located<String>] = []
     public var description: Located<String>?
+    /// `type:` — the Swift type when its name differs from the coordinator's (drift identity, DESIGN §5).
+    public var type: Located<String>?
     /// Route name → index in `routes`.
     public private(set) var routeIndex: [String: Int] = [:]
 
@@ -37,6 +39,9 @@ public struct Coordinator: Sendable {
     }
 
     public var file: String { location.file }
+
+    /// The Swift type this coordinator describes.
+    public var typeName: String { type?.value ?? name }
 
     public var effectiveStack: StackPolicy { stack?.value ?? .own }
 

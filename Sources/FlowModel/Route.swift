@@ -83,9 +83,10 @@ public struct Route: Sendable {
     /// `present` sheets are the default style.
     public var effectiveStyle: PresentationStyle { style?.value ?? .sheet }
 
-    /// Sheets can be swiped down unless `dismissible: false`; full-screen presentations cannot.
+    /// Sheets (and popovers, by a tap outside) can be closed by the user unless `dismissible: false`;
+    /// full-screen presentations cannot.
     public var isDismissibleBySwipe: Bool {
-        effectiveStyle == .sheet && (dismissible?.value ?? true)
+        !effectiveStyle.isFullScreen && (dismissible?.value ?? true)
     }
 
     public var effectiveRetain: RetainPolicy { retain?.value ?? .parent }

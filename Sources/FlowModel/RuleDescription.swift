@@ -12,15 +12,33 @@ public struct RuleDescription: Sendable {
     public var triggeringExample: String
     /// A spec of the same situation done right; the same text as `fixtures/rules/<id>/passing/example.flow.yml`.
     public var passingExample: String
+    /// What the rule's answer depends on, and so when it runs on a project with spec-validity errors.
+    public var scope: RuleScope
 
-    public init(id: RuleID, name: String, severity: Severity, summary: String, rationale: String,
+    public init(id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, summary: String, rationale: String,
                 triggeringExample: String = "", passingExample: String = "") {
         self.id = id
+        self.scope = scope
         self.name = name
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
         self.triggeringExample = triggeringExample
         self.passingExample = passingExample
+    }
+}
+
+/// When a graph rule runs (DESIGN §2): a rule that judges an element by its own fields runs on every element
+/// without a validity error; a rule that follows references or reachability runs only when every reference
+/// resolved and every file was read — a broken name could change its answer.
+public enum RuleScope: String, Sendable {
+    case element, project
+
+    /// For `flowlint explain` and docs/rules.md.
+    public var explanation: String {
+        switch self {
+        case .element: "Judges each element by its own fields: runs on every element without a spec-validity error, even when other parts of the project have some."
+        case .project: "Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its answer)."
+        }
     }
 }

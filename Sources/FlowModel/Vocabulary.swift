@@ -3,9 +3,13 @@ public enum CoordinatorKind: String, CaseIterable, Sendable {
     case navigation, tab, split, page, view
 }
 
-/// How a presented destination is shown (`style`, `present` only).
+/// How a presented destination is shown (`style`, `present` only), with UIKit's names for the same styles.
 public enum PresentationStyle: String, CaseIterable, Sendable {
     case sheet, fullScreen
+    case pageSheet, formSheet, automatic, overFullScreen, popover
+
+    /// Covers the whole screen: UIKit offers no swipe or tap that closes it.
+    public var isFullScreen: Bool { self == .fullScreen || self == .overFullScreen }
 }
 
 /// Who keeps a child coordinator alive (`retain`).
@@ -15,7 +19,7 @@ public enum RetainPolicy: String, CaseIterable, Sendable {
 
 /// How the user can leave a child coordinator (`releaseOn`).
 public enum ExitKind: String, CaseIterable, Sendable, Comparable {
-    case finish, back, dismiss
+    case finish, back, dismiss, replaced
 
     public static func < (lhs: ExitKind, rhs: ExitKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -30,4 +34,13 @@ public enum StackPolicy: String, CaseIterable, Sendable {
 /// How a coordinator's screens keep another coordinator's router (`holds`).
 public enum HoldStrength: String, CaseIterable, Sendable {
     case strong, weak, unowned
+}
+
+/// The coordinator framework a project uses (`.flowlint.yml` `framework:`): it sets the default `retain`
+/// and the words fix advice speaks.
+public enum Framework: String, CaseIterable, Sendable {
+    case uikit, xcoordinator, stinsen
+
+    /// UIKit's classic pattern keeps children in childCoordinators; the frameworks keep them in their own hierarchy.
+    public var defaultRetain: RetainPolicy { self == .uikit ? .parent : .hierarchy }
 }

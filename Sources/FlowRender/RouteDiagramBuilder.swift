@@ -268,7 +268,7 @@ extension EdgeKind {
         }
         switch transition {
         case .push: self = .push
-        case .present: self = route.effectiveStyle == .fullScreen ? .presentFullScreen : .presentSheet
+        case .present: self = route.effectiveStyle.isFullScreen ? .presentFullScreen : .presentSheet
         case .setRoot: self = .setRoot
         case .embed: self = .embed
         case .show, .showDetail: self = .show

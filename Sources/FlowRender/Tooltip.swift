@@ -19,7 +19,7 @@ enum Tooltip {
     static func transitionPhrase(_ route: Route) -> String {
         switch route.transition?.value {
         case nil: "shown at start"
-        case .present: route.effectiveStyle == .fullScreen ? "present, full screen" : "present, sheet"
+        case .present: route.effectiveStyle.isFullScreen ? "present, full screen" : "present, \(route.effectiveStyle.rawValue)"
         case .select: "select" + (route.tab.map { " tab \($0.value)" } ?? "")
         case .popTo, .trigger: route.transition!.value.rawValue + (route.target.map { " \($0.text)" } ?? "")
         case let transition?: transition.rawValue

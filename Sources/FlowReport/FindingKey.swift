@@ -32,7 +32,9 @@ public struct FindingKey: Hashable, Comparable, Sendable {
     /// The digest of a message, ignoring line and column numbers it quotes (libyaml's syntax errors say
     /// "… that starts at line 4, column 11"), so that those too survive edits above them.
     public static func digest(of message: String) -> String {
-        StableHash.hex(message.replacing(#/\b(line|column) [0-9]+/#) { "\($0.output.1) #" })
+        StableHash.hex(message.replacing(#/\b(line|column) [0-9]+/#) { "\($0.output.1) #" }
+            // Drift findings quote the Swift line (`SettingsCoordinator.swift:42`), which moves with every edit.
+            .replacing(#/\.swift:[0-9]+/#) { _ in ".swift:#" })
     }
 
     /// One digest of the whole key; fields are joined with NUL, which no name or path contains.

@@ -32,6 +32,15 @@ public enum JSONReporter {
         var column: Int
         var coordinator: String?
         var route: String?
+        /// Related locations (drift: the Swift line); the key is left out when there are none.
+        var notes: [Note]
+
+        struct Note: Encodable {
+            var message: String
+            var file: String
+            var line: Int
+            var column: Int
+        }
 
         init(_ diagnostic: Diagnostic) {
             rule = diagnostic.rule.rawValue
@@ -42,10 +51,13 @@ public enum JSONReporter {
             column = diagnostic.location.column
             coordinator = diagnostic.coordinator
             route = diagnostic.route
+            notes = diagnostic.notes.map {
+                Note(message: $0.message, file: $0.location.file, line: $0.location.line, column: $0.location.column)
+            }
         }
 
         enum CodingKeys: String, CodingKey {
-            case rule, severity, message, file, line, column, coordinator, route
+            case rule, severity, message, file, line, column, coordinator, route, notes
         }
 
         /// `coordinator` and `route` are written as null when absent, never left out.
@@ -59,6 +71,7 @@ public enum JSONReporter {
             try container.encode(column, forKey: .column)
             try container.encode(coordinator, forKey: .coordinator)
             try container.encode(route, forKey: .route)
+            if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
         }
     }
 }

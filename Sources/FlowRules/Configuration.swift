@@ -9,11 +9,17 @@ import FlowSpec
 ///   unreachable-route: error
 /// disabled: [pop-at-root]    # the same as `off`
 /// exclude: ["Legacy/**"]     # globs over reported paths
+/// framework: stinsen         # uikit | xcoordinator | stinsen: default `retain`, and the words of fix advice
 /// ```
 public struct Configuration: Sendable {
     public var severities: [RuleID: Severity] = [:]
     public var disabled: Set<RuleID> = []
     public var exclude: [String] = []
+    public var framework: Framework = .uikit
+    /// `extract:` — a team's own navigation wrappers: `push`/`present`/`setRoot`/`retain`/`release` → method names.
+    public var extract: [String: [String]] = [:]
+    /// `sources:` — Swift files and folders that `lint` compares the specs with (as `--sources`).
+    public var sources: [String] = []
 
     public init() {}
 
@@ -32,7 +38,10 @@ public struct ConfigurationError: Error, CustomStringConvertible {
 }
 
 extension Configuration {
-    /// Reads a configuration file; every mistake is a `file:line:col` error, since a silently ignored setting misleads.
+    static let settings = ["rules", "disabled", "exclude", "framework", "sources", "extract"]
+
+    /// Reads a configuration file. Every mistake is a `file:line:col` error, all of them in one run, since a
+    /// silently ignored setting misleads; the error's description has one line per mistake.
     public static func load(path: String) throws(ConfigurationError) -> Configuration {
         let bytes: [UInt8]
         do {
@@ -46,35 +55,47 @@ extension Configuration {
         }
         var configuration = Configuration()
         guard let tree, let root = tree.root else { return configuration }
-        func fail(_ node: YAMLTree.NodeID, _ message: String) -> ConfigurationError {
+        var mistakes: [String] = []
+        func fail(_ node: YAMLTree.NodeID, _ message: String) {
             let (line, column) = tree.position(node)
-            return ConfigurationError(description: "\(path):\(line):\(column): \(message)")
+            mistakes.append("\(path):\(line):\(column): \(message)")
         }
-        func ruleID(_ node: YAMLTree.NodeID) throws(ConfigurationError) -> RuleID {
+        func ruleID(_ node: YAMLTree.NodeID) -> RuleID? {
             let name = tree.text(node) ?? ""
             let id = RuleID(rawValue: name)
             guard RuleRegistry.allIDs.contains(id) else {
-                throw fail(node, "unknown rule `\(name)`\(Suggestion.hint(for: name, among: RuleRegistry.allIDs.map(\.rawValue)))")
+                fail(node, "unknown rule `\(name)`\(Suggestion.hint(for: name, among: RuleRegistry.allIDs.map(\.rawValue)))")
+                return nil
             }
             guard !RuleID.specValidity.contains(id) else {
-                throw fail(node, "`\(name)` checks that specs can be read at all; spec-validity rules are always on, as errors")
+                fail(node, "`\(name)` checks that specs can be read at all; spec-validity rules are always on, as errors")
+                return nil
             }
             return id
         }
         // As in specs, an empty value (`disabled:`, everything below it commented out) is an empty list.
         func isEmpty(_ node: YAMLTree.NodeID) -> Bool { tree.scalarType(node) == .null }
-        func names(_ node: YAMLTree.NodeID, _ field: String) throws(ConfigurationError) -> [YAMLTree.NodeID] {
-            guard tree.kind(node) == .sequence || isEmpty(node) else { throw fail(node, "`\(field)` must be a list") }
+        func names(_ node: YAMLTree.NodeID, _ field: String) -> [YAMLTree.NodeID] {
+            guard tree.kind(node) == .sequence || isEmpty(node) else {
+                fail(node, "`\(field)` must be a list")
+                return []
+            }
             return tree.items(node)
         }
         guard !isEmpty(root) else { return configuration }
-        guard tree.kind(root) == .mapping else { throw fail(root, "a configuration is a mapping with `rules`, `disabled` and `exclude`") }
+        guard tree.kind(root) == .mapping else {
+            fail(root, "a configuration is a mapping of settings: \(Self.settings.map { "`\($0)`" }.joined(separator: ", "))")
+            throw ConfigurationError(description: mistakes.joined(separator: "\n"))
+        }
         for (key, value) in tree.entries(root) {
             switch tree.text(key) ?? "" {
             case "rules":
-                guard tree.kind(value) == .mapping || isEmpty(value) else { throw fail(value, "`rules` must map rule ids to off, warning or error") }
+                guard tree.kind(value) == .mapping || isEmpty(value) else {
+                    fail(value, "`rules` must map rule ids to off, warning or error")
+                    continue
+                }
                 for (ruleKey, setting) in tree.entries(value) {
-                    let id = try ruleID(ruleKey)
+                    guard let id = ruleID(ruleKey) else { continue }
                     switch tree.text(setting) ?? "" {
                     case "off", "false": configuration.disabled.insert(id)
                     case "on", "true": configuration.disabled.remove(id)
@@ -82,20 +103,45 @@ extension Configuration {
                     case "error": configuration.severities[id] = .error
                     case let other:
                         let what = tree.kind(setting) == .scalar && !other.isEmpty ? "`\(other)`" : tree.describe(setting)
-                        throw fail(setting, "\(what) is not a rule setting; use off, on, warning or error")
+                        fail(setting, "\(what) is not a rule setting; use off, on, warning or error")
                     }
                 }
             case "disabled":
-                for node in try names(value, "disabled") { configuration.disabled.insert(try ruleID(node)) }
+                for node in names(value, "disabled") {
+                    if let id = ruleID(node) { configuration.disabled.insert(id) }
+                }
             case "exclude":
-                for node in try names(value, "exclude") {
-                    guard let pattern = tree.text(node), !pattern.isEmpty else { throw fail(node, "`exclude` lists path globs") }
+                for node in names(value, "exclude") {
+                    guard let pattern = tree.text(node), !pattern.isEmpty else {
+                        fail(node, "`exclude` lists path globs")
+                        continue
+                    }
                     configuration.exclude.append(pattern)
                 }
+            case "framework":
+                let name = tree.text(value) ?? ""
+                if let framework = Framework(rawValue: name) {
+                    configuration.framework = framework
+                } else {
+                    let what = tree.kind(value) == .scalar && !name.isEmpty ? "`\(name)`" : tree.describe(value)
+                    fail(value, "\(what) is not a framework; use \(Framework.allCases.map(\.rawValue).joined(separator: ", "))"
+                         + Suggestion.hint(for: name, among: Framework.allCases.map(\.rawValue)))
+                }
+            case "sources":
+                for node in names(value, "sources") {
+                    guard let path = tree.text(node), !path.isEmpty else {
+                        fail(node, "`sources` lists Swift files and folders")
+                        continue
+                    }
+                    configuration.sources.append(path)
+                }
+            case "extract":
+                configuration.extract = extractMapping(tree, value, fail: fail)
             case let other:
-                throw fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: ["rules", "disabled", "exclude"]))")
+                fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: Self.settings))")
             }
         }
+        guard mistakes.isEmpty else { throw ConfigurationError(description: mistakes.joined(separator: "\n")) }
         return configuration
     }
 }

@@ -15,6 +15,7 @@ public enum RuleDocumentation {
     public static func explain(_ description: RuleDescription) -> String {
         var text = "\(description.id) — \(description.name) (default: \(description.severity.rawValue))\n\n"
         text += "\(description.summary)\n\n\(description.rationale)\n"
+        if !RuleID.specValidity.contains(description.id) { text += "\nWhen it runs: \(description.scope.explanation)\n" }
         if !description.triggeringExample.isEmpty {
             text += "\nTriggering example (fixtures/rules/\(description.id)/triggering/example.flow.yml):\n\n"
             text += indent(description.triggeringExample)
@@ -44,6 +45,7 @@ public enum RuleDocumentation {
         for description in descriptions {
             text += "\n## \(description.id)\n\n**\(description.name)** — default severity: \(description.severity.rawValue)\n\n"
             text += "\(description.summary)\n\n\(description.rationale)\n"
+            if !RuleID.specValidity.contains(description.id) { text += "\n*When it runs:* \(description.scope.explanation)\n" }
             if !description.triggeringExample.isEmpty {
                 text += "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
             }

@@ -24,14 +24,14 @@ public enum RuleRegistry {
     ]
 
     public static let allDescriptions: [RuleDescription] =
-        SpecValidityRules.descriptions + graphRules.map { $0.description }
+        SpecValidityRules.descriptions + graphRules.map { $0.description } + DriftRules.descriptions
 
     public static let allIDs: Set<RuleID> = Set(allDescriptions.map(\.id))
 
     /// The rules a run with `configuration` can report, at their configured severities: what SARIF's
-    /// `tool.driver.rules` and JUnit's test cases list.
-    public static func descriptions(in configuration: Configuration) -> [RuleDescription] {
-        allDescriptions.filter { configuration.isEnabled($0.id) }.map { rule in
+    /// `tool.driver.rules` and JUnit's test cases list. The drift rules only when specs are compared with code.
+    public static func descriptions(in configuration: Configuration, comparingCode: Bool = false) -> [RuleDescription] {
+        allDescriptions.filter { configuration.isEnabled($0.id) && (comparingCode || !DriftRules.ids.contains($0.id)) }.map { rule in
             var rule = rule
             rule.severity = configuration.severities[rule.id] ?? rule.severity
             return rule

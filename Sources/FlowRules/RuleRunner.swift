@@ -1,10 +1,12 @@
+import FlowExtract
 import FlowModel
 import FlowSpec
 
 /// Runs the graph rules over a loaded project and applies configuration and `ignore:` lists.
 ///
-/// Graph rules run only on a project without spec-validity errors: on a half-read project every
-/// misspelled trigger would also show up as an unreachable route.
+/// On a project with spec-validity errors only the rules that judge an element by its own fields run, and
+/// their findings on elements that have a validity error are dropped: on a half-read project every
+/// misspelled trigger would also show up as an unreachable route (`RuleScope`).
 public struct RuleRunner: Sendable {
     public var configuration: Configuration
     /// False: spec validity only (a diagram without `--findings` needs no graph rules).
@@ -15,13 +17,25 @@ public struct RuleRunner: Sendable {
         self.runsGraphRules = runsGraphRules
     }
 
-    public func findings(for project: LoadedProject) -> [Diagnostic] {
+    /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
+    /// does not describe.
+    public func findings(for project: LoadedProject, comparingWith code: ExtractedProject? = nil,
+                         includeInferred: Bool = false) -> [Diagnostic] {
         var findings = project.diagnostics
-        let rules = runsGraphRules ? RuleRegistry.graphRules.filter { configuration.isEnabled($0.description.id) } : []
-        if !rules.isEmpty, !findings.contains(where: { $0.severity == .error }) {
-            let analysis = Analysis(project.graph)
+        let specIsValid = !findings.contains(where: { $0.severity == .error })
+        let rules = !runsGraphRules ? [] : RuleRegistry.graphRules.filter {
+            configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
+        }
+        if !rules.isEmpty {
+            let analysis = Analysis(project.graph, framework: configuration.framework)
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
-            findings += Parallel.map(rules) { rule in rule.init().check(analysis) }.joined()
+            let graphFindings = Parallel.map(rules) { rule in rule.init().check(analysis) }.joined()
+            findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings)
+        }
+        if let code, runsGraphRules, specIsValid {
+            let drift = DriftComparison(spec: project.graph, code: code, includeInferred: includeInferred)
+            findings += drift.findings().filter { configuration.isEnabled($0.rule) }
+            findings += CodeOnlyFindings(drift: drift, rules: rules).findings()
         }
         // Findings come many to a file: match each file against the globs once.
         var excluded: [String: Bool] = [:]
@@ -34,6 +48,21 @@ public struct RuleRunner: Sendable {
             var finding = finding
             if let severity = configuration.severities[finding.rule] { finding.severity = severity }
             return finding
+        }
+    }
+
+    /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error.
+    private static func onValidElements(_ findings: some Sequence<Diagnostic>, invalid: [Diagnostic]) -> [Diagnostic] {
+        var brokenCoordinators: Set<String> = []
+        var brokenRoutes: Set<[String]> = []
+        for finding in invalid where finding.severity == .error {
+            guard let coordinator = finding.coordinator else { continue }
+            if let route = finding.route { brokenRoutes.insert([coordinator, route]) } else { brokenCoordinators.insert(coordinator) }
+        }
+        return findings.filter { finding in
+            guard let coordinator = finding.coordinator else { return true }
+            if brokenCoordinators.contains(coordinator) { return false }
+            return finding.route.map { !brokenRoutes.contains([coordinator, $0]) } ?? true
         }
     }
 

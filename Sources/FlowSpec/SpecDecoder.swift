@@ -19,14 +19,20 @@ struct SpecDecoder {
     private var routeName: String?
     /// Routes of the coordinator being decoded that have no `transition` and are not known start routes.
     private var routesWithoutTransition: [Located<String>] = []
+    /// The project's default `retain` (its framework), and the file's `defaults:`, for child routes without their own.
+    private let projectRetain: RetainPolicy
+    private var defaultRetain: Located<RetainPolicy>?
+    private var defaultReleaseOn: Located<[Located<ExitKind>]>?
 
     private static let coordinatorFields = CoordinatorField.allCases.map(\.rawValue)
     private static let routeFields = RouteField.allCases.map(\.rawValue)
 
     /// `findingLimit`: the most findings kept for this file (see `FindingBudget`), less what it already has.
-    init(tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0) {
+    init(tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0,
+         defaultRetain: RetainPolicy = .parent) {
         self.tree = tree
         self.path = path
+        projectRetain = defaultRetain
         budget = FindingBudget(limit: findingLimit, counts: [path: earlierFindings])
     }
 
@@ -55,6 +61,7 @@ struct SpecDecoder {
             if file.entry == nil { gaps.entry = true }
         }
         if let node = fields[.description] { _ = string(node, field: "description") }
+        if let node = fields[.defaults] { readDefaults(node) }
         if let node = fields[.coordinators] {
             let coordinators = namedEntries(node, field: "coordinators", element: "coordinator", owner: "",
                                             fields: Self.coordinatorFields)
@@ -132,6 +139,7 @@ struct SpecDecoder {
         if let value = fields[.holds] { coordinator.holds = holds(value) }
         if let value = fields[.ignore] { coordinator.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
         if let value = fields[.description] { coordinator.description = string(value, field: "description") }
+        if let value = fields[.type] { coordinator.type = string(value, field: "type") }
         if let value = fields[.routes] {
             let routes = namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
                                       fields: Self.routeFields)
@@ -146,6 +154,15 @@ struct SpecDecoder {
         }
         reportRoutesWithoutTransition(startRoutesKnown ? startRoutes : nil, of: coordinator)
         return coordinator
+    }
+
+    /// `defaults: { retain, releaseOn }`, read before the coordinators whose child routes they complete.
+    private mutating func readDefaults(_ node: NodeID) {
+        guard tree.scalarType(node) != .null,
+              expect(node, is: .mapping, field: "`defaults`", expecting: "a mapping with `retain` and `releaseOn`") else { return }
+        let fields = readFields(node, as: DefaultsField.self, in: "`defaults`")
+        if let value = fields[.retain] { defaultRetain = enumeration(value, field: "retain", as: RetainPolicy.self) }
+        if let value = fields[.releaseOn] { defaultReleaseOn = exitList(value) }
     }
 
     /// A misspelled `initial` or tab is reported where it is written; the route it meant may leave out its transition.
@@ -222,6 +239,10 @@ struct SpecDecoder {
         if let value = fields[.dismissible] {
             if transition == .present || !transitionKnown {
                 route.dismissible = bool(value, field: "dismissible")
+                if route.dismissible?.value == true, let style = route.style, style.value.isFullScreen {
+                    report(.schema, "`dismissible: true` with `style: \(style.value.rawValue)`: UIKit cannot swipe a full-screen presentation away; use a sheet style, or remove `dismissible`",
+                           at: location(value))
+                }
             } else {
                 reportMisplaced("dismissible", at: fields.key(.dismissible)!, belongsTo: "`present` routes", here: describe(transition))
             }
@@ -234,6 +255,8 @@ struct SpecDecoder {
             } else {
                 reportMisplaced("retain", at: fields.key(.retain)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
             }
+        } else if startsChild {
+            route.retain = defaultRetain ?? (projectRetain == .parent ? nil : Located(projectRetain, at: name.location))
         }
         if let value = fields[.releaseOn] {
             if !startsChild {
@@ -244,6 +267,8 @@ struct SpecDecoder {
             } else {
                 route.releaseOn = exitList(value)
             }
+        } else if startsChild && route.effectiveRetain == .parent {
+            route.releaseOn = defaultReleaseOn
         }
         if let value = fields[.params] { route.params = parameters(value) }
         if let value = fields[.ignore] { route.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
@@ -332,7 +357,7 @@ struct SpecDecoder {
     }
 
     private mutating func exitList(_ node: NodeID) -> Located<[Located<ExitKind>]>? {
-        guard let names = nameList(node, field: "releaseOn", expecting: "exits (finish, back, dismiss)") else { return nil }
+        guard let names = nameList(node, field: "releaseOn", expecting: "exits (finish, back, dismiss, replaced)") else { return nil }
         var exits: [Located<ExitKind>] = []
         for name in names {
             if let exit = ExitKind(rawValue: name.value) {

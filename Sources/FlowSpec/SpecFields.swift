@@ -2,11 +2,16 @@
 protocol SpecField: RawRepresentable, CaseIterable, Equatable where RawValue == String {}
 
 enum TopLevelField: String, SpecField {
-    case version, entry, coordinators, chains, description
+    case version, entry, defaults, coordinators, chains, description
+}
+
+/// `defaults:` — values for the child routes of the file that leave the field out.
+enum DefaultsField: String, SpecField {
+    case retain, releaseOn
 }
 
 enum CoordinatorField: String, SpecField {
-    case kind, initial, tabs, stack, holds, routes, ignore, description
+    case kind, initial, tabs, stack, holds, routes, ignore, description, type
 }
 
 enum RouteField: String, SpecField {

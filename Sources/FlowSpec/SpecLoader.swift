@@ -12,10 +12,13 @@ public struct SpecLoader: Sendable {
     public var limits = SpecLimits()
     /// Rule ids that `ignore:` may name; empty means not checked.
     public var knownRules: Set<RuleID> = []
+    /// `retain` of child routes that neither set it nor have a file `defaults:` (the project's framework).
+    public var defaultRetain: RetainPolicy
 
-    public init(limits: SpecLimits = SpecLimits(), knownRules: Set<RuleID> = []) {
+    public init(limits: SpecLimits = SpecLimits(), knownRules: Set<RuleID> = [], defaultRetain: RetainPolicy = .parent) {
         self.limits = limits
         self.knownRules = knownRules
+        self.defaultRetain = defaultRetain
     }
 
     public func load(paths: [String]) throws(LoadError) -> LoadedProject {
@@ -25,7 +28,7 @@ public struct SpecLoader: Sendable {
     /// Reads the files in parallel (each is independent), then resolves names across them in file order.
     public func load(files: [String]) throws(LoadError) -> LoadedProject {
         let results = try Parallel.map(files) { path throws(LoadError) in
-            try SpecReader.read(path, limits: limits)
+            try SpecReader.read(path, limits: limits, defaultRetain: defaultRetain)
         }
         let counts = Dictionary(zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
                                 uniquingKeysWith: +)

@@ -22,7 +22,7 @@ enum SpecReader {
         var omitted: FindingBudget.Omitted? = nil
     }
 
-    static func read(_ path: String, limits: SpecLimits) throws(LoadError) -> Result {
+    static func read(_ path: String, limits: SpecLimits, defaultRetain: RetainPolicy = .parent) throws(LoadError) -> Result {
         let bytes: [UInt8]
         switch try contents(of: path, limit: limits.maximumFileSize) {
         case .bytes(let contents):
@@ -40,7 +40,7 @@ enum SpecReader {
             return Result(file: nil, diagnostics: diagnostics, gaps: .unreadable)
         }
         var decoder = SpecDecoder(tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
-                                  earlierFindings: diagnostics.count)
+                                  earlierFindings: diagnostics.count, defaultRetain: defaultRetain)
         let file = decoder.decode()
         diagnostics += decoder.diagnostics
         return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps, omitted: decoder.omitted)

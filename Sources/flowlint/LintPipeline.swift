@@ -15,14 +15,25 @@ struct LintPipeline {
     var configPath: String? = nil
     /// `graph` without `--findings` only needs to know the specs are valid.
     var runsGraphRules = true
+    /// `lint`: `--sources`, or else `sources:` of the configuration (empty: no comparison with code).
+    /// `nil` (`graph`): the specs alone.
+    var sources: [String]? = nil
+    /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
+    var includeInferred = false
 
     func run() throws -> LintOutcome {
         let configuration = try loadConfiguration()
-        let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: paths)
+        let project = try SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain).load(paths: paths)
         ExitReclaim.keep(project)
-        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules).findings(for: project)
+        let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
+        // Drift, like the graph rules, waits for valid specs: no extraction before that.
+        let specIsValid = !project.diagnostics.contains { $0.severity == .error }
+        let code = sources.isEmpty || !runsGraphRules || !specIsValid
+            ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
+        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
+            .findings(for: project, comparingWith: code, includeInferred: includeInferred)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
-                           rules: RuleRegistry.descriptions(in: configuration))
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules))
     }
 
     private func loadConfiguration() throws(ConfigurationError) -> Configuration {

@@ -15,7 +15,8 @@ func runFlowlint() -> Int32 {
         try command.run()
         return 0
     } catch let error as UserError {
-        Output.error("flowlint: error: \(error)")
+        // A configuration with several mistakes gives one line for each.
+        for line in "\(error)".split(separator: "\n") { Output.error("flowlint: error: \(line)") }
         return 2
     } catch let code as ExitCode {
         return code.rawValue
@@ -31,7 +32,7 @@ func runFlowlint() -> Int32 {
     }
 }
 
-/// What the user can fix (a path, the configuration, a baseline): one line on stderr and exit status 2.
+/// What the user can fix (a path, the configuration, a baseline): one line on stderr (one per mistake) and exit status 2.
 protocol UserError: Error, CustomStringConvertible {}
 extension LoadError: UserError {}
 extension ConfigurationError: UserError {}

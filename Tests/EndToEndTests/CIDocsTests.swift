@@ -30,12 +30,12 @@ import Testing
     @Test(.enabled(if: PythonTools.have("check_jsonschema"), "needs check-jsonschema"))
     func workflowsMatchTheirCISchemas() throws {
         let blocks = try Self.checkedBlocks()
-        #expect(blocks.map(\.kind).sorted() == ["github-workflow", "gitlab-ci"])
+        #expect(blocks.map(\.kind).sorted() == ["github-workflow", "github-workflow", "gitlab-ci"])
         let schemas = ["github-workflow": "vendor.github-workflows", "gitlab-ci": "vendor.gitlab-ci"]
         let directory = try Subprocess.temporaryDirectory("ci-docs")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (kind, yaml) in blocks {
-            let file = directory.appendingPathComponent("\(kind).yml")
+        for (number, (kind, yaml)) in blocks.enumerated() {
+            let file = directory.appendingPathComponent("\(kind)-\(number).yml")
             try yaml.write(to: file, atomically: true, encoding: .utf8)
             let result = try Subprocess.run(
                 ["python3", "-m", "check_jsonschema", "--builtin-schema", schemas[kind]!, file.path], in: directory)

@@ -226,7 +226,7 @@ import Testing
         #expect(result.status == 1)
         let output = result.stdout.split(separator: "\n")
         #expect(output.count == 1001)
-        #expect(output.first == "keys.flow.yml:3:1: error: unknown field `k0` in the top level of a spec; known fields: version, entry, coordinators, chains, description [schema]")
+        #expect(output.first == "keys.flow.yml:3:1: error: unknown field `k0` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description [schema]")
         #expect(output.last == "keys.flow.yml:1003:1: error: 99001 more findings in this file are not shown: flowlint reports at most 1000 per file; fix the ones above and run again [schema]")
     }
 

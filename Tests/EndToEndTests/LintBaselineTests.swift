@@ -22,7 +22,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let recorded = try Flowlint.run(["lint", "--write-baseline", "flowlint-baseline.json"], in: directory)
-        #expect(recorded.status == 1, "writing a baseline still reports, and fails, as usual")
+        #expect(recorded.status == 0, "writing a baseline reports as usual, and succeeds: the findings are what it records")
+        #expect(recorded.stdout.contains("error:"))
         #expect(recorded.stderr.hasSuffix("flowlint: recorded 7 findings in flowlint-baseline.json\n"))
         let baseline = try String(contentsOf: directory.appendingPathComponent("flowlint-baseline.json"), encoding: .utf8)
         #expect(!baseline.contains("\"line\""), "keys hold no line numbers")

@@ -188,6 +188,42 @@ import Testing
         #expect(try sandbox.run(["git", "commit", "-q", "-m", "docs"], in: app).status == 0)
     }
 
+    /// With `--sources`, a commit that changes Swift code under the sources lints too: code that drifted from the
+    /// committed spec is stopped; Swift files elsewhere do not run it.
+    @Test(.timeLimit(.minutes(1)))
+    func installGitHookLintsOnCommitsThatTouchSwiftSources() throws {
+        let sandbox = try Sandbox()
+        defer { try? FileManager.default.removeItem(at: sandbox.root) }
+        let app = try sandbox.app()
+        let drift = Flowlint.packageRoot.appendingPathComponent("fixtures/drift")
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Flows/App.flow.yml"))
+        try FileManager.default.copyItem(at: drift.appendingPathComponent("agreeing/Library.flow.yml"),
+                                         to: app.appendingPathComponent("Flows/Library.flow.yml"))
+        try FileManager.default.copyItem(at: drift.appendingPathComponent("Sources"), to: app.appendingPathComponent("App/Sources"))
+        let installer = Flowlint.packageRoot.appendingPathComponent("scripts/install-git-hook").path
+        #expect(try sandbox.run([installer, "Flows/", "--sources", "./App/Sources/"], in: app).status == 0)
+        try sandbox.git(["add", "-A"], in: app)
+        #expect(try sandbox.run(["git", "commit", "-q", "-m", "app and its spec"], in: app).status == 0)
+
+        // The search screen is pushed now; the spec still presents it.
+        let library = app.appendingPathComponent("App/Sources/LibraryCoordinator.swift")
+        try String(contentsOf: library, encoding: .utf8)
+            .replacingOccurrences(of: "navigationController.present(search, animated: true)",
+                                  with: "navigationController.pushViewController(search, animated: true)")
+            .write(to: library, atomically: true, encoding: .utf8)
+        try sandbox.git(["add", "-A"], in: app)
+        let drifted = try sandbox.run(["git", "commit", "-q", "-m", "push search"], in: app)
+        #expect(drifted.status == 1)
+        #expect(drifted.output.contains("`LibraryCoordinator.showSearch` is pushed in code"), "\(drifted.output)")
+        #expect(try sandbox.commitCount(in: app) == 1)
+
+        // Swift outside the sources is not linted (the drifted change is committed past the hook first).
+        try sandbox.git(["commit", "-q", "--no-verify", "-m", "push search, spec later"], in: app)
+        try sandbox.write("// A script.\n", to: "Tools/Script.swift", in: app)
+        try sandbox.git(["add", "-A"], in: app)
+        #expect(try sandbox.run(["git", "commit", "-q", "-m", "tools"], in: app).status == 0)
+    }
+
     @Test func installGitHookKeepsAForeignHook() throws {
         let sandbox = try Sandbox()
         defer { try? FileManager.default.removeItem(at: sandbox.root) }

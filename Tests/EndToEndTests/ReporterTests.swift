@@ -143,7 +143,7 @@ import Testing
         let strict = try Flowlint.run(["lint", "--quiet", "--strict"], in: directory)
         #expect(strict.status == 1)
         #expect(strict.stdout.isEmpty)
-        #expect(strict.stderr == "flowlint: 1 warning hidden by --quiet fail --strict\n")
+        #expect(strict.stderr == "flowlint: 1 warning hidden by --quiet fails --strict\n")
     }
 
     /// Runs flowlint under a pseudo-terminal (util-linux `script`), as a developer's shell would.

@@ -60,7 +60,7 @@ import Testing
 
     @Test(.enabled(if: PythonTools.have("check_jsonschema"), "needs check-jsonschema"))
     func everyValidSpecValidates() throws {
-        let files = Self.specFiles(under: ["seeds", "valid", "reporters/project"])
+        let files = Self.specFiles(under: ["seeds", "valid", "reporters/project", "drift"])
         #expect(files.count >= 4)
         let rejected = try Self.rejected(files)
         for file in files {
@@ -83,7 +83,7 @@ import Testing
     /// (`consumers/validate_specs.py` is check-jsonschema's loader and validator, one fresh parser per file.)
     @Test(.enabled(if: PythonTools.have("check_jsonschema"), "needs check-jsonschema"))
     func schemaAgreesWithTheLoaderOnEveryFixture() async throws {
-        let files = Self.specFiles(under: ["seeds", "valid", "invalid", "rules", "reporters"])
+        let files = Self.specFiles(under: ["seeds", "valid", "invalid", "rules", "reporters", "drift"])
         #expect(files.count >= 30)
         let script = Self.fixtures.appendingPathComponent("reporters/consumers/validate_specs.py").path
         let validation = try Subprocess.run(["python3", script, Self.schema.path] + files.map(\.path), in: Flowlint.packageRoot)

@@ -63,6 +63,19 @@ import FlowModel
         #expect(!configuration.isExcluded("Flows/App.flow.yml"))
     }
 
+    @Test func sourcesListSwiftPathsAndDriftRulesAreConfigurable() throws {
+        let configuration = try load("""
+        sources: [Sources, Modules/Feature]
+        rules:
+          drift-transition: warning
+        disabled: [drift-extra-route]
+        """)
+        #expect(configuration.sources == ["Sources", "Modules/Feature"])
+        #expect(configuration.severities == ["drift-transition": .warning])
+        #expect(!configuration.isEnabled("drift-extra-route"))
+        #expect(throws: ConfigurationError.self) { try load("sources: Sources") }
+    }
+
     @Test func onReenablesARuleDisabledEarlier() throws {
         let configuration = try load("disabled: [push-cycle]\nrules:\n  push-cycle: on\n")
         #expect(configuration.isEnabled("push-cycle"))
@@ -95,7 +108,7 @@ import FlowModel
     }
 
     @Test func wrongTypes() throws {
-        #expect(try error("- rules\n") == "CONFIG:1:1: a configuration is a mapping with `rules`, `disabled` and `exclude`")
+        #expect(try error("- rules\n") == "CONFIG:1:1: a configuration is a mapping of settings: `rules`, `disabled`, `exclude`, `framework`, `sources`, `extract`")
         #expect(try error("rules: [push-cycle]\n") == "CONFIG:1:8: `rules` must map rule ids to off, warning or error")
         #expect(try error("disabled: push-cycle\n") == "CONFIG:1:11: `disabled` must be a list")
         #expect(try error("exclude: Legacy\n") == "CONFIG:1:10: `exclude` must be a list")

@@ -102,13 +102,30 @@ import FlowSpec
         #expect(spec.findings(configuration: configuration).isEmpty)
     }
 
-    @Test func graphRulesDoNotRunWhenSpecsHaveErrors() throws {
-        // A misspelled trigger is reported once, as unknown-reference, and not also as an unreachable route.
+    @Test func onlyElementRulesRunWhenSpecsHaveErrors() throws {
+        // A misspelled trigger is reported once, as unknown-reference, and not also as an unreachable route;
+        // a rule that judges a route by its own fields still finds the unretained child.
         let spec = try SpecProject(["app.flow.yml": Self.spec.replacingOccurrences(of: "triggers: [child]", with: "triggers: [chlid]")],
                                    allowingDiagnostics: true)
         let findings = RuleRunner().findings(for: spec.project)
-        #expect(findings.map(\.rule) == ["unknown-reference"])
+        #expect(findings.map(\.rule) == ["unknown-reference", "unretained-child"])
         #expect(findings.first?.message.contains("did you mean `child`?") == true)
+    }
+
+    @Test func elementRulesSkipElementsWithAValidityError() throws {
+        let spec = try SpecProject(["app.flow.yml": Self.spec.replacingOccurrences(
+            of: "child: { transition: push, coordinator: Child, retain: none }",
+            with: "child: { transition: push, coordinator: Child, retain: none, colour: red }")], allowingDiagnostics: true)
+        #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["schema"])
+    }
+
+    @Test func everyGraphRuleSaysWhenItRuns() {
+        let descriptions = RuleRegistry.graphRules.map { $0.description }
+        let element = descriptions.filter { $0.scope == .element }.map { $0.id.rawValue }
+        #expect(element == ["invalid-transition", "push-container", "unretained-child"])
+        for description in descriptions {
+            #expect(RuleDocumentation.explain(description).contains("When it runs: \(description.scope.explanation)"))
+        }
     }
 
     @Test func specValidityFindingsIgnoreIgnoreListsButNotExcludes() throws {

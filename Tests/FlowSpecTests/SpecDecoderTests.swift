@@ -124,6 +124,30 @@ import Testing
         #expect(chain.ignore.map(\.value) == ["invalid-chain"])
     }
 
+    /// `type:` names the Swift type a coordinator describes (drift identity); without it, the name is the type.
+    @Test func typeNamesTheSwiftType() {
+        let spec = DecodedSpec("""
+        version: 1
+        coordinators:
+          Profile:
+            type: ProfileCoordinator
+            kind: navigation
+            initial: start
+            routes:
+              start: { screen: ProfileViewController }
+          Settings:
+            type: [Settings]
+            kind: navigation
+            initial: list
+            routes:
+              list: { screen: SettingsViewController }
+        """)
+        #expect(spec.coordinator("Profile")?.typeName == "ProfileCoordinator")
+        #expect(spec.coordinator("Profile")?.type?.location.line == 4)
+        #expect(spec.coordinator("Settings")?.typeName == "Settings")
+        #expect(spec.findings == ["10:11 schema `type` must be text, found a list"])
+    }
+
     // MARK: The document
 
     @Test func anEmptyFileIsOneFindingAndAGap() {
@@ -194,7 +218,7 @@ import Testing
     @Test func anUnknownFieldWithoutALikelyMeaningListsTheKnownFields() {
         let spec = DecodedSpec("version: 1\nowner: team\n")
         #expect(spec.findings == [
-            "2:1 schema unknown field `owner` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "2:1 schema unknown field `owner` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
         ])
     }
 
@@ -335,7 +359,7 @@ import Testing
             "11:39 schema unknown style `fullscreen`; did you mean `fullScreen`?",
             "12:53 schema unknown retain `parnet`; did you mean `parent`?",
             "12:73 schema unknown exit `finnish` in `releaseOn`; did you mean `finish`?",
-            "12:82 schema unknown exit `swipe` in `releaseOn`; expected one of finish, back, dismiss",
+            "12:82 schema unknown exit `swipe` in `releaseOn`; expected one of finish, back, dismiss, replaced",
         ])
     }
 

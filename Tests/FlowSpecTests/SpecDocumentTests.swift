@@ -9,14 +9,6 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/spec.md")
 
-    /// Documented by DESIGN §1 and in docs/spec.md, but not yet accepted by the loader on this branch.
-    /// When the loader accepts one, `aheadOfTheLoaderIsNotYetAccepted` fails: delete it here.
-    static let aheadOfTheLoader: [String: Set<String>] = [
-        "File": ["defaults"],
-        "style": ["pageSheet", "formSheet", "automatic", "overFullScreen", "popover"],
-        "releaseOn": ["replaced"],
-    ]
-
     static let text = (try? String(contentsOf: document, encoding: .utf8)) ?? ""
 
     /// The rows of the first table under `heading` (a `## ` or `### ` line), split into cells.
@@ -49,12 +41,8 @@ import Testing
 
     static func accepted<F: SpecField>(_: F.Type) -> Set<String> { Set(F.allCases.map(\.rawValue)) }
 
-    static func documented(_ name: String, _ documented: Set<String>) -> Set<String> {
-        documented.subtracting(aheadOfTheLoader[name] ?? [])
-    }
-
     @Test func fieldTablesListWhatTheLoaderAccepts() {
-        #expect(Self.documented("File", Self.fieldNames("### File")) == Self.accepted(TopLevelField.self))
+        #expect(Self.fieldNames("### File") == Self.accepted(TopLevelField.self))
         #expect(Self.fieldNames("### Coordinator") == Self.accepted(CoordinatorField.self))
         #expect(Self.fieldNames("### Route") == Self.accepted(RouteField.self))
         #expect(Self.fieldNames("### Chain") == Self.accepted(ChainField.self))
@@ -74,7 +62,7 @@ import Testing
         for (field, values) in accepted {
             let documented = try #require(rows[field], "docs/spec.md has no values row for `\(field)`")
             #expect(documented.count == Set(documented).count, "`\(field)` lists a value twice")
-            #expect(documented.filter { !(Self.aheadOfTheLoader[field] ?? []).contains($0) } == values,
+            #expect(documented == values,
                     "values of `\(field)`: docs/spec.md and the loader differ")
         }
     }
@@ -101,12 +89,5 @@ import Testing
             .map { $0.dropFirst(2).split(separator: ":").first.map(String.init) ?? "" }
         #expect(Set(steps) == Set(ChainAction.targetKeywords + ChainAction.bareKeywords))
         #expect(steps.count == ChainAction.targetKeywords.count + ChainAction.bareKeywords.count)
-    }
-
-    /// Once the loader accepts a name documented ahead of it, the exception above must go.
-    @Test func aheadOfTheLoaderIsNotYetAccepted() {
-        #expect(Self.aheadOfTheLoader["File"]!.isDisjoint(with: Self.accepted(TopLevelField.self)))
-        #expect(Self.aheadOfTheLoader["style"]!.isDisjoint(with: PresentationStyle.allCases.map(\.rawValue)))
-        #expect(Self.aheadOfTheLoader["releaseOn"]!.isDisjoint(with: ExitKind.allCases.map(\.rawValue)))
     }
 }

@@ -63,12 +63,12 @@ import Testing
         limits.maximumFindingsPerFile = 4
         let project = try SpecLoader(limits: limits).load(paths: [folder.path])
         #expect(render(project, relativeTo: folder) == [
-            "a.flow.yml:3:1 schema unknown field `bogus1` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
-            "a.flow.yml:4:1 schema unknown field `bogus2` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
-            "a.flow.yml:5:1 schema unknown field `bogus3` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "a.flow.yml:3:1 schema unknown field `bogus1` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
+            "a.flow.yml:4:1 schema unknown field `bogus2` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
+            "a.flow.yml:5:1 schema unknown field `bogus3` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
             "a.flow.yml:11:39 unknown-reference `x` is not a route of App",
             "a.flow.yml:11:42 unknown-reference 2 more findings in this file are not shown: flowlint reports at most 4 per file; fix the ones above and run again",
-            "b.flow.yml:2:1 schema unknown field `bogus` in the top level of a spec; known fields: version, entry, coordinators, chains, description",
+            "b.flow.yml:2:1 schema unknown field `bogus` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description",
         ])
     }
 

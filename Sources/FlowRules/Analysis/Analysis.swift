@@ -12,28 +12,29 @@ public struct Analysis: Sendable {
     public let pushGraph: PushGraph
     /// What is on screen (DESIGN §4): presentations, stacks, and what is below each screen.
     public let navigation: NavigationState
+    /// The project's framework (`.flowlint.yml`): the words fix advice speaks.
+    public let framework: Framework
 
     /// Facts that do not depend on each other are computed side by side.
-    public init(_ graph: FlowGraph) {
+    public init(_ graph: FlowGraph, framework: Framework = .uikit) {
+        self.framework = framework
         let index = FlowIndex(graph)
         self.index = index
-        let (walked, ownership) = Parallel.both(
-            { () -> (chains: [ChainWalk], reachability: Reachability) in
-                let chains = ChainWalk.walks(graph.chains, index: index)
-                return (chains, Reachability(index: index, chains: chains))
+        let chains = ChainWalk.walks(graph.chains, index: index)
+        let reachability = Reachability(index: index, chains: chains)
+        self.chains = chains
+        self.reachability = reachability
+        let ((startGraph, exits), (pushGraph, ownership)) = Parallel.both(
+            { () -> (StartGraph, ChildExits) in
+                let startGraph = StartGraph(index: index, reachability: reachability)
+                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph))
             },
-            { OwnershipGraph(index: index) })
-        chains = walked.chains
-        reachability = walked.reachability
-        self.ownership = ownership
-        let reachability = walked.reachability
-        ((startGraph, exits), pushGraph) = Parallel.both(
             {
                 Parallel.both(
-                    { StartGraph(index: index, reachability: reachability) },
-                    { ChildExits(index: index, reachability: reachability) })
-            },
-            { PushGraph(index: index, reachability: reachability) })
+                    { PushGraph(index: index, reachability: reachability) },
+                    { OwnershipGraph(index: index, reachability: reachability) })
+            })
+        (self.startGraph, self.exits, self.pushGraph, self.ownership) = (startGraph, exits, pushGraph, ownership)
         navigation = NavigationState(index: index, reachability: reachability, pushGraph: pushGraph)
     }
 }

@@ -9,6 +9,9 @@ public struct ChildExits: Sendable {
         /// The system back button, or the child's route that pops.
         public var back: Back?
         public var dismiss: Dismiss?
+        /// A `setRoot` of the parent that a screen inside the child can fire: the child's container is replaced
+        /// while the child is shown, and the parent, which keeps it, lives on.
+        public var replaced: Int?
 
         public enum Back: Sendable { case backButton, popRoute(Int) }
         public struct Dismiss: Sendable {
@@ -24,6 +27,7 @@ public struct ChildExits: Sendable {
             case .finish: finish != nil
             case .back: back != nil
             case .dismiss: dismiss != nil
+            case .replaced: replaced != nil
             }
         }
     }
@@ -33,8 +37,10 @@ public struct ChildExits: Sendable {
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
     public let closingDismiss: [Int32]
 
-    init(index: FlowIndex, reachability: Reachability) {
+    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph) {
         let reached = reachability.reachedRoute
+        let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
+        let dominators = startGraph.dominators
         var finishRoute = [Int32](repeating: -1, count: index.coordinatorCount)
         var dismissSeed = [Int32](repeating: -1, count: index.coordinatorCount)
         var dismissAllSeed = [Int32](repeating: -1, count: index.coordinatorCount)
@@ -86,10 +92,30 @@ public struct ChildExits: Sendable {
                     result.dismiss = Exits.Dismiss(swipe: swipe, route: closer >= 0 ? Int(closer) : nil)
                 }
             }
+            if replacedBy[child] >= 0, dominators?.immediateDominator[child] == index.owner[route] { result.replaced = Int(replacedBy[child]) }
             exits[route] = result
         }
         self.exits = exits
         closingDismiss = closing
+    }
+
+    /// Per coordinator C: a reachable `setRoot` route of C's immediate dominator P (the parent that starts it on
+    /// every path) fired by a screen of C or of a coordinator inside C, or -1. It replaces the root or stack C lives
+    /// in while C is shown, and P lives on: App switching from `auth` to `main` with Auth still in its children.
+    /// (A `setRoot` further up replaces P too; whether C leaks then follows P, which is judged on its own route.)
+    private static func setRootsOfParent(index: FlowIndex, reachability: Reachability, dominators: Dominators?) -> [Int32] {
+        var result = [Int32](repeating: -1, count: index.coordinatorCount)
+        guard let dominators else { return result }
+        for route in 0..<index.routeCount where reachability.reachedRoute[route] && index.showsScreen(route) {
+            let screenOwner = Int(index.owner[route])
+            for trigger in index.triggers.neighbors(of: route) {
+                let final = Int(index.redirect[Int(trigger)])
+                guard final >= 0, index.transition(final) == .setRoot,
+                      let child = dominators.child(of: Int(index.owner[final]), toward: screenOwner), result[child] < 0 else { continue }
+                result[child] = Int32(final)
+            }
+        }
+        return result
     }
 
     /// Spreads each seed (a route id, or -1) to every node that reaches a seeded node, keeping the seed.

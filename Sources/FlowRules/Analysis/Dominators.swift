@@ -5,6 +5,8 @@ public struct Dominators: Sendable {
     public let immediateDominator: [Int32]
     private let enter: [Int32]
     private let exit: [Int32]
+    /// The dominator tree: each node's children, in the order of their preorder numbers.
+    private let tree: Adjacency
 
     public init(_ graph: Adjacency, root: Int) {
         let count = graph.nodeCount
@@ -101,6 +103,20 @@ public struct Dominators: Sendable {
         self.immediateDominator = idom.map { Int32($0) }
         self.enter = enter
         self.exit = exit
+        self.tree = tree
+    }
+
+    /// The child of `ancestor` in the dominator tree whose subtree holds `node`, or nil when `ancestor` does not
+    /// strictly dominate `node`. Children are numbered in the order they are listed: a binary search finds it.
+    public func child(of ancestor: Int, toward node: Int) -> Int? {
+        guard ancestor != node, dominates(ancestor, node) else { return nil }
+        let children = tree.neighbors(of: ancestor)
+        var low = children.startIndex, high = children.endIndex
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if enter[Int(children[middle])] <= enter[node] { low = middle } else { high = middle }
+        }
+        return Int(children[low])
     }
 
     /// True when every path from the root to `node` passes through `dominator` (a node dominates itself).

@@ -1,6 +1,8 @@
 /// What a path from the entry reaches (DESIGN §2): a screen reaches its triggers, a route that starts
 /// a coordinator reaches that coordinator's initial route and tabs, `trigger` its `route`, `select` its
-/// `tab`; the routes a chain steps through are reached when its `from` coordinator is started.
+/// `tab`; the routes a chain steps through are reached when its `from` coordinator is started. A route of a
+/// coordinator that is never started is never reached, even when named by a qualified trigger: its router
+/// does not exist, so nothing it starts is started either.
 public struct Reachability: Sendable {
     public let reachedRoute: [Bool]
     public let startedCoordinator: [Bool]
@@ -13,8 +15,15 @@ public struct Reachability: Sendable {
             if let from = chain.from.flatMap({ index.coordinatorID($0.value) }) { chainsFrom[from].append(position) }
         }
         var queue: [Int] = []
+        // Routes named before their coordinator starts wait for it (each route waits at most once).
+        var waiting: [Int: [Int]] = [:]
         func reach(_ route: Int) {
             guard !reached[route] else { return }
+            let owner = Int(index.owner[route])
+            guard started[owner] else {
+                waiting[owner, default: []].append(route)
+                return
+            }
             reached[route] = true
             queue.append(route)
         }
@@ -22,6 +31,7 @@ public struct Reachability: Sendable {
             guard !started[coordinator] else { return }
             started[coordinator] = true
             for route in index.starts.neighbors(of: coordinator) { reach(Int(route)) }
+            if let routes = waiting.removeValue(forKey: coordinator) { routes.forEach(reach) }
             for chain in chainsFrom[coordinator] { chains[chain].steppedRoutes.forEach(reach) }
         }
         if let entry = index.entry { start(entry) }

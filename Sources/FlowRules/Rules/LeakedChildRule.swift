@@ -6,7 +6,8 @@ public struct LeakedChildRule: Rule {
         summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
         rationale: """
         With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
-        out — finish, the back button or swipe, a swipe down or dismiss of a sheet — must release it, or the \
+        out — finish, the back button or swipe, a swipe down or dismiss of a sheet, a `setRoot` above it that \
+        replaces its container (App switching from `auth` to `main`) — must release it, or the \
         child and its screens stay in memory and keep reacting to events after the user left. A `stack: parent` \
         child attached by `none` with `retain: hierarchy` is never released either: the view controller it is \
         tied to is the parent's navigation controller, which outlives it.
@@ -73,7 +74,8 @@ public struct LeakedChildRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 {
+        // Only reachable child starts are judged: an unreachable one already has its warning.
+        for route in 0..<index.routeCount where index.child[route] >= 0 && analysis.reachability.reachedRoute[route] {
             // Names only for findings: reading them for every child start would cost more than the check.
             func names() -> (parent: String, child: String) {
                 (index[coordinator: Int(index.owner[route])].name, index[coordinator: Int(index.child[route])].name)
@@ -88,13 +90,15 @@ public struct LeakedChildRule: Rule {
                 let ways = leaking.map { describe($0, exits, child: Int(index.child[route]), index) }.joined(separator: ", ")
                 let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
                 let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
-                // UIKit tells the parent about a swipe only through the presentation controller's delegate.
-                let hint = leaking.contains(.dismiss) && exits.dismiss?.swipe == true ? " and remove the child in presentationControllerDidDismiss" : ""
                 let (parent, child) = names()
+                let advice = Self.advice(analysis.framework, parent: parent, swipe: leaking.contains(.dismiss) && exits.dismiss?.swipe == true,
+                                         replaced: leaking.contains(.replaced))
                 findings.append(finding(
-                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): it stays in childCoordinators; add \(fix) to releaseOn\(hint)",
+                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
-            case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]:
+            // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
+            case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]
+                && index.kind[Int(index.owner[route])] == .navigation:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 let (parent, child) = names()
                 findings.append(finding(
@@ -105,6 +109,22 @@ public struct LeakedChildRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Where the child stays and how to release it, in the words of the project's framework.
+    private static func advice(_ framework: Framework, parent: String, swipe: Bool, replaced: Bool) -> (kept: String, fix: String) {
+        switch framework {
+        case .uikit:
+            // UIKit tells the parent about a swipe only through the presentation controller's delegate.
+            var fix = swipe ? " and remove the child in presentationControllerDidDismiss" : ""
+            if replaced { fix += (fix.isEmpty ? " and" : ",") + " remove it from childCoordinators before \(parent)'s root is replaced" }
+            return ("it stays in childCoordinators", fix)
+        case .xcoordinator:
+            return ("it stays among \(parent)'s children (`addChild`)", " and call `removeChild` there (or `removeChildrenIfNeeded()`)")
+        case .stinsen:
+            return ("the reference \(parent) keeps outlives it (Stinsen's `dismissCoordinator()` and `popToRoot()` do not clear it)",
+                    " and clear the reference there")
+        }
     }
 
     private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: Int, _ index: FlowIndex) -> String {
@@ -123,6 +143,9 @@ public struct LeakedChildRule: Rule {
             if let route = exits.dismiss?.route { ways.append("its `\(name(route))` route") }
             if exits.dismiss?.swipe == true { ways.append("a swipe down") }
             return "dismiss (\(ways.joined(separator: ", or ")))"
+        case .replaced:
+            guard let route = exits.replaced else { return "replaced" }
+            return "replaced (`\(index.qualifiedName(route))` sets a new root while it is shown)"
         }
     }
 }

@@ -113,7 +113,8 @@ public struct OutOfScopeTriggerRule: Rule {
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] {
             let owner = Int(index.owner[route])
             func check(_ trigger: RouteReference) {
-                guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner,
+                // The entry is active on every path, whatever the start graph says about the owner.
+                guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner, scope != entry,
                       !dominators.dominates(scope, owner) else { return }
                 let coordinator = index[coordinator: owner].name
                 if pathsAvoiding[scope] == nil { pathsAvoiding[scope] = analysis.startGraph.starts.breadthFirstTree(from: entry, avoiding: scope) }

@@ -3,7 +3,7 @@ import FlowModel
 public struct PopAtRootRule: Rule {
     public static let description = RuleDescription(
         id: "pop-at-root", name: "Pop at root", severity: .warning,
-        summary: "The initial screen of a coordinator that owns its stack triggers `pop` or `popToRoot`.",
+        summary: "The initial screen of a coordinator that owns its stack triggers `pop` or `popToRoot` of that same stack.",
         rationale: """
         The initial screen is the root of its own navigation stack: there is nothing to pop, so the button \
         does nothing. Dismiss or finish the coordinator instead.
@@ -76,11 +76,11 @@ public struct PopAtRootRule: Rule {
         for c in 0..<index.coordinatorCount where index.kind[c] == .navigation && !index.joinsParentStack[c] && index.initial[c] >= 0 {
             let initial = Int(index.initial[c])
             // Most roots pop nothing; names are resolved again (for each trigger's location) only when one does.
-            guard index.triggers.neighbors(of: initial).contains(where: { Self.pops(index.effectiveTransition(Int($0))) }) else { continue }
+            guard index.triggers.neighbors(of: initial).contains(where: { popsOwnStack(Int($0), of: c, index) }) else { continue }
             let coordinator = index[coordinator: c]
             let spec = index[route: initial]
             for reference in spec.triggers {
-                guard let resolved = index.resolve(reference, from: c), Self.pops(index.effectiveTransition(resolved)) else { continue }
+                guard let resolved = index.resolve(reference, from: c), popsOwnStack(resolved, of: c, index) else { continue }
                 findings.append(finding(
                     "`\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to pop, the button does nothing; dismiss or finish \(coordinator.name) instead",
                     route: initial, in: analysis, at: reference.location))
@@ -89,7 +89,10 @@ public struct PopAtRootRule: Rule {
         return findings
     }
 
-    private static func pops(_ transition: Transition?) -> Bool {
-        transition == .pop || transition == .popToRoot
+    /// A qualified `Parent.back` pops the parent's stack, not this one: it is judged there (covered-stack).
+    private func popsOwnStack(_ route: Int, of coordinator: Int, _ index: FlowIndex) -> Bool {
+        let final = Int(index.redirect[route])
+        guard final >= 0, index.owner[final] == coordinator else { return false }
+        return index.transition(final) == .pop || index.transition(final) == .popToRoot
     }
 }

@@ -3,10 +3,12 @@ import FlowModel
 public struct PushContainerRule: Rule {
     public static let description = RuleDescription(
         id: "push-container", name: "Pushed container", severity: .error,
-        summary: "`push` of a tab/split/page coordinator, or of a navigation coordinator with its own stack.",
+        scope: .element,
+        summary: "`push` of a tab or split coordinator, or of a navigation coordinator with its own stack (a page coordinator may be pushed).",
         rationale: """
-        UIKit refuses to push a UINavigationController or UITabBarController onto a navigation stack and \
-        throws at run time. A navigation child that should share the parent's stack needs `stack: parent`.
+        UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time; a \
+        UITabBarController or UISplitViewController must be a root. A UIPageViewController is a plain view \
+        controller and may be pushed. A navigation child that should share the parent's stack needs `stack: parent`.
         """,
         triggeringExample: """
         # Orders creates its own navigation controller, which UIKit cannot push onto Account's stack.
@@ -73,7 +75,7 @@ public struct PushContainerRule: Rule {
             let name = index[coordinator: child].name
             let message: String
             switch kind {
-            case .tab, .split, .page:
+            case .tab, .split:
                 message = "\(name) is a \(kind.rawValue) coordinator, a container that UIKit cannot push onto a stack (it throws); present it or set it as root instead"
             case .navigation where !index.joinsParentStack[child]:
                 message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws); give it `stack: parent` to push its screens onto this stack, or present it"

@@ -62,20 +62,41 @@ public struct TrappedFlowRule: Rule {
 
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
+        let dominators = analysis.startGraph.dominators
+        /// A `setRoot` of `presenter` or of a coordinator active whenever it is replaces what `presenter` presented.
+        func replacesPresentation(_ trigger: Int32, of presenter: Int) -> Bool {
+            let final = Int(index.redirect[Int(trigger)])
+            guard final >= 0, index.transition(final) == .setRoot else { return false }
+            let root = Int(index.owner[final])
+            return root == presenter || dominators?.dominates(root, presenter) == true
+        }
+        // Per coordinator: one of its screens fires a `setRoot` of a coordinator above it (session expired → `App.auth`).
+        var leavesBySetRootAbove = [Bool](repeating: false, count: index.coordinatorCount)
+        for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.showsScreen(route) {
+            let owner = Int(index.owner[route])
+            guard !leavesBySetRootAbove[owner] else { continue }
+            leavesBySetRootAbove[owner] = index.triggers.neighbors(of: route).contains {
+                let final = Int(index.redirect[Int($0)])
+                return final >= 0 && Int(index.owner[final]) != owner && replacesPresentation($0, of: owner)
+            }
+        }
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
             guard !index[route: route].isDismissibleBySwipe else { continue }
             let spec = index[route: route]
-            let how = spec.effectiveStyle == .fullScreen ? "presented full screen" : "presented with `dismissible: false`"
+            let how = spec.effectiveStyle.isFullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {
-                guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil else { continue }
+                guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil,
+                      !leavesBySetRootAbove[Int(index.child[route])] else { continue }
                 let child = index[coordinator: Int(index.child[route])].name
                 findings.append(finding(
                     "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
                     route: route, in: analysis))
             } else if index.showsScreen(route) {
+                let presenter = Int(index.owner[route])
                 let leaves = index.triggers.neighbors(of: route).contains {
                     index.effectiveTransition(Int($0)).map(Self.leavingTransitions.contains) ?? false
+                        || replacesPresentation($0, of: presenter)
                 }
                 guard !leaves else { continue }
                 findings.append(finding(

@@ -1,0 +1,280 @@
+import FlowExtract
+import FlowModel
+
+/// Drift compares two models (DESIGN §5): the spec and the facts extracted from Swift code, matched by
+/// name (a spec coordinator matches the Swift type of its name or its `type:`; a route the case,
+/// property or method of its name). Each finding sits at the spec element, with a note at the Swift line.
+///
+/// Precision before recall: only certain facts are compared; with `includeInferred` the inferred
+/// ones too, their findings as warnings.
+public struct DriftComparison: Sendable {
+    public var spec: FlowGraph
+    public var code: ExtractedProject
+    public var includeInferred: Bool
+
+    /// Swift type name → spec coordinator.
+    private let specByType: [String: Coordinator]
+    /// Swift type name → the first route in code that starts it (index of the coordinator, the route).
+    private let startedBy: [String: (coordinator: Int, route: Int)]
+
+    public init(spec: FlowGraph, code: ExtractedProject, includeInferred: Bool = false) {
+        self.spec = spec
+        self.code = code
+        self.includeInferred = includeInferred
+        var specByType: [String: Coordinator] = [:]
+        for coordinator in spec.coordinators where specByType[coordinator.typeName] == nil {
+            specByType[coordinator.typeName] = coordinator
+        }
+        self.specByType = specByType
+        var startedBy: [String: (coordinator: Int, route: Int)] = [:]
+        for (c, parent) in code.coordinators.enumerated() {
+            for (r, route) in parent.routes.enumerated() {
+                guard let child = route.destination?.value, child.kind == .coordinator, child.name != parent.name,
+                      startedBy[child.name] == nil else { continue }
+                startedBy[child.name] = (c, r)
+            }
+        }
+        self.startedBy = startedBy
+    }
+
+    public func findings() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for coordinator in code.coordinators {
+            guard let specCoordinator = specByType[coordinator.name] else {
+                // The type is certain (a declaration); a coordinator is worth describing once it has a route.
+                if let route = coordinator.routes.first(where: { compared($0.confidence) != nil }) {
+                    findings.append(missingCoordinator(coordinator, route.confidence))
+                }
+                continue
+            }
+            findings += compare(specCoordinator, with: coordinator)
+        }
+        return findings
+    }
+
+    /// The spec coordinator that describes the Swift type `name`, if any.
+    public func specCoordinator(forType name: String) -> Coordinator? {
+        specByType[name]
+    }
+
+    // MARK: Coordinators
+
+    private func missingCoordinator(_ coordinator: ExtractedCoordinator, _ confidence: Confidence) -> Diagnostic {
+        let place = Self.place(coordinator.location)
+        var message = "`\(coordinator.name)` is a coordinator in code (\(place))"
+        var location = coordinator.location
+        var owner: String?
+        var route: String?
+        if let (c, r) = startedBy[coordinator.name], let specParent = specByType[code.coordinators[c].name] {
+            let start = code.coordinators[c].routes[r]
+            message += ", started by `\(specParent.name).\(start.name)`,"
+            owner = specParent.name
+            if let specRoute = specParent.route(named: start.name) {
+                location = specRoute.location
+                route = specRoute.name
+            } else {
+                location = specParent.location
+            }
+        } else if let entry = spec.entry {
+            location = entry.location
+        }
+        message += " but no spec coordinator describes it; add `\(coordinator.name)` to the spec (`flowlint extract` writes one), "
+            + "or name it in the coordinator that describes it with `type: \(coordinator.name)`"
+        return finding(DriftRules.missingCoordinator, confidence, message, at: location, coordinator: owner, route: route,
+                       note: DiagnosticNote("coordinator `\(coordinator.name)` is declared here", at: coordinator.location))
+    }
+
+    private func compare(_ specCoordinator: Coordinator, with coordinator: ExtractedCoordinator) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for route in coordinator.routes {
+            guard let confidence = compared(route.confidence) else { continue }
+            guard let specRoute = specCoordinator.route(named: route.name) else {
+                findings.append(missingRoute(route, confidence, in: specCoordinator))
+                continue
+            }
+            let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name)
+            findings += [compareTransition(context), compareDestination(context), compareRetention(context)].compactMap { $0 }
+        }
+        // Absence is a fact only when every navigation site of the type was resolved.
+        if coordinator.allSitesResolved {
+            let inCode = Set(coordinator.routes.map(\.name))
+            for specRoute in specCoordinator.routes where !inCode.contains(specRoute.name) {
+                findings.append(extraRoute(specRoute, in: specCoordinator, coordinator))
+            }
+        }
+        return findings
+    }
+
+    private func missingRoute(_ route: ExtractedRoute, _ confidence: Confidence, in specCoordinator: Coordinator) -> Diagnostic {
+        let name = "\(specCoordinator.name).\(route.name)"
+        let message = "`\(name)` is a route in code (\(Self.place(route.location))) but not in the spec; "
+            + "add `\(route.name)` to the routes of `\(specCoordinator.name)`, or remove it from the code"
+        return finding(DriftRules.missingRoute, confidence, message, at: specCoordinator.location,
+                       coordinator: specCoordinator.name, route: route.name,
+                       note: DiagnosticNote("route `\(route.name)` is declared here", at: route.location))
+    }
+
+    private func extraRoute(_ specRoute: Route, in specCoordinator: Coordinator, _ coordinator: ExtractedCoordinator) -> Diagnostic {
+        let message = "`\(specCoordinator.name).\(specRoute.name)` is in the spec but `\(coordinator.name)` (\(Self.place(coordinator.location))) "
+            + "has no route `\(specRoute.name)`; remove it from the spec, or rename it to the code's case, property or method"
+        return finding(DriftRules.extraRoute, .certain, message, at: specRoute.location,
+                       coordinator: specCoordinator.name, route: specRoute.name,
+                       note: DiagnosticNote("`\(coordinator.name)` is declared here", at: coordinator.location))
+    }
+
+    // MARK: Routes
+
+    private struct RouteContext {
+        var spec: Route
+        var code: ExtractedRoute
+        var coordinator: String
+        var name: String { "\(coordinator).\(spec.name)" }
+    }
+
+    private func compareTransition(_ route: RouteContext) -> Diagnostic? {
+        guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
+              let confidence = compared(codeTransition.confidence) else { return nil }
+        if specTransition.value != codeTransition.value {
+            let message = "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
+                + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
+                + "or change the code"
+            return finding(DriftRules.transition, confidence, message, at: specTransition.location,
+                           coordinator: route.coordinator, route: route.spec.name,
+                           note: DiagnosticNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
+        }
+        guard specTransition.value == .present, let codeStyle = route.code.style,
+              let styleConfidence = compared(codeStyle.confidence),
+              // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
+              codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen else { return nil }
+        let message = "`\(route.name)` is presented \(Self.phrase(codeStyle.value)) in code (\(Self.place(codeStyle.location))) "
+            + "but \(Self.phrase(route.spec.effectiveStyle)) in the spec; set `style: \(codeStyle.value.rawValue)`, or change the code"
+        return finding(DriftRules.transition, styleConfidence, message, at: route.spec.style?.location ?? specTransition.location,
+                       coordinator: route.coordinator, route: route.spec.name,
+                       note: DiagnosticNote("the code presents it \(Self.phrase(codeStyle.value))", at: codeStyle.location))
+    }
+
+    private func compareDestination(_ route: RouteContext) -> Diagnostic? {
+        guard let specDestination = route.spec.destination, let codeDestination = route.code.destination,
+              let confidence = compared(codeDestination.confidence) else { return nil }
+        let code = codeDestination.value
+        let same: Bool = switch specDestination.value {
+        case .screen(let name): code.kind == .screen && code.name == name
+        case .coordinator(let name): code.kind == .coordinator && code.name == (spec.coordinator(named: name)?.typeName ?? name)
+        }
+        guard !same else { return nil }
+        let specText = Self.phrase(specDestination.value, in: spec)
+        let codeText = code.kind == .coordinator
+            ? (specByType[code.name].map { "coordinator `\($0.name)`" } ?? "coordinator `\(code.name)`")
+            : "screen `\(code.name)`"
+        let field = code.kind == .coordinator ? "coordinator" : "screen"
+        let value = code.kind == .coordinator ? (specByType[code.name]?.name ?? code.name) : code.name
+        let message = "`\(route.name)` shows \(codeText) in code (\(Self.place(codeDestination.location))) "
+            + "but \(specText) in the spec; change it to `\(field): \(value)`, or change the code"
+        return finding(DriftRules.destination, confidence, message, at: specDestination.location,
+                       coordinator: route.coordinator, route: route.spec.name,
+                       note: DiagnosticNote("the code shows \(codeText) here", at: codeDestination.location))
+    }
+
+    private func compareRetention(_ route: RouteContext) -> Diagnostic? {
+        guard route.spec.destination?.value.coordinatorName != nil, let codeRetain = route.code.retain,
+              let confidence = compared(codeRetain.confidence) else { return nil }
+        let specRetain = route.spec.effectiveRetain
+        let at = route.spec.retain?.location ?? route.spec.destination?.location ?? route.spec.location
+        if codeRetain.value != specRetain {
+            let message = "`\(route.name)`'s child is retained by \(Self.phrase(codeRetain.value)) in code "
+                + "(\(Self.place(codeRetain.location))) but by \(Self.phrase(specRetain)) in the spec; "
+                + "set `retain: \(codeRetain.value.rawValue)`, or change how the code keeps the child"
+            return finding(DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
+                           note: DiagnosticNote("the code keeps the child here", at: codeRetain.location))
+        }
+        guard specRetain == .parent, let codeExits = route.code.releaseOn else { return nil }
+        let specExits = Set(route.spec.effectiveReleaseOn)
+        let certain = codeExits.filter { $0.confidence.isCertain }
+        let inferred = codeExits.filter { !$0.confidence.isCertain }
+        // A spec exit the code releases on only by inference is not a certain difference either way.
+        let onlyInSpec = specExits.subtracting(certain.map(\.value)).subtracting(inferred.map(\.value)).sorted()
+        var onlyInCode = certain.filter { !specExits.contains($0.value) }
+        var exitConfidence = confidence
+        if onlyInSpec.isEmpty && onlyInCode.isEmpty && includeInferred {
+            onlyInCode = inferred.filter { !specExits.contains($0.value) }
+            if let first = onlyInCode.first { exitConfidence = first.confidence }
+        }
+        guard !onlyInSpec.isEmpty || !onlyInCode.isEmpty else { return nil }
+        let released = Set(certain.map(\.value)).union(includeInferred ? Set(inferred.map(\.value)) : []).sorted()
+        var parts: [String] = []
+        if !onlyInSpec.isEmpty {
+            parts.append("the spec releases it on \(Self.list(onlyInSpec)) but the code never removes it then")
+        }
+        if !onlyInCode.isEmpty {
+            parts.append("the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the spec does not")
+        }
+        let message = "`\(route.name)`: \(parts.joined(separator: ", and ")); "
+            + "set `releaseOn: [\(released.map(\.rawValue).joined(separator: ", "))]` as the code does"
+            + (onlyInSpec.isEmpty ? "" : ", or remove the child in code on \(Self.list(onlyInSpec)) too")
+        let note = onlyInCode.first.map { DiagnosticNote("the code releases the child here", at: $0.location) }
+            ?? DiagnosticNote("the code keeps the child here", at: codeRetain.location)
+        return finding(DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at,
+                       coordinator: route.coordinator, route: route.spec.name, note: note)
+    }
+
+    // MARK: Findings
+
+    /// The confidence a fact is compared with, or `nil` when it is left out (inferred without `includeInferred`).
+    private func compared(_ confidence: Confidence) -> Confidence? {
+        confidence.isCertain || includeInferred ? confidence : nil
+    }
+
+    /// Certain facts disagree with an error (configuration may change it); inferred ones with a warning.
+    private func finding(_ rule: RuleID, _ confidence: Confidence, _ message: String, at location: SourceLocation,
+                         coordinator: String?, route: String?, note: DiagnosticNote) -> Diagnostic {
+        var message = message
+        var severity = DriftRules.descriptions.first { $0.id == rule }?.severity ?? .error
+        if let reason = confidence.reason {
+            message += " (the code side is inferred: \(reason))"
+            severity = .warning
+        }
+        return Diagnostic(rule: rule, severity: severity, message: message, location: location,
+                          coordinator: coordinator, route: route, notes: [note])
+    }
+
+    /// `SettingsCoordinator.swift:42`: the file name is enough to find it, the note has the full path.
+    static func place(_ location: SourceLocation) -> String {
+        let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return "\(file):\(location.line)"
+    }
+
+    static func phrase(_ transition: Transition) -> String {
+        switch transition {
+        case .push: "pushed"
+        case .present: "presented"
+        case .setRoot: "set as the root"
+        case .embed: "embedded"
+        case .show: "shown in the master column"
+        case .showDetail: "shown in the detail column"
+        default: "a `\(transition.rawValue)`"
+        }
+    }
+
+    static func phrase(_ style: PresentationStyle) -> String {
+        style.isFullScreen ? "full screen" : "as a \(style == .automatic ? "sheet" : style.rawValue)"
+    }
+
+    static func phrase(_ retain: RetainPolicy) -> String {
+        switch retain {
+        case .parent: "its parent (`retain: parent`)"
+        case .hierarchy: "its view controller (`retain: hierarchy`)"
+        case .none: "nothing (`retain: none`)"
+        }
+    }
+
+    static func phrase(_ destination: Destination, in spec: FlowGraph) -> String {
+        switch destination {
+        case .screen(let name): "screen `\(name)`"
+        case .coordinator(let name): "coordinator `\(name)`"
+        }
+    }
+
+    static func list(_ exits: [ExitKind]) -> String {
+        exits.map { "`\($0.rawValue)`" }.joined(separator: " and ")
+    }
+}

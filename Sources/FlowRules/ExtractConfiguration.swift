@@ -1,0 +1,35 @@
+import FlowModel
+import FlowSpec
+
+extension Configuration {
+    /// The keys of `extract:` (DESIGN §5): what a team's own wrapper method does.
+    public static let extractKeys = ["push", "present", "setRoot", "retain", "release"]
+
+    /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
+    static func extractMapping(
+        _ tree: YAMLTree, _ value: YAMLTree.NodeID, fail: (YAMLTree.NodeID, String) -> Void
+    ) -> [String: [String]] {
+        if tree.scalarType(value) == .null { return [:] }
+        guard tree.kind(value) == .mapping else {
+            fail(value, "`extract` maps push, present, setRoot, retain and release to method names")
+            return [:]
+        }
+        var mapping: [String: [String]] = [:]
+        for (key, names) in tree.entries(value) {
+            let name = tree.text(key) ?? ""
+            guard extractKeys.contains(name) else {
+                fail(key, "unknown `extract` key `\(name)`\(Suggestion.hint(for: name, among: extractKeys))")
+                continue
+            }
+            let items = tree.kind(names) == .sequence ? tree.items(names) : [names]
+            for item in items {
+                guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
+                    fail(item, "`extract.\(name)` lists method names")
+                    continue
+                }
+                mapping[name, default: []].append(method)
+            }
+        }
+        return mapping
+    }
+}

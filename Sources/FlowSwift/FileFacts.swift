@@ -1,0 +1,493 @@
+import FlowExtract
+import FlowModel
+import SwiftSyntax
+
+// What one Swift file says, before any style is recognized: its types with their members, and every
+// call, assignment and binding in their bodies with where it sits (switch case, closure). The
+// recognizers read only these located facts; one pass per project turns them into the model.
+
+/// A type declaration (or an extension, merged into its type later).
+struct TypeFacts: Sendable {
+    enum Keyword: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, `actor` }
+    var name: String
+    var keyword: Keyword
+    /// Inherited types and conformances: base name and generic arguments (`NavigationCoordinator<R>`).
+    var inherited: [TypeName] = []
+    var location: SourceLocation
+    var cases: [CaseFacts] = []
+    var properties: [PropertyFacts] = []
+    var methods: [MethodFacts] = []
+}
+
+/// A type as written: `Foo`, `Foo<Bar>`, `Foo.Router`.
+struct TypeName: Hashable, Sendable {
+    var base: String
+    var arguments: [String] = []
+}
+
+struct CaseFacts: Sendable {
+    var name: String
+    var parameters: [ExtractedParameter]
+    var location: SourceLocation
+}
+
+struct PropertyFacts: Sendable {
+    var name: String
+    var type: TypeName?
+    /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
+    var attributes: [AttributeFacts] = []
+    var strength: HoldStrength = .strong
+    var initializer: ExpressionFacts?
+    var location: SourceLocation
+}
+
+struct AttributeFacts: Sendable {
+    var name: String
+    /// The arguments as written, e.g. `.push`, `tabItem: makeTab`.
+    var arguments: [String]
+}
+
+struct MethodFacts: Sendable {
+    var name: String
+    var location: SourceLocation
+    var parameters: [ExtractedParameter] = []
+    var returnType: TypeName?
+    var calls: [CallFacts] = []
+    /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
+    var bindings: [String: [Located<ExpressionFacts>]] = [:]
+
+    /// The binding of `name` in effect at `location`: the last one before it.
+    func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
+        bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value
+    }
+    var returns: [ExpressionFacts] = []
+    /// Every type constructed in the body (`Foo(...)`), in order.
+    var constructed: [Located<String>] = []
+}
+
+/// What an expression denotes, as far as syntax tells.
+indirect enum ExpressionFacts: Sendable, Hashable {
+    /// `Foo(...)`, `Foo.instantiate()`, `x as! Foo`: a value of this type.
+    case construct(String, wrapped: ExpressionFacts?)
+    /// A static factory or cast: inferred to give this type.
+    case inferredType(String, why: String)
+    /// A local name or property.
+    case reference(String)
+    /// A call of a lowercase function or method: `makeDetail()`, `factory.makeX()`.
+    case factory(String)
+    /// `.push(vc)`, `.trigger(.x)`: an implicit member, with its arguments.
+    case member(String, arguments: [ExpressionFacts])
+    /// `\.todo`, `\X.todo`.
+    case keyPath(String)
+    /// An array literal.
+    case array([ExpressionFacts])
+    case other(String)
+}
+
+/// A call or an assignment in a method body.
+struct CallFacts: Sendable {
+    /// The receiver as written (`navigationController`, `router`, `coordinator?`, `self.children`), `nil` for none.
+    var receiver: String?
+    /// The method name, or `=` for an assignment (then `receiver` is the assigned place).
+    var name: String
+    var arguments: [(label: String?, value: ExpressionFacts)]
+    var location: SourceLocation
+    /// The enclosing `switch` case patterns' member names (`case .user(let id):` → `user`), innermost.
+    var switchCase: [String]?
+    /// The enclosing closures, innermost first: their argument label, the called function of a
+    /// trailing closure, or the property a closure is assigned to (`finishFlow`).
+    var closures: [String] = []
+}
+
+struct FileFacts: Sendable {
+    var path: String
+    var types: [TypeFacts] = []
+    var notes: [ExtractionNote] = []
+}
+
+/// Walks one parsed file and records located facts.
+final class FactCollector: SyntaxVisitor {
+    private let path: String
+    private let converter: SourceLocationConverter
+    private(set) var types: [TypeFacts] = []
+    /// Indices into `types` of the enclosing type declarations.
+    private var typeStack: [Int] = []
+    private var method: MethodFacts?
+    /// The property whose accessor or initializer is the current `method`.
+    private var propertyBody: SyntaxIdentifier?
+
+    init(path: String, tree: SourceFileSyntax) {
+        self.path = path
+        converter = SourceLocationConverter(fileName: path, tree: tree)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func location(of node: some SyntaxProtocol) -> SourceLocation {
+        let at = node.startLocation(converter: converter)
+        return SourceLocation(file: path, line: at.line, column: at.column)
+    }
+
+    // MARK: types
+
+    private func open(_ name: String, _ keyword: TypeFacts.Keyword, _ inheritance: InheritanceClauseSyntax?, _ node: some SyntaxProtocol) {
+        var type = TypeFacts(name: name, keyword: keyword, location: location(of: node))
+        type.inherited = inheritance?.inheritedTypes.map { typeName($0.type) } ?? []
+        typeStack.append(types.count)
+        types.append(type)
+    }
+
+    private func close() {
+        typeStack.removeLast()
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(node.name.text, .class, node.inheritanceClause, node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { close() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(node.name.text, .struct, node.inheritanceClause, node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { close() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(node.name.text, .enum, node.inheritanceClause, node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { close() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(node.name.text, .actor, node.inheritanceClause, node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { close() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(node.name.text, .protocol, node.inheritanceClause, node.name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { close() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        open(typeName(node.extendedType).base, .extension, node.inheritanceClause, node.extendedType)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { close() }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let current = typeStack.last, method == nil else { return .skipChildren }
+        for element in node.elements {
+            let parameters = element.parameterClause?.parameters.enumerated().map { index, parameter in
+                ExtractedParameter(
+                    name: parameter.firstName?.text ?? "_\(index)",
+                    type: parameter.type.trimmedDescription
+                )
+            } ?? []
+            types[current].cases.append(CaseFacts(name: element.name.text, parameters: parameters, location: location(of: element.name)))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if method != nil {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if let value = binding.initializer?.value {
+                    method?.bindings[name, default: []].append(Located(expression(value), at: location(of: binding)))
+                } else if let type = binding.typeAnnotation?.type {
+                    method?.bindings[name, default: []].append(Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
+                }
+            }
+            return .visitChildren
+        }
+        guard let current = typeStack.last else { return .skipChildren }
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.map { attribute in
+            AttributeFacts(
+                name: typeName(attribute.attributeName).base,
+                arguments: attribute.arguments?.as(LabeledExprListSyntax.self)?.map(\.trimmedDescription) ?? []
+            )
+        }
+        var strength = HoldStrength.strong
+        for modifier in node.modifiers {
+            if modifier.name.text == "weak" { strength = .weak }
+            if modifier.name.text == "unowned" { strength = .unowned }
+        }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            types[current].properties.append(PropertyFacts(
+                name: name,
+                type: binding.typeAnnotation.map { typeName($0.type) },
+                attributes: attributes,
+                strength: strength,
+                initializer: binding.initializer.map { expression($0.value) },
+                location: location(of: binding.pattern)
+            ))
+        }
+        // Computed properties (`var body: some View`) and closure initializers are bodies too.
+        if node.bindings.contains(where: { $0.accessorBlock != nil || $0.initializer?.value.is(FunctionCallExprSyntax.self) == true }),
+           let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
+            propertyBody = node.id
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if propertyBody == node.id {
+            propertyBody = nil
+            finishMethod()
+        }
+    }
+
+    // MARK: methods
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard typeStack.last != nil, method == nil else { return .skipChildren }
+        method = MethodFacts(
+            name: node.name.text,
+            location: location(of: node.name),
+            parameters: node.signature.parameterClause.parameters.map {
+                ExtractedParameter(name: ($0.secondName ?? $0.firstName).text, type: $0.type.trimmedDescription)
+            },
+            returnType: node.signature.returnClause.map { typeName($0.type) }
+        )
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { finishMethod() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard typeStack.last != nil, method == nil else { return .skipChildren }
+        method = MethodFacts(name: "init", location: location(of: node.initKeyword))
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { finishMethod() }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard typeStack.last != nil, method == nil else { return .skipChildren }
+        method = MethodFacts(name: "deinit", location: location(of: node.deinitKeyword))
+        return .visitChildren
+    }
+    override func visitPost(_ node: DeinitializerDeclSyntax) { finishMethod() }
+
+    private func finishMethod() {
+        guard let finished = method, let current = typeStack.last else { return }
+        types[current].methods.append(finished)
+        method = nil
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard method != nil else { return .visitChildren }
+        if let name = constructedTypeName(node) {
+            method?.constructed.append(Located(name, at: location(of: node)))
+        }
+        let (receiver, name) = callee(node.calledExpression)
+        guard let name else { return .visitChildren }
+        var arguments: [(label: String?, value: ExpressionFacts)] = node.arguments.map { ($0.label?.text, expression($0.expression)) }
+        if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
+        method?.calls.append(CallFacts(
+            receiver: receiver, name: name, arguments: arguments, location: location(of: node),
+            switchCase: switchCase(of: node), closures: closures(of: node)
+        ))
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard method != nil else { return .visitChildren }
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+            method?.calls.append(CallFacts(
+                receiver: elements[0].trimmedDescription, name: "=", arguments: [(nil, expression(elements[2]))],
+                location: location(of: node), switchCase: switchCase(of: node), closures: closures(of: node)
+            ))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression, closures(of: node).isEmpty { method?.returns.append(expression(value)) }
+        return .visitChildren
+    }
+
+    /// A single-expression body returns its expression.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+        if method != nil, node.parent?.is(FunctionDeclSyntax.self) == true, node.statements.count == 1,
+           let only = node.statements.first?.item.as(ExprSyntax.self) {
+            method?.returns.append(expression(only))
+        }
+        return .visitChildren
+    }
+
+    // MARK: reading expressions
+
+    func typeName(_ type: TypeSyntax) -> TypeName {
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            let arguments = identifier.genericArgumentClause?.arguments.map { $0.argument.trimmedDescription } ?? []
+            return TypeName(base: identifier.name.text, arguments: arguments)
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            let arguments = member.genericArgumentClause?.arguments.map { $0.argument.trimmedDescription } ?? []
+            return TypeName(base: "\(member.baseType.trimmedDescription).\(member.name.text)", arguments: arguments)
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
+        if let some = type.as(SomeOrAnyTypeSyntax.self) { return typeName(some.constraint) }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
+        return TypeName(base: type.trimmedDescription)
+    }
+
+    private func typeName(_ expression: ExprSyntax) -> TypeName? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return TypeName(base: reference.baseName.text)
+        }
+        if let generic = expression.as(GenericSpecializationExprSyntax.self), let base = typeName(generic.expression) {
+            return TypeName(base: base.base, arguments: generic.genericArgumentClause.arguments.map { $0.argument.trimmedDescription })
+        }
+        if let type = expression.as(TypeExprSyntax.self) { return typeName(type.type) }
+        return nil
+    }
+
+    private func isTypeName(_ name: String) -> Bool {
+        name.first.map { $0.isUppercase } ?? false
+    }
+
+    private func constructedTypeName(_ call: FunctionCallExprSyntax) -> String? {
+        guard let name = typeName(call.calledExpression), isTypeName(name.base) else { return nil }
+        return name.base
+    }
+
+    private func callee(_ called: ExprSyntax) -> (receiver: String?, name: String?) {
+        // `finishFlow?()`, `onDone!()`: the closure property called.
+        if let optional = called.as(OptionalChainingExprSyntax.self) { return callee(optional.expression) }
+        if let forced = called.as(ForceUnwrapExprSyntax.self) { return callee(forced.expression) }
+        if let member = called.as(MemberAccessExprSyntax.self) {
+            return (member.base?.trimmedDescription, member.declName.baseName.text)
+        }
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            return (nil, reference.baseName.text)
+        }
+        return (nil, nil)
+    }
+
+    func expression(_ syntax: ExprSyntax) -> ExpressionFacts {
+        if let call = syntax.as(FunctionCallExprSyntax.self) {
+            if let name = constructedTypeName(call) {
+                // Containers that wrap a screen: the screen is what the route shows.
+                // and the labelled arguments that name a Stinsen stack's first route or tabs.
+                let wrapped = call.arguments.first { argument in
+                    guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" }
+                    return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
+                }
+                return .construct(name, wrapped: wrapped.map { expression($0.expression) })
+            }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                let name = member.declName.baseName.text
+                guard let base = member.base else {
+                    return .member(name, arguments: call.arguments.map { expression($0.expression) })
+                }
+                if let type = typeName(base), isTypeName(type.base), !type.base.hasPrefix("UI") {
+                    return .inferredType(type.base, why: "`\(type.base).\(name)()` is taken to make a `\(type.base)`")
+                }
+                return .factory(call.calledExpression.trimmedDescription)
+            }
+            return .factory(call.calledExpression.trimmedDescription)
+        }
+        if let reference = syntax.as(DeclReferenceExprSyntax.self) {
+            return .reference(reference.baseName.text)
+        }
+        if let member = syntax.as(MemberAccessExprSyntax.self) {
+            // `UserCoordinator().strongRouter`: the coordinator behind its router.
+            if let base = member.base?.as(FunctionCallExprSyntax.self), let name = constructedTypeName(base),
+               member.declName.baseName.text.lowercased().hasSuffix("router") {
+                return .construct(name, wrapped: nil)
+            }
+            if member.base == nil { return .member(member.declName.baseName.text, arguments: []) }
+            if member.base?.trimmedDescription == "self" { return .reference(member.declName.baseName.text) }
+            return .other(syntax.trimmedDescription)
+        }
+        if let keyPath = syntax.as(KeyPathExprSyntax.self),
+           let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self) {
+            return .keyPath(last.declName.baseName.text)
+        }
+        if let array = syntax.as(ArrayExprSyntax.self) {
+            return .array(array.elements.map { expression($0.expression) })
+        }
+        if let forced = syntax.as(ForceUnwrapExprSyntax.self) { return expression(forced.expression) }
+        if let optional = syntax.as(OptionalChainingExprSyntax.self) { return expression(optional.expression) }
+        if let sequence = syntax.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
+               let type = elements[2].as(TypeExprSyntax.self) {
+                let name = typeName(type.type).base
+                return .inferredType(name, why: "cast to `\(name)`")
+            }
+        }
+        if let cast = syntax.as(AsExprSyntax.self) {
+            let name = typeName(cast.type).base
+            return .inferredType(name, why: "cast to `\(name)`")
+        }
+        return .other(syntax.trimmedDescription)
+    }
+
+    // MARK: context
+
+    private func switchCase(of node: some SyntaxProtocol) -> [String]? {
+        var current = node.parent
+        while let syntax = current {
+            if let switchCase = syntax.as(SwitchCaseSyntax.self) {
+                guard case .case(let label) = switchCase.label else { return ["default"] }
+                return label.caseItems.compactMap { item in
+                    caseName(item.pattern)
+                }
+            }
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    private func caseName(_ pattern: PatternSyntax) -> String? {
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { return caseName(binding.pattern) }
+        guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    private func closures(of node: some SyntaxProtocol) -> [String] {
+        var labels: [String] = []
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) { break }
+            if let closure = syntax.as(ClosureExprSyntax.self) {
+                labels.append(label(of: closure))
+            }
+            current = syntax.parent
+        }
+        return labels
+    }
+
+    private func label(of closure: ClosureExprSyntax) -> String {
+        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            return argument.label?.text ?? "_"
+        }
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self) {
+            return callee(call.calledExpression).name ?? "_"
+        }
+        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+                let place = elements[0].trimmedDescription
+                return String(place.split(separator: ".").last ?? Substring(place))
+            }
+        }
+        return "_"
+    }
+}
+
+/// flowlint's location (SwiftSyntax has a type of the same name).
+typealias SourceLocation = FlowModel.SourceLocation

@@ -1,0 +1,318 @@
+import FlowExtract
+import FlowModel
+
+/// All files' facts, types merged with their extensions: the one pass facts → model.
+struct Recognizer {
+    let mapping: ExtractMapping
+    /// Type name → its declaration with every extension's members and conformances.
+    private(set) var types: [String: TypeFacts] = [:]
+    /// Type names in declaration order (file, line).
+    private(set) var order: [String] = []
+    private var fileNotes: [ExtractionNote] = []
+
+    init(files: [FileFacts], mapping: ExtractMapping) {
+        self.mapping = mapping
+        var extensions: [TypeFacts] = []
+        for file in files {
+            fileNotes += file.notes
+            for type in file.types {
+                if type.keyword == .extension {
+                    extensions.append(type)
+                } else if types[type.name] == nil {
+                    types[type.name] = type
+                    order.append(type.name)
+                }
+            }
+        }
+        for facts in extensions {
+            guard var type = types[facts.name] else { continue }
+            type.inherited += facts.inherited
+            type.cases += facts.cases
+            type.properties += facts.properties
+            type.methods += facts.methods
+            types[facts.name] = type
+        }
+    }
+
+    func project() -> ExtractedProject {
+        var context = Context(recognizer: self)
+        for name in order {
+            guard let type = types[name], type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
+            if let kind = XCoordinatorStyle.kind(of: type) {
+                context.coordinators[name] = XCoordinatorStyle.coordinator(type, kind: kind, context: &context)
+            } else if let kind = StinsenStyle.kind(of: type) {
+                context.coordinators[name] = StinsenStyle.coordinator(type, kind: kind, context: &context)
+            }
+        }
+        for name in order {
+            guard let type = types[name], type.keyword == .class || type.keyword == .struct,
+                  context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
+            // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own.
+            if !context.baseClasses.contains(name), let coordinator = UIKitStyle.coordinator(type, context: &context) {
+                context.coordinators[name] = coordinator
+            }
+        }
+        UIKitStyle.linkChildren(&context)
+        for name in context.attachedToParentStack {
+            guard var child = context.coordinators[name], child.kind.value == .navigation, child.stack == nil else { continue }
+            child.stack = Fact(.parent, at: child.location, .inferred("started on its parent's stack"))
+            context.coordinators[name] = child
+        }
+        var project = ExtractedProject()
+        project.coordinators = order.compactMap { context.coordinators[$0] }
+        let routesByCoordinator = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        for index in project.coordinators.indices {
+            Self.fillTriggers(&project.coordinators[index], context: context, routes: routesByCoordinator)
+        }
+        project.chains = context.chains.sorted { $0.location < $1.location }
+        Self.keepResolved(&project, &context)
+        project.entry = entry(of: project)
+        project.notes = (fileNotes + context.notes).sorted()
+        return project
+    }
+
+    /// A route to a coordinator that was not extracted, or a chain step naming no route, would be an
+    /// `unknown-reference` in the spec: left out, with a note, never guessed.
+    private static func keepResolved(_ project: inout ExtractedProject, _ context: inout Context) {
+        let names = Set(project.coordinators.map(\.name))
+        for index in project.coordinators.indices {
+            let coordinator = project.coordinators[index]
+            project.coordinators[index].routes = coordinator.routes.filter { route in
+                // A transition that needs a destination or a target the code did not show: listed, not guessed.
+                if let transition = route.transition?.value, route.name != coordinator.initial?.value,
+                   (transition.destinationRule == .required && route.destination == nil)
+                    || (transition.targetField == .route && route.target == nil)
+                    || (transition.targetField == .tab && route.tab == nil) {
+                    context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))
+                    project.coordinators[index].allSitesResolved = false
+                    return false
+                }
+                guard let child = route.destination?.value, child.kind == .coordinator, !names.contains(child.name) else { return true }
+                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child.name)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
+                project.coordinators[index].allSitesResolved = false
+                return false
+            }
+        }
+        let keptRoutes = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        for index in project.coordinators.indices {
+            let coordinator = project.coordinators[index]
+            let kept = keptRoutes[coordinator.name] ?? []
+            func exists(_ reference: String) -> Bool {
+                let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? keptRoutes[parts[0]]?.contains(parts[1]) == true : kept.contains(reference)
+            }
+            if let initial = coordinator.initial, !kept.contains(initial.value) {
+                project.coordinators[index].initial = project.coordinators[index].routes.first.map { Fact($0.name, at: $0.location, .inferred("the first route left")) }
+            }
+            for route in project.coordinators[index].routes.indices {
+                project.coordinators[index].routes[route].triggers.removeAll { !exists($0.value) }
+                if let target = project.coordinators[index].routes[route].target, !kept.contains(target.value) {
+                    project.coordinators[index].routes[route].target = nil
+                }
+            }
+        }
+        project.coordinators.removeAll { $0.routes.isEmpty }
+        project.chains = project.chains.filter { chain in
+            guard let from = project.coordinator(named: chain.from) else { return false }
+            let routes = Set(from.routes.map(\.name))
+            let unknown = chain.steps.first { step in step.action == .route && !routes.contains(step.target ?? "") }
+            if let unknown {
+                context.notes.append(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` steps to `\(unknown.target ?? "")` in another coordinator: chain left out", at: unknown.location, coordinator: chain.from))
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
+    private func entry(of project: ExtractedProject) -> Fact<String>? {
+        let names = Set(project.coordinators.map(\.name))
+        for name in order {
+            guard let type = types[name], name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) else { continue }
+            for method in type.methods {
+                if let made = method.constructed.first(where: { names.contains($0.value) }) {
+                    return Fact(made.value, at: made.location)
+                }
+            }
+        }
+        let started = Set(project.coordinators.flatMap { $0.routes.compactMap { $0.destination?.value.kind == .coordinator ? $0.destination?.value.name : nil } })
+        let roots = project.coordinators.filter { !started.contains($0.name) }
+        guard let first = roots.first else { return nil }
+        let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
+        return Fact(first.name, at: first.location, .inferred(why))
+    }
+
+    /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.
+    private static func fillTriggers(_ coordinator: inout ExtractedCoordinator, context: Context, routes: [String: Set<String>]) {
+        let names = Set(coordinator.routes.map(\.name))
+        for index in coordinator.routes.indices {
+            guard let destination = coordinator.routes[index].destination, destination.value.kind == .screen else { continue }
+            var seen: Set<String> = []
+            var triggers: [Fact<String>] = []
+            for source in [destination.value.name] + (context.madeWith[destination.value.name] ?? []) {
+                for trigger in context.triggers[source] ?? [] {
+                    if trigger.owner == coordinator.name || trigger.owner == nil {
+                        guard names.contains(trigger.route.value), seen.insert(trigger.route.value).inserted else { continue }
+                        triggers.append(trigger.route)
+                    } else if coordinator.style == .stinsen, let owner = trigger.owner, routes[owner]?.contains(trigger.route.value) == true {
+                        // SwiftUI hands `@EnvironmentObject` routers down the view tree: X.Router exists only below X.
+                        let qualified = "\(owner).\(trigger.route.value)"
+                        guard seen.insert(qualified).inserted else { continue }
+                        triggers.append(Fact(qualified, at: trigger.route.location, .inferred("an environment router of \(owner) is only there below \(owner)")))
+                    }
+                }
+            }
+            coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }
+        }
+    }
+
+    // MARK: shared resolution
+
+    /// What a destination expression resolves to.
+    enum Resolution {
+        case type(String, Confidence, ownStack: Bool)
+        case dynamic(String)
+        case factory(String)
+    }
+
+    /// Follows local bindings, wrappers and factories of the same type to a type name; iterative, bounded.
+    func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at use: SourceLocation) -> Resolution {
+        var location = use
+        var expression = start
+        var confidence = Confidence.certain
+        var ownStack = false
+        var currentMethod = method
+        for _ in 0..<8 {
+            switch expression {
+            case .construct(let name, let wrapped):
+                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController"].contains(name) {
+                    ownStack = ownStack || name != "UIHostingController"
+                    expression = wrapped
+                    continue
+                }
+                return .type(name, confidence, ownStack: ownStack)
+            case .inferredType(let name, let why):
+                return .type(name, .inferred(why), ownStack: ownStack)
+            case .reference(let name):
+                if let bound = currentMethod.binding(name, before: location) {
+                    expression = bound
+                    continue
+                }
+                if let property = type.properties.first(where: { $0.name == name }) {
+                    if let initializer = property.initializer {
+                        expression = initializer
+                        continue
+                    }
+                    if let declared = property.type, types[declared.base] != nil {
+                        return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
+                    }
+                }
+                return .dynamic(name)
+            case .factory(let call):
+                let name = String(call.split(separator: ".").last ?? Substring(call))
+                guard let factory = type.methods.first(where: { $0.name == name }) else { return .factory(call) }
+                if let returned = factory.returns.first {
+                    expression = returned
+                    currentMethod = factory
+                    location = SourceLocation(file: factory.location.file, line: .max, column: 0)
+                    confidence = .inferred("made by `\(name)()`")
+                    continue
+                }
+                if let declared = factory.returnType, types[declared.base] != nil {
+                    return .type(declared.base, .inferred("the return type of `\(name)()`"), ownStack: ownStack)
+                }
+                return .factory(call)
+            case .array(let elements):
+                guard let first = elements.first else { return .dynamic("[]") }
+                expression = first
+            default:
+                return .dynamic("\(expression)")
+            }
+        }
+        return .dynamic("\(start)")
+    }
+}
+
+/// A route a type triggers: `router.trigger(.x)`, `coordinator?.showX()`, `router.route(to: \.x)`.
+struct Trigger {
+    /// The coordinator whose route it is, `nil` when only the route name is known.
+    var owner: String?
+    var route: Fact<String>
+}
+
+/// What the style recognizers share while building the model.
+struct Context {
+    let recognizer: Recognizer
+    var coordinators: [String: ExtractedCoordinator] = [:]
+    var chains: [ExtractedChain] = []
+    var notes: [ExtractionNote] = []
+    /// Screen or view-model type → the routes it triggers.
+    var triggers: [String: [Trigger]] = [:]
+    /// Screen type → the types constructed where it is made (its view model): their triggers are its triggers.
+    var madeWith: [String: [String]] = [:]
+    var xcoordinatorTriggersCollected = false
+    var stinsenTriggersCollected = false
+    /// Stinsen: coordinator → the `popToRoot()` / `dismissCoordinator()` calls its screens make.
+    var stinsenCalls: [String: [Trigger]] = [:]
+    /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
+    var attachedToParentStack: Set<String> = []
+    /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
+    var startTransitions: [String: Fact<Transition>?] = [:]
+    var startStyles: [String: Fact<PresentationStyle>?] = [:]
+    /// UIKit child routes whose transition comes from the child's `start()`: (parent, route).
+    var pendingChildRoutes: [(String, String)] = []
+
+    /// Classes other classes inherit from (`BaseCoordinator`).
+    let baseClasses: Set<String>
+    /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
+    let keepers: [String: [(type: String, property: String)]]
+
+    init(recognizer: Recognizer) {
+        self.recognizer = recognizer
+        var bases: Set<String> = []
+        var keepers: [String: [(type: String, property: String)]] = [:]
+        for name in recognizer.order {
+            guard let type = recognizer.types[name] else { continue }
+            if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            for property in type.properties {
+                if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
+            }
+        }
+        baseClasses = bases
+        self.keepers = keepers
+    }
+
+    func isCoordinatorType(_ name: String) -> Bool {
+        guard let type = recognizer.types[name] else { return name.hasSuffix("Coordinator") }
+        return XCoordinatorStyle.kind(of: type) != nil || StinsenStyle.kind(of: type) != nil
+            || UIKitStyle.isCoordinator(type, recognizer: recognizer)
+    }
+
+    /// A destination fact for a resolved expression, or a note for one that cannot be resolved.
+    mutating func destination(
+        _ expression: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation
+    ) -> (Fact<ExtractedDestination>, ownStack: Bool)? {
+        switch recognizer.resolve(expression, in: method, of: type, at: location) {
+        case .type(let name, let confidence, let ownStack):
+            let kind: ExtractedDestination.Kind = isCoordinatorType(name) ? .coordinator : .screen
+            return (Fact(ExtractedDestination(kind, name), at: location, confidence), ownStack)
+        case .dynamic(let what):
+            notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
+        case .factory(let call):
+            notes.append(ExtractionNote(.unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location, coordinator: type.name))
+        }
+        return nil
+    }
+}
+
+/// `self.router?` → `router`.
+func plainReceiver(_ receiver: String?) -> String {
+    var text = Substring(receiver ?? "")
+    if text.hasPrefix("self.") { text = text.dropFirst(5) }
+    return String(text.filter { $0 != "?" && $0 != "!" })
+}
+
+extension String {
+    /// `showDetail` → `ShowDetail`.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,119 @@
+import FlowExtract
+import FlowModel
+
+/// Stinsen: `NavigationCoordinatable` / `TabCoordinatable` / `ViewWrapperCoordinatable` types whose
+/// routes are `@Root` and `@Route(…)` properties naming `make…` functions.
+enum StinsenStyle {
+    static let protocols: [String: CoordinatorKind] = [
+        "NavigationCoordinatable": .navigation, "TabCoordinatable": .tab, "ViewWrapperCoordinatable": .view,
+    ]
+
+    static func kind(of type: TypeFacts) -> CoordinatorKind? {
+        type.inherited.lazy.compactMap { protocols[$0.base] }.first
+    }
+
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> ExtractedCoordinator {
+        collectTriggers(&context)
+        var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .stinsen, kind: Fact(kind, at: type.location))
+        var initial: String?
+        var tabs: [String] = []
+        for property in type.properties {
+            if property.name == "stack", case .construct(_, let wrapped)? = property.initializer, case .keyPath(let name)? = wrapped {
+                initial = name
+                coordinator.initial = Fact(name, at: property.location)
+            }
+            if property.name == "child", case .construct(_, let wrapped)? = property.initializer, case .array(let items)? = wrapped {
+                for case .keyPath(let name) in items { tabs.append(name) }
+            }
+        }
+        for property in type.properties {
+            guard let attribute = property.attributes.first(where: { $0.name == "Root" || $0.name == "Route" }) else { continue }
+            var route = ExtractedRoute(name: property.name, location: property.location)
+            let isTab = tabs.contains(property.name) || attribute.arguments.contains { $0.hasPrefix("tabItem:") }
+            if attribute.name == "Root" {
+                if property.name != initial { route.transition = Fact(.setRoot, at: property.location) }
+            } else if !isTab {
+                switch attribute.arguments.first {
+                case ".push": route.transition = Fact(.push, at: property.location)
+                case ".modal": route.transition = Fact(.present, at: property.location)
+                case ".fullScreen":
+                    route.transition = Fact(.present, at: property.location)
+                    route.style = Fact(.fullScreen, at: property.location)
+                default:
+                    coordinator.allSitesResolved = false
+                    continue
+                }
+            }
+            if case .reference(let maker)? = property.initializer, let factory = type.methods.first(where: { $0.name == maker }) {
+                route.params = factory.parameters.map { Fact($0, at: factory.location) }
+                let product = factory.returns.first ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
+                if let product, let (destination, ownStack) = context.destination(product, in: factory, of: type, at: property.location) {
+                    route.destination = destination
+                    if destination.value.kind == .coordinator {
+                        route.retain = Fact(.hierarchy, at: property.location)
+                        if !ownStack, route.transition?.value == .push { context.attachedToParentStack.insert(destination.value.name) }
+                    } else {
+                        for made in factory.constructed where made.value != destination.value.name {
+                            context.madeWith[destination.value.name, default: []].append(made.value)
+                        }
+                    }
+                } else {
+                    coordinator.allSitesResolved = false
+                }
+            } else {
+                coordinator.allSitesResolved = false
+            }
+            coordinator.routes.append(route)
+        }
+        if kind == .tab {
+            coordinator.tabs = tabs.compactMap { name in coordinator.route(named: name).map { Fact(name, at: $0.location) } }
+            if coordinator.initial == nil, let first = coordinator.tabs.first { coordinator.initial = first }
+        }
+        if coordinator.initial == nil, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
+            coordinator.initial = Fact(first.name, at: first.location, .inferred("the first `@Root`"))
+            if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
+        }
+        // `popToRoot()` / `dismissCoordinator()` called by a screen: routes of their own.
+        for (name, transition) in [("popToRoot", Transition.popToRoot), ("dismissCoordinator", .finish)] {
+            let calls = context.stinsenCalls[type.name]?.filter { $0.route.value == name } ?? []
+            if let first = calls.min(by: { $0.route.location < $1.route.location }), coordinator.route(named: name) == nil {
+                var route = ExtractedRoute(name: name, location: first.route.location, confidence: .inferred("a screen calls `\(name)()`"))
+                route.transition = Fact(transition, at: first.route.location)
+                coordinator.routes.append(route)
+            }
+        }
+        return coordinator
+    }
+
+    /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
+    /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
+    static func collectTriggers(_ context: inout Context) {
+        guard !context.stinsenTriggersCollected else { return }
+        context.stinsenTriggersCollected = true
+        for name in context.recognizer.order {
+            guard let type = context.recognizer.types[name] else { continue }
+            var routers: [String: String] = [:]
+            for property in type.properties {
+                guard let declared = property.type, declared.base.hasSuffix(".Router") else { continue }
+                routers[property.name] = String(declared.base.dropLast(".Router".count))
+            }
+            guard !routers.isEmpty else { continue }
+            for method in type.methods {
+                for call in method.calls {
+                    let receiver = plainReceiver(call.receiver)
+                    guard let owner = routers[receiver] ?? routers[String(receiver.split(separator: ".").first ?? "")] else { continue }
+                    switch call.name {
+                    case "route", "root", "focusFirst":
+                        guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
+                        context.triggers[name, default: []].append(Trigger(owner: owner, route: Fact(route, at: call.location)))
+                    case "popToRoot", "dismissCoordinator":
+                        let trigger = Trigger(owner: owner, route: Fact(call.name, at: call.location))
+                        context.triggers[name, default: []].append(trigger)
+                        context.stinsenCalls[owner, default: []].append(trigger)
+                    default: break
+                    }
+                }
+            }
+        }
+    }
+}

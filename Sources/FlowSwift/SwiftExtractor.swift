@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowExtract
+import FlowModel
+import SwiftParser
+import SwiftSyntax
+
+/// Swift sources → extracted facts (DESIGN §5): files are read and parsed in parallel, each into
+/// located facts; one pass over all of them recognizes the coordinators of every style.
+public enum SwiftExtractor {
+    /// Files larger than this are listed as a note and skipped (generated code, data in a `.swift`).
+    public static let sizeLimit = 8 << 20
+
+    public enum SourceError: Error, Equatable, CustomStringConvertible {
+        case noSuchPath(String)
+        case noSources([String])
+
+        public var description: String {
+            switch self {
+            case .noSuchPath(let path): "no such file or directory: \(path)"
+            case .noSources(let paths): "no Swift files in \(paths.joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// Extracts the coordinators of the Swift files at `paths` (files or folders, searched recursively).
+    public static func extract(paths: [String], mapping: ExtractMapping = ExtractMapping()) throws(SourceError) -> ExtractedProject {
+        let files = try swiftFiles(in: paths)
+        return extract(files: files.map { path in { () -> [UInt8]? in read(path) } }, paths: files, mapping: mapping)
+    }
+
+    /// Extracts from in-memory sources (tests): path → text.
+    public static func extract(sources: [(path: String, text: String)], mapping: ExtractMapping = ExtractMapping()) -> ExtractedProject {
+        extract(files: sources.map { source in { Array(source.text.utf8) } }, paths: sources.map(\.path), mapping: mapping)
+    }
+
+    private static func extract(files: [() -> [UInt8]?], paths: [String], mapping: ExtractMapping) -> ExtractedProject {
+        let indices = Array(paths.indices)
+        let facts = Parallel.map(indices) { index in
+            collect(path: paths[index], bytes: files[index]())
+        }
+        var project = Recognizer(files: facts, mapping: mapping).project()
+        project.files = paths
+        return project
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        switch try? FileIO.read(path, limit: sizeLimit) {
+        case .bytes(let bytes): bytes
+        default: nil
+        }
+    }
+
+    /// Parses one file; never fails: what cannot be read or parsed becomes a located note.
+    static func collect(path: String, bytes: [UInt8]?) -> FileFacts {
+        var facts = FileFacts(path: path)
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        guard let bytes else {
+            facts.notes.append(ExtractionNote(.unreadable, "cannot read the file, or it is larger than \(sizeLimit >> 20) MiB: skipped", at: start))
+            return facts
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            facts.notes.append(ExtractionNote(.unreadable, "not UTF-8 text: skipped", at: start))
+            return facts
+        }
+        let tree = Parser.parse(source: text)
+        let collector = FactCollector(path: path, tree: tree)
+        if tree.hasError, let bad = firstError(in: tree) {
+            facts.notes.append(ExtractionNote(.unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
+        }
+        collector.walk(tree)
+        facts.types = collector.types
+        return facts
+    }
+
+    /// The first unexpected or missing piece of syntax, found without recursion.
+    private static func firstError(in tree: SourceFileSyntax) -> Syntax? {
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing { return Syntax(token) }
+            if let parent = token.parent, parent.is(UnexpectedNodesSyntax.self) { return Syntax(token) }
+        }
+        return nil
+    }
+
+    /// `.swift` files under `paths`, sorted, hidden folders and `.build` skipped; explicit files kept as given.
+    public static func swiftFiles(in paths: [String]) throws(SourceError) -> [String] {
+        var found: [String] = []
+        var pending: [String] = []
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw .noSuchPath(path) }
+            if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else { found.append(path) }
+        }
+        var seen: Set<String> = []
+        while let directory = pending.popLast() {
+            guard seen.insert(directory).inserted, let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name.hasPrefix(".") { continue }
+                let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                var info = stat()
+                guard lstat(child, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(child)
+                case S_IFREG where name.hasSuffix(".swift"): found.append(child)
+                default: break
+                }
+            }
+        }
+        found = found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        guard !found.isEmpty else { throw .noSources(paths) }
+        return Array(Set(found)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

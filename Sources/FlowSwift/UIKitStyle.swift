@@ -1,0 +1,339 @@
+import FlowExtract
+import FlowModel
+
+/// The classic UIKit pattern: a type conforming to / inheriting a `*Coordinator` protocol or base class;
+/// its routes are the methods that navigate or start a child, its children are kept in
+/// `childCoordinators` / dependencies / dictionaries / properties and removed on the exits the code shows.
+enum UIKitStyle {
+    static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
+        guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
+        guard XCoordinatorStyle.kind(of: type) == nil, StinsenStyle.kind(of: type) == nil else { return false }
+        return type.inherited.contains { isCoordinatorBase($0.base) }
+    }
+
+    static func isCoordinatorBase(_ name: String) -> Bool {
+        name.hasSuffix("Coordinator") || name.hasSuffix("Coordinating") || name.hasSuffix("CoordinatorType")
+    }
+
+    /// What a call does to navigation, when it is a navigation call.
+    static func transition(of call: CallFacts, mapping: ExtractMapping) -> Transition? {
+        let receiver = plainReceiver(call.receiver)
+        if call.name == "=" {
+            if receiver.hasSuffix("rootViewController") { return .setRoot }
+            return nil
+        }
+        if mapping.push.contains(call.name) { return .push }
+        if mapping.present.contains(call.name) { return .present }
+        if mapping.setRoot.contains(call.name) { return .setRoot }
+        switch call.name {
+        case "pushViewController", "pushModule": return .push
+        case "setViewControllers", "setRootModule", "setRootViewController", "setRootController": return .setRoot
+        case "popViewController", "popModule": return .pop
+        case "popToRootViewController", "popToRootModule", "popToRoot": return .popToRoot
+        case "dismissModule": return .dismiss
+        case "dismiss" where call.closures.isEmpty: return .dismiss
+        case "present" where !call.arguments.isEmpty: return .present
+        case "push" where receiver.lowercased().contains("router") || receiver.lowercased().contains("navigation"): return .push
+        default: return nil
+        }
+    }
+
+    static let retainCalls: Set<String> = ["addDependency", "addChild", "addChildCoordinator", "addChildDependency", "addCoordinator", "store"]
+    static let releaseCalls: Set<String> = [
+        "removeDependency", "removeChild", "removeChildCoordinator", "removeChildDependency", "removeCoordinator",
+        "childDidFinish", "free", "removeAll",
+    ]
+
+    static func isRetain(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        let receiver = plainReceiver(call.receiver)
+        if retainCalls.contains(call.name) || mapping.retain.contains(call.name) { return true }
+        if call.name == "append" || call.name == "insert" { return receiver.lowercased().hasSuffix("coordinators") || receiver.lowercased().hasSuffix("children") }
+        if call.name == "=" {
+            guard case .reference? = call.arguments.first?.value else { return false }
+            // `children[key] = child`, `self.avatarCoordinator = child`.
+            let place = receiver.lowercased()
+            return place.contains("coordinator") || place.contains("child")
+        }
+        return false
+    }
+
+    static func isRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        let receiver = plainReceiver(call.receiver).lowercased()
+        if mapping.release.contains(call.name) || call.name.hasPrefix("removeFromParent") { return true }
+        if releaseCalls.contains(call.name) {
+            return call.name != "removeAll" || receiver.hasSuffix("coordinators") || receiver.hasSuffix("children")
+        }
+        if call.name == "remove" || call.name == "removeValue" { return receiver.hasSuffix("coordinators") || receiver.hasSuffix("children") }
+        if call.name == "=", case .other("nil")? = call.arguments.first?.value {
+            return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child")
+        }
+        return false
+    }
+
+    static func coordinator(_ type: TypeFacts, context: inout Context) -> ExtractedCoordinator? {
+        let mapping = context.recognizer.mapping
+        var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        let finishers = selfReleasingMethods(of: type.name, context)
+        let routeMethods = Set(type.methods.filter { method in
+            method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+                || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
+                || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
+        }.map(\.name))
+        for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
+            guard coordinator.route(named: method.name) == nil else { continue }
+            var route = ExtractedRoute(name: method.name, location: method.location)
+            route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map { Fact($0, at: method.location) }
+            read(&route, method, type, &context, &coordinator.allSitesResolved)
+            if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
+                route.transition = Fact(.finish, at: finish.location)
+                route.destination = nil
+                route.style = nil
+            } else if route.transition?.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
+                route.transition = Fact(.finish, at: route.transition!.location, .inferred("`\(method.name)()` ends the flow by its name"))
+            }
+            coordinator.routes.append(route)
+        }
+        guard !coordinator.routes.isEmpty else { return nil }
+        // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
+        for method in type.methods where routeMethods.contains(method.name) {
+            for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self")
+                && call.name.lowercased().contains("finish") && coordinator.route(named: call.name) == nil {
+                var route = ExtractedRoute(name: call.name, location: call.location, confidence: .inferred("a screen's closure calls `\(call.name)`"))
+                route.transition = Fact(.finish, at: call.location)
+                coordinator.routes.append(route)
+            }
+        }
+        // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
+        if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
+            coordinator.initial = Fact("start", at: coordinator.routes[start].location)
+            context.startTransitions[type.name] = coordinator.routes[start].transition
+            context.startStyles[type.name] = coordinator.routes[start].style
+            coordinator.routes[start].transition = nil
+            coordinator.routes[start].style = nil
+        } else if let start = type.methods.first(where: { $0.name == "start" }),
+                  let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
+            coordinator.initial = Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`"))
+            if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
+                context.startTransitions[type.name] = coordinator.routes[index].transition
+                context.startStyles[type.name] = coordinator.routes[index].style
+                coordinator.routes[index].transition = nil
+                coordinator.routes[index].style = nil
+            }
+        } else {
+            let first = coordinator.routes[0]
+            coordinator.initial = Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method"))
+            coordinator.routes[0].transition = nil
+            coordinator.routes[0].style = nil
+        }
+        collectTriggers(of: type, coordinator: coordinator, &context)
+        return coordinator
+    }
+
+    private static func kind(of type: TypeFacts) -> CoordinatorKind {
+        let names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
+        if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
+        if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
+        return .navigation
+    }
+
+    /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
+    private static func read(
+        _ route: inout ExtractedRoute, _ method: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ allResolved: inout Bool
+    ) {
+        let mapping = context.recognizer.mapping
+        let navigations = method.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+        // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
+        let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
+        let navigation = navigations.first.map { first in
+            transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
+        }
+        let child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        if let navigation, let kind = transition(of: navigation, mapping: mapping) {
+            route.transition = Fact(kind, at: navigation.location)
+            if kind == .present, method.calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
+                route.style = Fact(.fullScreen, at: navigation.location)
+            }
+            if child == nil, kind.destinationRule == .required {
+                func argument(_ call: CallFacts) -> ExpressionFacts? {
+                    call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
+                }
+                var shown = argument(navigation)
+                // `present(navigationController)` of a stack filled by `setViewControllers([screen])` shows that screen.
+                if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
+                   name == "UINavigationController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
+                    shown = argument(filled)
+                }
+                if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
+                    route.destination = destination
+                    for made in method.constructed where made.value != destination.value.name {
+                        context.madeWith[destination.value.name, default: []].append(made.value)
+                    }
+                } else {
+                    allResolved = false
+                }
+            }
+        }
+        guard let child else { return }
+        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location)
+        if route.transition == nil {
+            context.pendingChildRoutes.append((type.name, route.name))
+        }
+        if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
+            route.retain = Fact(.parent, at: retain.location)
+            var exits: [Fact<ExitKind>] = []
+            for release in method.calls where isRelease(release, mapping) {
+                guard let label = release.closures.first else { continue }
+                if label == "onDismissed" {
+                    exits.append(Fact(.back, at: release.location, .inferred("`onDismissed` runs when the router pops the child's first screen")))
+                } else if label.lowercased().contains("dismiss") {
+                    exits.append(Fact(.dismiss, at: release.location))
+                } else {
+                    exits.append(Fact(.finish, at: release.location, label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure")))
+                }
+            }
+            route.releaseOn = exits
+        } else {
+            route.retain = Fact(.none, at: child.location, .inferred("no childCoordinators.append / addDependency / stored property seen"))
+        }
+    }
+
+    private static func isFullScreen(_ value: ExpressionFacts?) -> Bool {
+        guard case .member(let name, _)? = value else { return false }
+        return ["fullScreen", "overFullScreen", "overCurrentContext", "currentContext", "custom"].contains(name)
+    }
+
+    /// After every coordinator is known: a child route without its own transition takes the child's
+    /// `start()` transition; releases in delegate methods of the parent and in the child itself.
+    static func linkChildren(_ context: inout Context) {
+        let mapping = context.recognizer.mapping
+        for (parent, routeName) in context.pendingChildRoutes {
+            guard var coordinator = context.coordinators[parent], let index = coordinator.routes.firstIndex(where: { $0.name == routeName }),
+                  let child = coordinator.routes[index].destination?.value.name else { continue }
+            let location = coordinator.routes[index].location
+            if let start = context.startTransitions[child] ?? nil {
+                let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
+                coordinator.routes[index].transition = Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`"))
+                if transition != .present { context.attachedToParentStack.insert(child) }
+                if transition == .present, let style = context.startStyles[child] ?? nil {
+                    coordinator.routes[index].style = Fact(style.value, at: style.location, .inferred("the child's start() presents it so"))
+                }
+            } else {
+                coordinator.routes[index].transition = Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates"))
+            }
+            context.coordinators[parent] = coordinator
+        }
+        for (name, var coordinator) in context.coordinators where coordinator.style == .uikit {
+            guard let type = context.recognizer.types[name] else { continue }
+            var parentExits: [Fact<ExitKind>] = []
+            for method in type.methods {
+                guard let release = method.calls.first(where: { isRelease($0, mapping) && $0.closures.isEmpty }) else { continue }
+                if method.name == "presentationControllerDidDismiss" {
+                    parentExits.append(Fact(.dismiss, at: release.location))
+                } else if method.name == "navigationController" || method.name == "didMove" || method.name == "deinit" {
+                    parentExits.append(Fact(.back, at: release.location, .inferred("released when a screen is popped")))
+                } else if method.name.lowercased().contains("finish") {
+                    parentExits.append(Fact(.finish, at: release.location))
+                }
+            }
+            for index in coordinator.routes.indices where coordinator.routes[index].retain?.value == .parent {
+                var exits = coordinator.routes[index].releaseOn ?? []
+                exits += parentExits
+                if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
+                    exits.append(finish)
+                }
+                var seen: Set<ExitKind> = []
+                coordinator.routes[index].releaseOn = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }
+            }
+            context.coordinators[name] = coordinator
+        }
+    }
+
+    /// The call that ends this coordinator's flow: one of its own methods that removes it from its parent
+    /// (`leave()`), a finish callback (`finishFlow?()`, `onFinish()`), or a delegate told `…DidFinish(self)`.
+    static func finishCall(in method: MethodFacts, finishers: Set<String>) -> CallFacts? {
+        method.calls.first { call in
+            let receiver = plainReceiver(call.receiver)
+            if receiver.isEmpty || receiver == "self" {
+                return finishers.contains(call.name) || call.name.lowercased().contains("finish")
+            }
+            return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
+                && call.name.lowercased().contains("finish") && call.arguments.contains { $0.value == .reference("self") }
+        }
+    }
+
+    /// Methods of the type or its base classes that remove `self` from the parent.
+    static func selfReleasingMethods(of name: String, _ context: Context) -> Set<String> {
+        var found: Set<String> = []
+        var current: String? = name
+        var seen: Set<String> = []
+        while let type = current.flatMap({ context.recognizer.types[$0] }), seen.insert(type.name).inserted {
+            for method in type.methods where method.calls.contains(where: { isRelease($0, context.recognizer.mapping) && passesSelf($0) }) {
+                found.insert(method.name)
+            }
+            current = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
+        }
+        return found
+    }
+
+    static func passesSelf(_ call: CallFacts) -> Bool {
+        call.arguments.contains { $0.value == .reference("self") } || call.name.hasPrefix("removeFromParent")
+    }
+
+    /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
+    private static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
+        var name: String? = child
+        var seen: Set<String> = []
+        while let current = name, seen.insert(current).inserted, let type = context.recognizer.types[current] {
+            for method in type.methods {
+                for call in method.calls where isRelease(call, context.recognizer.mapping) {
+                    if passesSelf(call) { return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`")) }
+                }
+            }
+            name = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
+        }
+        return nil
+    }
+
+    /// `coordinator?.showX()` in screens that keep the coordinator (or a delegate protocol it conforms to),
+    /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
+    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: ExtractedCoordinator, _ context: inout Context) {
+        let routes = Set(coordinator.routes.map(\.name))
+        // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
+        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) })
+        // A non-route method of the coordinator that calls routes (a delegate method) stands for them.
+        var forwards: [String: [CallFacts]] = [:]
+        for method in coordinatorType.methods where !routes.contains(method.name) {
+            let calls = method.calls.filter { ($0.receiver == nil || plainReceiver($0.receiver) == "self") && routes.contains($0.name) }
+            if !calls.isEmpty { forwards[method.name, default: []] += calls }
+        }
+        var keepersByScreen: [String: Set<String>] = [:]
+        for name in accepted.sorted() {
+            for keeper in context.keepers[name] ?? [] where keeper.type != coordinatorType.name {
+                keepersByScreen[keeper.type, default: []].insert(keeper.property)
+            }
+        }
+        for name in keepersByScreen.keys.sorted() {
+            guard let screen = context.recognizer.types[name], let keepers = keepersByScreen[name] else { continue }
+            for method in screen.methods {
+                for call in method.calls where keepers.contains(plainReceiver(call.receiver)) {
+                    if routes.contains(call.name) {
+                        context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                    } else {
+                        for forwarded in forwards[call.name] ?? [] {
+                            context.triggers[name, default: []].append(Trigger(
+                                owner: coordinatorType.name,
+                                route: Fact(forwarded.name, at: call.location, .inferred("`\(call.name)` calls `\(forwarded.name)()`"))
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        for method in coordinatorType.methods where routes.contains(method.name) {
+            guard let screen = coordinator.route(named: method.name)?.destination, screen.value.kind == .screen else { continue }
+            for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && routes.contains(call.name) {
+                context.triggers[screen.value.name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+            }
+        }
+    }
+}

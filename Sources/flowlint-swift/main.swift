@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import FlowExtract
+import FlowModel
+import FlowRules
+import FlowSwift
+import FoundationEssentials
+
+/// `flowlint extract`, run as its own executable so that swift-syntax stays out of `flowlint lint`'s
+/// start-up (README: Extracting specs from Swift code). `flowlint extract` runs this with its arguments.
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowlint extract",
+        abstract: "Write flow specs for the coordinators found in Swift sources.",
+        discussion: """
+            Recognizes XCoordinator, Stinsen and classic UIKit coordinators (README: recognized shapes). \
+            Writes one spec per Swift file that declares coordinators, mirroring the source folders. Sites it \
+            cannot resolve are listed as notes on stderr and in the spec. Exit status: 0 written, 2 for a \
+            usage error, an unreadable path or configuration, or a file that cannot be written.
+            """
+    )
+
+    @Argument(help: "Swift files or folders (searched recursively).")
+    var sources: [String] = ["."]
+
+    @Option(name: .shortAndLong, help: "The folder the specs are written to (created if missing).")
+    var output: String?
+
+    @Option(help: "yaml (spec files in --output) or json (the extracted facts on stdout).")
+    var format: Format = .yaml
+
+    @Option(help: "A configuration file (default: .flowlint.yml in the working directory, if any).")
+    var config: String?
+
+    enum Format: String, ExpressibleByArgument { case yaml, json }
+
+    func validate() throws {
+        if format == .yaml && output == nil { throw ValidationError("give the folder to write to with -o DIR (or --format json)") }
+    }
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let mapping = ExtractMapping(
+            push: configuration.extract["push"] ?? [], present: configuration.extract["present"] ?? [],
+            setRoot: configuration.extract["setRoot"] ?? [], retain: configuration.extract["retain"] ?? [],
+            release: configuration.extract["release"] ?? []
+        )
+        let project = try SwiftExtractor.extract(paths: sources, mapping: mapping)
+        for note in project.notes {
+            Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
+        }
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.write(String(decoding: try encoder.encode(project), as: UTF8.self) + "\n")
+        case .yaml:
+            try write(SpecWriter.specs(for: project), to: output!, sourceRoot: commonFolder(project.files))
+        }
+    }
+
+    private func loadConfiguration() throws -> Configuration {
+        if let config { return try Configuration.load(path: config) }
+        guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
+        return try Configuration.load(path: Configuration.defaultFileName)
+    }
+
+    /// `Sources/App/Main.swift` under root `Sources` → `Flows/App/Main.flow.yml`.
+    private func write(_ specs: [SpecWriter.SpecText], to folder: String, sourceRoot: String) throws {
+        for spec in specs {
+            var relative = Substring(spec.source)
+            if !sourceRoot.isEmpty, relative.hasPrefix(sourceRoot + "/") { relative = relative.dropFirst(sourceRoot.count + 1) }
+            while relative.hasPrefix("../") || relative.hasPrefix("/") { relative = relative.drop { $0 == "." || $0 == "/" } }
+            let path = folder + "/" + relative.dropLast(".swift".count) + ".flow.yml"
+            try makeFolders(for: path)
+            do {
+                try FileIO.writeAtomically(spec.text, to: path)
+            } catch {
+                throw ExtractError("cannot write \(path): \(error)")
+            }
+        }
+        Output.error("flowlint extract: \(specs.count) spec file\(specs.count == 1 ? "" : "s") written to \(folder)")
+    }
+
+    private func makeFolders(for path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/").dropLast() {
+            prefix += part
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw ExtractError("cannot create \(prefix): \(FileError.current())") }
+            prefix += "/"
+        }
+    }
+
+    /// The folder all extracted files share.
+    private func commonFolder(_ files: [String]) -> String {
+        guard var common = files.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }) else { return "" }
+        for file in files.dropFirst() {
+            let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            common = common.prefix(zip(common, parts).prefix { $0 == $1 }.count)
+        }
+        return common.joined(separator: "/")
+    }
+}
+
+struct ExtractError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum Output {
+    static func write(_ text: String) { FileIO.writeAll(text, to: STDOUT_FILENO) }
+    static func error(_ line: String) { FileIO.writeAll(line + "\n", to: STDERR_FILENO) }
+}
+
+func runExtract() -> Int32 {
+    do {
+        var command = try ExtractCommand.parseAsRoot()
+        try command.run()
+        return 0
+    } catch let error as SwiftExtractor.SourceError {
+        Output.error("flowlint: error: \(error)")
+    } catch let error as ConfigurationError {
+        Output.error("flowlint: error: \(error)")
+    } catch let error as ExtractError {
+        Output.error("flowlint: error: \(error)")
+    } catch {
+        let code = ExtractCommand.exitCode(for: error)
+        let message = ExtractCommand.fullMessage(for: error)
+        if code == .success {
+            Output.write(message + "\n")
+            return 0
+        }
+        Output.error(message)
+    }
+    return 2
+}
+
+signal(SIGPIPE, SIG_IGN)
+exit(runExtract())

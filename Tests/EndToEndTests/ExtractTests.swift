@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `flowlint extract` on every fixture of fixtures/extract/<style>/<shape>/: the specs it writes
+/// match `expected/` byte for byte, and `flowlint lint` reads them without a validity error.
+@Suite struct ExtractTests {
+    static let root = Flowlint.packageRoot.appendingPathComponent("fixtures/extract")
+    static let validityRules: Set<String> = ["syntax", "schema", "duplicate-key", "unknown-reference", "entry", "missing-initial"]
+
+    static var fixtures: [String] {
+        let manager = FileManager.default
+        let styles = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+        return styles.flatMap { style in
+            ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(style).path)) ?? [])
+                .filter { manager.fileExists(atPath: root.appendingPathComponent("\(style)/\($0)/Sources").path) }
+                .map { "\(style)/\($0)" }
+        }.sorted()
+    }
+
+    struct Lint: Decodable {
+        struct Finding: Decodable { var rule: String; var severity: String; var coordinator: String?; var route: String? }
+        var findings: [Finding]
+    }
+
+    /// Extracts one fixture into a fresh folder; returns the folder and the files written (relative, sorted).
+    static func extract(_ fixture: String) throws -> (URL, [String], Flowlint.Result) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-extract-\(UUID().uuidString)")
+        let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path])
+        let files = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".flow.yml") }.sorted()
+        return (output, files, result)
+    }
+
+    static func lint(_ folder: URL) throws -> Lint {
+        let result = try Flowlint.run(["lint", "--format", "json", folder.path])
+        return try JSONDecoder().decode(Lint.self, from: Data(result.stdout.utf8))
+    }
+
+    @Test func everyStyleHasFixtures() {
+        for style in ["uikit", "xcoordinator", "stinsen"] {
+            #expect(Self.fixtures.filter { $0.hasPrefix(style + "/") }.count >= 3, "\(style) needs a sample app and shapes")
+        }
+    }
+
+    @Test(arguments: fixtures) func specsMatchExpected(_ fixture: String) throws {
+        let (output, files, result) = try Self.extract(fixture)
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!files.isEmpty)
+        let expected = Self.root.appendingPathComponent("\(fixture)/expected")
+        if ProcessInfo.processInfo.environment["FLOWLINT_UPDATE_GOLDENS"] == "1" {
+            try? FileManager.default.removeItem(at: expected)
+        }
+        let expectedFiles = (FileManager.default.enumerator(atPath: expected.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".flow.yml") }.sorted()
+        if ProcessInfo.processInfo.environment["FLOWLINT_UPDATE_GOLDENS"] != "1" {
+            #expect(files == expectedFiles)
+        }
+        for file in files {
+            let actual = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
+            let golden = expected.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Flowlint.expectGolden(actual, golden)
+        }
+    }
+
+    @Test(arguments: fixtures) func extractedSpecsHaveNoValidityErrors(_ fixture: String) throws {
+        let (output, _, _) = try Self.extract(fixture)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.filter { Self.validityRules.contains($0.rule) }.map(\.rule) == [])
+    }
+
+    /// The classic sample app has the seeds' two leaks: a presented child released only on finish
+    /// (swipe-down leak, seeds 001) and a router child released only on back (seeds 004).
+    @Test func uikitSampleReproducesTheSeedsLeakedChildren() throws {
+        let (output, _, _) = try Self.extract("uikit/sample-app")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let errors = try Self.lint(output).findings.filter { $0.severity == "error" }
+        #expect(errors.map(\.rule) == ["leaked-child", "leaked-child"])
+        #expect(errors.compactMap(\.route).sorted() == ["showEditor", "showReader"])
+    }
+
+    /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
+    @Test(arguments: ["xcoordinator/sample-app", "stinsen/sample-app"])
+    func frameworkSamplesHaveNoErrors(_ fixture: String) throws {
+        let (output, _, _) = try Self.extract(fixture)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let lint = try Self.lint(output)
+        #expect(lint.findings.filter { $0.severity == "error" }.map(\.rule) == [])
+    }
+
+    @Test func unresolvedSitesAreNotesOnStderrAndInTheSpec() throws {
+        let (output, files, result) = try Self.extract("uikit/window-root-unresolved")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.stderr.contains("SceneCoordinator.swift:21:9: note: the destination comes from `factory.makeNewsScreen`, whose product is not visible [unresolved-factory]"))
+        #expect(result.stderr.contains("[dynamic-destination]"))
+        let spec = try String(contentsOf: output.appendingPathComponent(files[0]), encoding: .utf8)
+        #expect(spec.contains("# note: unresolved-factory: "))
+        #expect(!spec.contains("showNews:"), "a route whose destination is unknown is left out, not guessed")
+    }
+
+    @Test func jsonFormatWritesTheFacts() throws {
+        let result = try Flowlint.run(["extract", "--format", "json", "fixtures/extract/uikit/sample-app/Sources"])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let coordinators = object?["coordinators"] as? [[String: Any]] ?? []
+        #expect(coordinators.compactMap { $0["name"] as? String } == ["EditorCoordinator", "ReaderCoordinator", "ShelfCoordinator"])
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let missing = try Flowlint.run(["extract", "no/such/folder", "-o", "/tmp/flowlint-never"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "flowlint: error: no such file or directory: no/such/folder\n")
+        let noOutput = try Flowlint.run(["extract", "fixtures/extract/uikit/sample-app/Sources"])
+        #expect(noOutput.status == 2)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let (first, files, _) = try Self.extract("stinsen/sample-app")
+        let (second, _, _) = try Self.extract("stinsen/sample-app")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        for file in files {
+            #expect(try Data(contentsOf: first.appendingPathComponent(file)) == Data(contentsOf: second.appendingPathComponent(file)))
+        }
+    }
+}
