@@ -16,6 +16,11 @@ public enum RuleRegistry {
         TrappedFlowRule.self,
         PushCycleRule.self,
         PopAtRootRule.self,
+        DismissWithoutPresentationRule.self,
+        PopToNotOnStackRule.self,
+        CoveredStackRule.self,
+        FinishWithoutParentRule.self,
+        ChainUnderModalRule.self,
     ]
 
     public static let allDescriptions: [RuleDescription] =

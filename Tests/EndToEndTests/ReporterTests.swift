@@ -91,7 +91,7 @@ import Testing
         guard let seen = try consumed(project, "sarif", by: "validate_sarif.py") as? [String: Any] else { return }
         let expected = try findings(project)
         #expect(seen["results"] as? Int == expected.count)
-        #expect(seen["rules"] as? Int == 19)
+        #expect(seen["rules"] as? Int == 24)
         #expect((seen["locations"] as? [String])?.sorted() == expected.map { "\($0.file):\($0.line):\($0.rule)" }.sorted())
     }
 
@@ -100,7 +100,7 @@ import Testing
         guard let seen = try consumed(project, "junit", by: "validate_junit.py") as? [String: Any] else { return }
         let expected = try findings(project)
         let files = Set(expected.map(\.file)).count
-        #expect(seen["tests"] as? Int == 19 * (project == "project" ? 4 : files))
+        #expect(seen["tests"] as? Int == 24 * (project == "project" ? 4 : files))
         #expect((seen["failures"] as? [String]) == expected.map { "\($0.rule) flowlint.\($0.rule) \($0.file) \($0.severity)" }.sorted())
     }
 

@@ -10,6 +10,8 @@ public struct Analysis: Sendable {
     public let exits: ChildExits
     public let ownership: OwnershipGraph
     public let pushGraph: PushGraph
+    /// What is on screen (DESIGN §4): presentations, stacks, and what is below each screen.
+    public let navigation: NavigationState
     /// The project's framework (`.flowlint.yml`): the words fix advice speaks.
     public let framework: Framework
 
@@ -33,5 +35,6 @@ public struct Analysis: Sendable {
                     { OwnershipGraph(index: index, reachability: reachability) })
             })
         (self.startGraph, self.exits, self.pushGraph, self.ownership) = (startGraph, exits, pushGraph, ownership)
+        navigation = NavigationState(index: index, reachability: reachability, pushGraph: pushGraph)
     }
 }

@@ -1,0 +1,117 @@
+import FlowModel
+
+public struct PopToNotOnStackRule: Rule {
+    public static let description = RuleDescription(
+        id: "popto-not-on-stack", name: "popTo not on stack", severity: .error,
+        summary: "A screen triggers `popTo` a route that, on some path, is not below it on its stack.",
+        rationale: """
+        `popTo` pops back to a view controller that must be on the stack: UIKit throws when it is not, \
+        and the app crashes. The target is on the stack below the firing screen on every path only when \
+        every chain of pushes from the bottom of that stack to the screen passes through it (it dominates \
+        the screen in the stack's push graph; `stack: parent` children push onto their parent's stack). \
+        Pop to a route every path passes, or use `pop`/`popToRoot`. Needs resolved references: runs only \
+        when every reference resolved.
+        """,
+        triggeringExample: """
+        # After changing the password the app pops back to `changePassword`, but `privacy` is pushed on
+        # another branch: there `changePassword` is not on the stack and UIKit throws.
+        version: 1
+        entry: Settings
+
+        coordinators:
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [changePassword, privacy]
+              changePassword:
+                transition: push
+                screen: ChangePasswordViewController
+                triggers: [confirm]
+              confirm:
+                transition: push
+                screen: ConfirmViewController
+                triggers: [backToPassword]
+              privacy:
+                transition: push
+                screen: PrivacyViewController
+                triggers: [backToPassword]  # expect: popto-not-on-stack
+              backToPassword:
+                transition: popTo
+                route: changePassword
+
+        """,
+        passingExample: """
+        # Only screens pushed from `changePassword` pop back to it: it is below them on every path.
+        version: 1
+        entry: Settings
+
+        coordinators:
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings:
+                screen: SettingsViewController
+                triggers: [changePassword, privacy]
+              changePassword:
+                transition: push
+                screen: ChangePasswordViewController
+                triggers: [confirm]
+              confirm:
+                transition: push
+                screen: ConfirmViewController
+                triggers: [backToPassword]
+              privacy:
+                transition: push
+                screen: PrivacyViewController
+                triggers: [backToSettings]
+              backToPassword:
+                transition: popTo
+                route: changePassword
+              backToSettings:
+                transition: popTo
+                route: settings
+
+        """)
+
+    public init() {}
+
+    public func check(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        let state = analysis.navigation
+        var findings: [Diagnostic] = []
+        for screen in 0..<index.routeCount where index.showsScreen(screen) && state.isStacked(screen) {
+            let owner = Int(index.owner[screen])
+            let stack = state.stackOwner[owner]
+            guard stack >= 0 else { continue }
+            for trigger in index.triggers.neighbors(of: screen) {
+                guard let target = Self.missingTarget(of: Int(trigger), from: screen, stack: stack, index: index, state: state) else { continue }
+                // Names are resolved again (for the trigger's location) only for a finding.
+                let spec = index[route: screen]
+                for reference in spec.triggers where index.resolve(reference, from: owner) == Int(trigger) {
+                    let path = state.stackPath(to: screen, avoiding: target).map { $0.map { index[route: $0].name }.joined(separator: " → ") }
+                    let example = path.map { " (\($0))" } ?? ""
+                    findings.append(finding(
+                        "`\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \(index[coordinator: Int(stack)].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and the app crashes; pop to a route every path passes, or use `pop`",
+                        route: screen, in: analysis, at: reference.location))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The target of a `popTo` that `trigger` performs on `screen`'s stack, when it is not below `screen` on every path.
+    private static func missingTarget(of trigger: Int, from screen: Int, stack: Int32, index: FlowIndex, state: NavigationState) -> Int? {
+        let popTo = Int(index.redirect[trigger])
+        guard popTo >= 0, index.transition(popTo) == .popTo, index.target[popTo] >= 0,
+              state.stackOwner[Int(index.owner[popTo])] == stack else { return nil }
+        // A route that attaches a `stack: parent` child stands for the child's first screen. A target no
+        // push reaches (a `setRoot` screen…) is not judged: its place on the stack is not known.
+        guard let target = state.stackedScreen(of: Int(index.target[popTo]), index: index),
+              target != screen, !state.below.dominates(target, screen) else { return nil }
+        return target
+    }
+}
