@@ -254,7 +254,9 @@ import Testing
         let closed = try Subprocess.run(["sh", "-c", "\"$0\" graph Flows -o - --format dot >&-", Flowlint.binary.path],
                                         in: folder.url, timeout: 10)
         #expect(closed.status == 2)
-        #expect(closed.stderr == "flowlint: error: cannot write to standard output: bad file descriptor\n")
+        // With descriptor 1 closed, the process may reuse it for a file of its own: the reason varies.
+        #expect(closed.stderr.hasPrefix("flowlint: error: cannot write to standard output: "))
+        #expect(closed.stderr.split(separator: "\n").count == 1, "\(closed.stderr)")
     }
 
     @Test func aDeviceIsNotRead() throws {
