@@ -36,7 +36,8 @@ public enum FileIO {
 
     /// Reads a regular file whole, checking its size before reading anything.
     public static func read(_ path: String, limit: Int) throws(FileError) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO with no writer must not wait; the type is checked on the open descriptor.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current() }
         defer { close(descriptor) }
         var info = stat()
@@ -72,7 +73,32 @@ public enum FileIO {
     /// Writes a temporary file beside `path` and renames it over `path`: readers see the old file or the new
     /// one, never a part, and a failure leaves the old file as it was. The new file keeps the mode of the one
     /// it replaces; a new one gets what `creat` would give (0666 less the umask), not `mkstemp`'s 0600.
-    public static func writeAtomically(_ text: String, to path: String) throws(FileError) {
+    /// A symbolic link is followed: its target is replaced and the link kept. A FIFO or a character device
+    /// (`/dev/stdout`, a terminal) is written directly, never renamed over; other special files are refused.
+    public static func writeAtomically(_ text: String, to requested: String) throws(FileError) {
+        var path = requested
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            if let resolved = realpath(path, nil) {
+                path = String(cString: resolved)
+                free(resolved)
+            } else {
+                // A link to a file not made yet: the file is made where the link points.
+                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(path, &target, target.count - 1)
+                guard length > 0 else { throw .current() }
+                let destination = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let slash = path.lastIndex(of: "/")
+                path = destination.hasPrefix("/") || slash == nil ? destination : String(path[...slash!]) + destination
+            }
+        }
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFIFO, S_IFCHR: return try writeDirectly(text, to: path)
+            default: throw .notRegularFile
+            }
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -91,6 +117,24 @@ public enum FileIO {
         renamed = true
     }
 
+    /// Writes into an existing FIFO or device as it is. Opened without blocking, so a FIFO nobody reads is an
+    /// error (`no such device or address`), not a hang; the writes themselves block as usual.
+    private static func writeDirectly(_ text: String, to path: String) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .current() }
+        defer { close(descriptor) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0, writeAll(text, to: descriptor) else {
+            throw .current()
+        }
+    }
+
+    /// Whether two paths name the same file (after links), so output never lands on an input.
+    public static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
     /// Writes all of `text`, retrying short and interrupted writes; false (with `errno` set) on failure.
     @discardableResult
     public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
@@ -101,6 +145,10 @@ public enum FileIO {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    return false
+                }
+                if written == 0 {  // nothing written and no error: give up rather than spin
+                    errno = EIO
                     return false
                 }
                 offset += written

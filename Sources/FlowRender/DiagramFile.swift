@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowModel
 
 /// Why a diagram file could not be written.
@@ -10,15 +15,19 @@ public struct DiagramFileError: Error, Equatable, CustomStringConvertible {
 
 /// Reads and atomically replaces diagram files.
 public enum DiagramFile {
-    public enum State: Equatable, Sendable { case current, stale, missing }
+    /// `unreadable`: not a regular file (a FIFO, a device) or not readable: an error, never a wait.
+    public enum State: Equatable, Sendable { case current, stale, missing, unreadable(String) }
 
     /// Whether the file holds exactly `text`, byte for byte. Strings would compare equal across Unicode
     /// normalization (a name in NFC and in NFD), and a stale file would pass. A larger file is not read.
     public static func state(of path: String, comparedWith text: String) -> State {
-        switch try? FileIO.read(path, limit: text.utf8.count) {
-        case nil: .missing
-        case .tooLarge?: .stale
-        case .bytes(let bytes)?: bytes.elementsEqual(text.utf8) ? .current : .stale
+        do {
+            switch try FileIO.read(path, limit: text.utf8.count) {
+            case .tooLarge: return .stale
+            case .bytes(let bytes): return bytes.elementsEqual(text.utf8) ? .current : .stale
+            }
+        } catch {
+            return access(path, F_OK) == 0 ? .unreadable(error.description) : .missing
         }
     }
 

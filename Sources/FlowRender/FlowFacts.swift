@@ -11,6 +11,7 @@ struct FlowFacts {
 
     init(_ graph: FlowGraph) {
         self.graph = graph
+        var ends: [RouteKey: RouteKey?] = [:]
         for coordinator in graph.coordinators {
             for route in coordinator.routes {
                 let key = RouteKey(coordinator: coordinator.name, route: route.name)
@@ -18,17 +19,44 @@ struct FlowFacts {
                     starters[child, default: []].append(key)
                 }
                 for trigger in route.triggers {
-                    var seen: Set<RouteKey> = []
-                    var target = resolve(trigger, in: coordinator.name)
-                    while let current = target, seen.insert(current).inserted {
-                        predecessors[current, default: []].append(key)
-                        guard self.route(current)?.transition?.value == .trigger,
-                              let next = self.route(current)?.target else { break }
-                        target = resolve(next, in: current.coordinator)
-                    }
+                    // Only where a redirect chain ends is read (a `trigger` route is never a push or present
+                    // source): recording it there keeps the facts linear in the size of the graph.
+                    guard let target = resolve(trigger, in: coordinator.name),
+                          let end = redirectEnd(of: target, memo: &ends, passes: { $0.transition?.value == .trigger })
+                    else { continue }
+                    predecessors[end, default: []].append(key)
                 }
             }
         }
+    }
+
+    /// Where a chain of `trigger` redirects from `start` ends: the first route `passes` does not let through, or
+    /// the last one whose `route` names nothing. Nil when the chain runs in a circle. Iterative, and each route
+    /// is walked once over all calls sharing `memo`.
+    func redirectEnd(of start: RouteKey, memo: inout [RouteKey: RouteKey?], passes: (Route) -> Bool) -> RouteKey? {
+        var path: [RouteKey] = []
+        var onPath: Set<RouteKey> = []
+        var current = start
+        var end: RouteKey?
+        while true {
+            if let known = memo[current] {
+                end = known
+                break
+            }
+            guard onPath.insert(current).inserted else {
+                end = nil
+                break
+            }
+            path.append(current)
+            guard let route = route(current), passes(route),
+                  let next = route.target.flatMap({ resolve($0, in: current.coordinator) }) else {
+                end = current
+                break
+            }
+            current = next
+        }
+        for key in path { memo[key] = .some(end) }
+        return end
     }
 
     func route(_ key: RouteKey) -> Route? {
@@ -53,24 +81,35 @@ struct FlowFacts {
         let levels = childLevels(from: roots.first, limit: depth)
         var order: [String] = []
         var visited: Set<String> = []
-        // Preorder through the child starts, each coordinator where it is first met.
-        func visit(_ name: String) {
+        // Preorder through the child starts, each coordinator where it is first met; an explicit stack, since
+        // a chain of child starts may be as long as the project.
+        var stack: [(children: [String], next: Int)] = []
+        func enter(_ name: String) {
             guard visited.insert(name).inserted else { return }
             order.append(name)
-            for child in children(of: name) where depth == nil || levels[child] != nil {
-                visit(child)
+            stack.append((children(of: name).filter { depth == nil || levels[$0] != nil }, 0))
+        }
+        for root in roots {
+            enter(root)
+            while let top = stack.last {
+                guard top.next < top.children.count else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                enter(top.children[top.next])
             }
         }
-        for root in roots { visit(root) }
         return order
     }
 
     /// The coordinators a coordinator's routes start, in route order.
     func children(of name: String) -> [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         for route in graph.coordinator(named: name)?.routes ?? [] {
             if let child = route.destination?.value.coordinatorName, graph.coordinator(named: child) != nil,
-               !names.contains(child) {
+               seen.insert(child).inserted {
                 names.append(child)
             }
         }

@@ -10,6 +10,9 @@ struct RouteDiagramBuilder {
     private var drawn: Set<String> = []
     private var nodeIDs: Set<String> = []
     private var edgeIDs: Set<String> = []
+    /// Where each `trigger` redirect chain ends, and what each coordinator's dismissal closes: computed once.
+    private var redirectEnds: [RouteKey: RouteKey?] = [:]
+    private var presenterMemo: [String: [RouteKey]] = [:]
 
     init(facts: FlowFacts, options: DiagramOptions) {
         self.facts = facts
@@ -107,7 +110,7 @@ struct RouteDiagramBuilder {
             let source = RouteKey(coordinator: coordinator.name, route: route.name)
             for reference in route.triggers {
                 guard let target = facts.resolve(reference, in: coordinator.name) else { continue }
-                addTrigger(from: source, to: target, redirect: nil, seen: [])
+                addTrigger(from: source, to: target)
             }
             if let child = route.destination?.value.coordinatorName { addStart(from: source, of: child) }
         }
@@ -123,10 +126,14 @@ struct RouteDiagramBuilder {
                      toCluster: child == source.coordinator ? nil : child))
     }
 
-    /// The edges of one trigger: to the route's node, or for a route without a destination to where it leads.
-    private mutating func addTrigger(from source: RouteKey, to target: RouteKey, redirect: RouteKey?, seen: Set<RouteKey>) {
-        guard let route = facts.route(target) else { return }
-        let named = redirect ?? target
+    /// The edges of one trigger: to the route's node, or for a route without a destination to where it leads,
+    /// through any chain of `trigger` redirects (labelled with the route triggered).
+    private mutating func addTrigger(from source: RouteKey, to triggered: RouteKey) {
+        let isRedirect = { (route: Route) in route.destination == nil && route.transition?.value == .trigger }
+        guard let target = facts.redirectEnd(of: triggered, memo: &redirectEnds, passes: isRedirect),
+              let route = facts.route(target), !isRedirect(route) else { return }
+        let redirect = target == triggered ? nil : triggered
+        let named = triggered
         let label = route.destination == nil || redirect != nil ? named.route : nil
         let edgeMarks = route.destination == nil ? marks.marks(of: target) + (redirect.map { marks.marks(of: $0) } ?? []) : []
         let returns = returnTargets(of: route, at: target, from: source)
@@ -145,10 +152,7 @@ struct RouteDiagramBuilder {
         }
         switch route.transition?.value {
         case .trigger:
-            guard let next = route.target.flatMap({ facts.resolve($0, in: target.coordinator) }) else { return }
-            var seen = seen
-            guard seen.insert(target).inserted else { return }
-            addTrigger(from: source, to: next, redirect: named, seen: seen)
+            return  // redirects were followed above
         case .select:
             guard let tab = route.tab?.value, facts.route(RouteKey(coordinator: target.coordinator, route: tab)) != nil else { return }
             addEdge(edge(to: node(of: RouteKey(coordinator: target.coordinator, route: tab)), nil))
@@ -192,7 +196,7 @@ struct RouteDiagramBuilder {
 
     /// Where the user lands after a pop, dismiss or finish triggered from `source`, and the coordinator
     /// that is left when none of those places is drawn. Nil for routes that do not go back.
-    private func returnTargets(of route: Route, at target: RouteKey, from source: RouteKey) -> (places: [RouteKey], fallback: String)? {
+    private mutating func returnTargets(of route: Route, at target: RouteKey, from source: RouteKey) -> (places: [RouteKey], fallback: String)? {
         switch route.transition?.value {
         case .pop:
             let shown = facts.route(source)
@@ -207,8 +211,7 @@ struct RouteDiagramBuilder {
             if facts.route(source)?.transition?.value == .present {
                 return (facts.predecessors[source] ?? [], source.coordinator)
             }
-            var visited: Set<String> = []
-            return (presenters(of: source.coordinator, visited: &visited), source.coordinator)
+            return (presenters(of: source.coordinator), source.coordinator)
         case .finish:
             return (facts.starters[target.coordinator] ?? [], target.coordinator)
         default:
@@ -217,18 +220,63 @@ struct RouteDiagramBuilder {
     }
 
     /// The routes that present `coordinator` or the nearest presented coordinator that contains it: what a
-    /// dismissal inside it closes (DESIGN §1).
-    private func presenters(of coordinator: String, visited: inout Set<String>) -> [RouteKey] {
-        guard visited.insert(coordinator).inserted else { return [] }
+    /// dismissal inside it closes (DESIGN §1). In the order of a depth-first walk up the non-presenting starts,
+    /// each coordinator where first met; memoized bottom-up (the walk's order is the first occurrences of the
+    /// memoized lists), so a deep stack of pushed coordinators with dismissals costs linear time.
+    private mutating func presenters(of start: String) -> [RouteKey] {
+        if let known = presenterMemo[start] { return known }
+        var stack: [(name: String, next: Int)] = [(start, 0)]
+        var onStack: Set<String> = [start]
+        while let top = stack.last {
+            let starters = facts.starters[top.name] ?? []
+            if top.next < starters.count {
+                stack[stack.count - 1].next += 1
+                let starter = starters[top.next]
+                let parent = starter.coordinator
+                guard !presents(starter), presenterMemo[parent] == nil else { continue }
+                // A circle of starts: the first-met order depends on where the walk begins.
+                guard onStack.insert(parent).inserted else { return walkedPresenters(of: start) }
+                stack.append((parent, 0))
+                continue
+            }
+            var places: [RouteKey] = []
+            var seen: Set<RouteKey> = []
+            for starter in starters {
+                for place in presents(starter) ? [starter] : presenterMemo[starter.coordinator]! where seen.insert(place).inserted {
+                    places.append(place)
+                }
+            }
+            presenterMemo[top.name] = places
+            onStack.remove(top.name)
+            stack.removeLast()
+        }
+        return presenterMemo[start]!
+    }
+
+    /// `presenters(of:)` by walking from `start` afresh, for coordinators in a circle of starts.
+    private func walkedPresenters(of start: String) -> [RouteKey] {
+        var visited: Set<String> = [start]
         var places: [RouteKey] = []
-        for starter in facts.starters[coordinator] ?? [] {
-            if facts.route(starter)?.transition?.value == .present {
+        var stack: [(name: String, next: Int)] = [(start, 0)]
+        while let top = stack.last {
+            let starters = facts.starters[top.name] ?? []
+            guard top.next < starters.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let starter = starters[top.next]
+            if presents(starter) {
                 places.append(starter)
-            } else {
-                places += presenters(of: starter.coordinator, visited: &visited)
+            } else if visited.insert(starter.coordinator).inserted {
+                stack.append((starter.coordinator, 0))
             }
         }
         return places
+    }
+
+    private func presents(_ starter: RouteKey) -> Bool {
+        facts.route(starter)?.transition?.value == .present
     }
 
     // MARK: Chain
@@ -239,17 +287,23 @@ struct RouteDiagramBuilder {
         var previous: Set<String> = []
         var highlightedNodes: Set<String> = []
         var highlightedEdges: Set<Int> = []
+        var edgesInto: [String: [Int]] = [:]
+        var startsFrom: [String: [Int]] = [:]
+        for (index, edge) in diagram.edges.enumerated() {
+            edgesInto[edge.to, default: []].append(index)
+            if edge.kind == .start { startsFrom[edge.from, default: []].append(index) }
+        }
         for step in chain.routes {
             let id = NodeID.route(step)
             highlightedNodes.insert(id)
-            for (index, edge) in diagram.edges.enumerated() where edge.to == id && previous.contains(edge.from) {
+            for index in edgesInto[id] ?? [] where previous.contains(diagram.edges[index].from) {
                 highlightedEdges.insert(index)
             }
             previous = [id]
-            for (index, edge) in diagram.edges.enumerated() where edge.from == id && edge.kind == .start {
+            for index in startsFrom[id] ?? [] {
                 highlightedEdges.insert(index)
-                highlightedNodes.insert(edge.to)
-                previous.insert(edge.to)
+                highlightedNodes.insert(diagram.edges[index].to)
+                previous.insert(diagram.edges[index].to)
             }
         }
         for index in diagram.nodes.indices where highlightedNodes.contains(diagram.nodes[index].id) {

@@ -36,7 +36,7 @@ public struct Baseline: Equatable, Sendable {
     /// The findings of `report` that the baseline does not cover, and how many it covered.
     public func filter(_ report: Report) -> (report: Report, suppressed: Int) {
         var remaining: [FindingKey: Int] = [:]
-        for entry in entries { remaining[entry.key, default: 0] += entry.count }
+        for entry in entries { remaining[entry.key] = Self.saturatingSum(remaining[entry.key] ?? 0, entry.count) }
         var kept: [Diagnostic] = []
         for finding in report.findings {
             let key = FindingKey(finding)
@@ -50,7 +50,13 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// How many findings the baseline records.
-    public var findingCount: Int { entries.reduce(0) { $0 + $1.count } }
+    public var findingCount: Int { entries.reduce(0) { Self.saturatingSum($0, $1.count) } }
+
+    /// Counts come from a file and may add past `Int.max`: they saturate (Int.max findings suppresses them all).
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
+    }
 }
 
 // MARK: The file format

@@ -79,6 +79,9 @@ struct Graph: ParsableCommand {
         try refuseSpecErrors(outcome.report)
         let diagram = DiagramBuilder.build(outcome.project.graph, options: try diagramOptions(outcome))
         let text = try render(diagram)
+        if !check, output != "-", let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, output) }) {
+            try fail("\(output) is the input spec \(spec): write the diagram elsewhere")
+        }
         try check ? compare(text) : write(text)
     }
 
@@ -159,6 +162,7 @@ struct Graph: ParsableCommand {
     private func compare(_ text: String) throws {
         let state = DiagramFile.state(of: output, comparedWith: text)
         guard state != .current else { return }
+        if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
         let problem = state == .missing ? "does not exist" : "is stale"
         Output.error("flowlint: \(output) \(problem): run the same flowlint graph command without --check to write it")
         throw ExitCode(1)

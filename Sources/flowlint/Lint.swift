@@ -75,7 +75,13 @@ struct Lint: ParsableCommand {
         // Read first: a bad baseline fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
         let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
-        if let writeBaseline { try Baseline(recording: outcome.report.findings).write(to: writeBaseline) }
+        if let writeBaseline {
+            if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
+                Output.error("flowlint: error: \(writeBaseline) is the input spec \(spec): write the baseline elsewhere")
+                throw ExitCode(2)
+            }
+            try Baseline(recording: outcome.report.findings).write(to: writeBaseline)
+        }
         let (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
         Output.write(render(shown, rules: outcome.rules, files: outcome.project.graph.files))

@@ -7,16 +7,17 @@ import FlowModel
 
 /// The only place that writes to the terminal.
 enum Output {
+    /// Why writing to standard output failed (`no space left on device`, `bad file descriptor`), if it did.
+    nonisolated(unsafe) private(set) static var stdoutFailure: String?
+
     static func write(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        // A closed pipe (`| head`) ends the output quietly; any other failure is reported at exit (status 2).
+        if !FileIO.writeAll(text, to: STDOUT_FILENO), errno != EPIPE, stdoutFailure == nil {
+            stdoutFailure = String(cString: strerror(errno)).lowercased()
+        }
     }
 
     static func error(_ line: String) {
-        write(line + "\n", to: STDERR_FILENO)
-    }
-
-    /// A closed pipe (`| head`) ends the output quietly.
-    private static func write(_ text: String, to descriptor: Int32) {
-        FileIO.writeAll(text, to: descriptor)
+        FileIO.writeAll(line + "\n", to: STDERR_FILENO)
     }
 }

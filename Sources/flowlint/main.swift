@@ -39,4 +39,9 @@ extension ConfigurationError: UserError {}
 extension BaselineError: UserError {}
 
 signal(SIGPIPE, SIG_IGN)
-exit(runFlowlint())
+let status = runFlowlint()
+if let failure = Output.stdoutFailure {
+    Output.error("flowlint: error: cannot write to standard output: \(failure)")
+    exit(2)
+}
+exit(status)

@@ -167,6 +167,98 @@ import Testing
         #expect(result.stderr == "flowlint: no findings in 2 files\n")
     }
 
+    /// Every file flowlint reads besides the specs: a FIFO there is a one-line error with exit 2, never a wait for a
+    /// writer (the time limit turns a hang into a failure).
+    @Test(arguments: [["--config", "pipe.yml"], ["--baseline", "pipe.yml"], [".flowlint.yml"]])
+    func aFifoGivenAsAnyInputIsAOneLineError(arguments: [String]) throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.auth.replacingOccurrences(of: ", signUp", with: ""))
+        try folder.fifo(arguments.count == 1 ? ".flowlint.yml" : "pipe.yml")
+        let result = try folder.lint((arguments.count == 1 ? [] : arguments) + ["Flows"], timeout: 10)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("flowlint: error: "))
+        #expect(result.stderr.contains("not a regular file"))
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func graphCheckAgainstAFifoIsAOneLineError() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.auth.replacingOccurrences(of: ", signUp", with: ""))
+        try folder.fifo("flow.dot")
+        let result = try Flowlint.run(["graph", "Flows", "--check", "-o", "flow.dot"], in: folder.url, timeout: 10)
+        #expect(result.status == 2)
+        #expect(result.stderr == "flowlint: error: cannot read flow.dot: not a regular file\n")
+    }
+
+    static let cleanAuth = auth.replacingOccurrences(of: ", signUp", with: "")
+
+    // MARK: Writing
+
+    @Test func outputThroughASymlinkReplacesItsTargetAndKeepsTheLink() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        try folder.link("flow.dot", to: "real.dot")
+        for _ in 0..<2 {
+            let result = try Flowlint.run(["graph", "Flows", "-o", "flow.dot"], in: folder.url, timeout: 20)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("flow.dot").path)
+        #expect(link == "real.dot")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("real.dot"), encoding: .utf8).hasPrefix("//"))
+    }
+
+    @Test func outputOntoAnInputSpecIsRefused() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        let graph = try Flowlint.run(["graph", "Flows", "--format", "dot", "-o", "Flows/App.flow.yml"], in: folder.url, timeout: 20)
+        #expect(graph.status == 2)
+        #expect(graph.stderr == "flowlint: error: Flows/App.flow.yml is the input spec Flows/App.flow.yml: write the diagram elsewhere\n")
+        let lint = try folder.lint(["Flows", "--write-baseline", "Flows/Auth.flow.yml"])
+        #expect(lint.status == 2)
+        #expect(lint.stderr.hasSuffix("flowlint: error: Flows/Auth.flow.yml is the input spec Flows/Auth.flow.yml: write the baseline elsewhere\n"))
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("Flows/App.flow.yml"), encoding: .utf8) == Self.app)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("Flows/Auth.flow.yml"), encoding: .utf8) == Self.cleanAuth)
+    }
+
+    /// A FIFO is written into, not renamed over; with nobody reading it is an error, not a hang. /dev/null stays a
+    /// character device.
+    @Test func specialFilesAreWrittenDirectlyNeverReplaced() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        try folder.fifo("flow.dot")
+        let unread = try Flowlint.run(["graph", "Flows", "-o", "flow.dot"], in: folder.url, timeout: 10)
+        #expect(unread.status == 2)
+        #expect(unread.stderr == "flowlint: error: cannot write flow.dot: no such device or address\n")
+        let null = try Flowlint.run(["graph", "Flows", "--format", "dot", "-o", "/dev/null"], in: folder.url, timeout: 10)
+        #expect(null.status == 0, "\(null.stderr)")
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+        let fifoType = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("flow.dot").path)[.type] as? FileAttributeType
+        #expect(fifoType == .typeUnknown || fifoType != .typeRegular)
+    }
+
+    @Test func aFailedWriteToStandardOutputIsAnError() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        let result = try Subprocess.run(["sh", "-c", "\"$0\" graph Flows -o - --format dot > /dev/full", Flowlint.binary.path],
+                                        in: folder.url, timeout: 10)
+        #expect(result.status == 2)
+        #expect(result.stderr == "flowlint: error: cannot write to standard output: no space left on device\n")
+        let closed = try Subprocess.run(["sh", "-c", "\"$0\" graph Flows -o - --format dot >&-", Flowlint.binary.path],
+                                        in: folder.url, timeout: 10)
+        #expect(closed.status == 2)
+        // With descriptor 1 closed, the process may reuse it for a file of its own: the reason varies.
+        #expect(closed.stderr.hasPrefix("flowlint: error: cannot write to standard output: "))
+        #expect(closed.stderr.split(separator: "\n").count == 1, "\(closed.stderr)")
+    }
+
     @Test func aDeviceIsNotRead() throws {
         let result = try Flowlint.run(["lint", "/dev/zero"], timeout: 10)
         #expect(result.status == 2)

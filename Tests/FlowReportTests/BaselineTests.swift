@@ -62,6 +62,17 @@ import Testing
         #expect(text.contains("\"digest\" : \"\(FindingKey.digest(of: "Auth leaks"))\""))
     }
 
+    /// Two entries of one key whose counts add past Int.max: the sum saturates instead of trapping.
+    @Test func countsAddingPastIntMaxSaturate() throws {
+        let entry = #"{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))", "count": \#(Int.max)}"#
+        let text = #"{"version": 1, "findings": [\#(entry), \#(entry)]}"#
+        let baseline = try Baseline.decode(Data(text.utf8), source: "b.json")
+        #expect(baseline.findingCount == Int.max)
+        let (report, suppressed) = baseline.filter(Report(findings: [leak, leak, unreachable], files: 1))
+        #expect(suppressed == 2)
+        #expect(report.findings == [unreachable])
+    }
+
     @Test func countDefaultsToOne() throws {
         let text = #"{"version": 1, "findings": [{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))"}]}"#
         let baseline = try Baseline.decode(Data(text.utf8), source: "b.json")
