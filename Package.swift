@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
         .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowExtract"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
-        .target(name: "FlowRender", dependencies: ["FlowModel", "CGraphviz"]),
+        // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
+        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "CGraphviz"]),
         // Facts extracted from Swift code, their FlowGraph and their spec text: no swift-syntax, so the
         // lint binary can read them (JSON) without linking the parser.
         .target(name: "FlowExtract", dependencies: ["FlowModel"]),

@@ -10,7 +10,8 @@ public enum DOTWriter {
         out.line("digraph flow {")
         out.indent { out in
             out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=TB, nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
-            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(DiagramStyle.Palette.screenFill)\", color=\"\(DiagramStyle.Palette.muted)\", fontname=\(font), fontsize=11, fontcolor=\"\(DiagramStyle.Palette.text)\", margin=\"0.2,0.05\"]")
+            let screen = DiagramStyle.look(.screen)
+            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=11, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]")
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
             let nodes = diagram.nodesByCluster
             let free = nodes[nil] ?? []
@@ -41,19 +42,15 @@ public enum DOTWriter {
         out.line("subgraph \(quoted("cluster " + NodeID.coordinator(cluster.id))) {")
         out.indent { out in
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
+            let look = DiagramStyle.clusterLook(mark: cluster.markStyle)
             var attributes: [(String, String)] = [
                 ("label", html(bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak))),
                 ("tooltip", tooltip(cluster.tooltip)),
-                ("labeljust", "l"), ("labelloc", "t"), ("style", quoted("rounded,filled")),
-                ("fillcolor", quoted(DiagramStyle.Palette.clusterFill)), ("color", quoted(DiagramStyle.Palette.clusterBorder)),
+                ("labeljust", "l"), ("labelloc", "t"), ("style", quoted(style(look, filled: true))),
+                ("fillcolor", quoted(look.fill)), ("color", quoted(look.line)),
             ]
-            if let style = cluster.markStyle {
-                let colors = DiagramStyle.markColors(style)
-                attributes += [("color", quoted(colors.line)), ("penwidth", "2")]
-                if style == .unreachable {
-                    attributes += [("style", quoted("rounded,filled,dashed")), ("fontcolor", quoted(colors.line))]
-                }
-            }
+            if look.width != 1 { attributes.append(("penwidth", number(look.width))) }
+            if look.text != DiagramStyle.Palette.text { attributes.append(("fontcolor", quoted(look.text))) }
             for (key, value) in attributes { out.line("\(key)=\(value)") }
             for node in nodes { out.line(statement(node)) }
             if !cluster.sideBySide.isEmpty {
@@ -64,60 +61,42 @@ public enum DOTWriter {
     }
 
     private static func statement(_ node: Node) -> String {
+        let look = DiagramStyle.look(of: node)
         var attributes: [(String, String)] = []
         switch node.kind {
         case .screen, .coordinator, .external:
             // Regular weight: Graphviz sizes boxes with regular metrics, so bold names would overflow them.
             attributes.append(("label", html(htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? ""))))
         case .entry:
-            attributes += [("label", html(bold("entry"))), ("shape", "box"), ("style", quoted("rounded,filled")),
-                           ("fillcolor", quoted(DiagramStyle.Palette.text)), ("fontcolor", quoted("#ffffff"))]
+            attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
-            attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true"),
-                           ("style", "filled"), ("fillcolor", quoted(DiagramStyle.Palette.text))]
+            attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true")]
         }
-        if node.kind == .coordinator {
-            attributes += [("style", quoted("filled")), ("fillcolor", quoted(DiagramStyle.Palette.childFill)),
-                           ("color", quoted(DiagramStyle.Palette.purple))]
-        }
-        if node.kind == .external { attributes.append(("style", quoted("rounded,dashed"))) }
-        if node.isInitial { attributes.append(("penwidth", "2.5")) }
-        if node.isHighlighted {
-            attributes += [("color", quoted(DiagramStyle.Palette.highlight)), ("fillcolor", quoted(DiagramStyle.Palette.highlightFill)),
-                           ("penwidth", "3")]
-        }
-        if let style = node.markStyle {
-            let colors = DiagramStyle.markColors(style)
-            attributes += [("color", quoted(colors.line)), ("fillcolor", quoted(colors.fill))]
-            if style == .unreachable {
-                attributes += [("style", quoted(node.kind == .coordinator ? "filled,dashed" : "rounded,filled,dashed")),
-                               ("fontcolor", quoted(colors.line))]
-            } else {
-                attributes.append(("penwidth", node.isInitial ? "3" : "2"))
-            }
-        }
+        // The graph's `node` defaults are a screen's look: only what differs is written.
+        let screen = DiagramStyle.look(.screen)
+        let shapeStyle = style(look, filled: true, roundable: node.kind != .exit)
+        if shapeStyle != style(screen, filled: true) { attributes.append(("style", quoted(shapeStyle))) }
+        if look.fill != screen.fill { attributes.append(("fillcolor", quoted(look.fill))) }
+        if look.line != screen.line { attributes.append(("color", quoted(look.line))) }
+        if look.text != DiagramStyle.Palette.text { attributes.append(("fontcolor", quoted(look.text))) }
+        if look.width != 1 { attributes.append(("penwidth", number(look.width))) }
         attributes.append(("tooltip", tooltip(node.tooltip)))
         return quoted(node.id) + " " + list(attributes)
     }
 
+    private static func style(_ look: DiagramStyle.Look, filled: Bool, roundable: Bool = true) -> String {
+        [look.rounded && roundable ? "rounded" : nil, filled ? "filled" : nil, look.dashed ? "dashed" : nil]
+            .compactMap { $0 }.joined(separator: ",")
+    }
+
     private static func statement(_ edge: Edge, labelled: Bool = true) -> String {
-        let line = DiagramStyle.line(edge.kind)
-        var color = line.color
-        var width = line.width
+        let line = DiagramStyle.line(of: edge)
+        let color = line.color
         var styles: [String] = []
         if line.dashed { styles.append("dashed") }
         if line.dotted { styles.append("dotted") }
-        if edge.isHighlighted {
-            color = DiagramStyle.Palette.highlight
-            width = max(width, 3)
-        }
-        if let style = edge.markStyle {
-            color = DiagramStyle.markColors(style).line
-            width = max(width, 2)
-            if style == .unreachable, !styles.contains("dashed") { styles.append("dashed") }
-        }
         var attributes: [(String, String)] = [("color", quoted(color)), ("arrowhead", line.arrowhead)]
-        if width != 1 { attributes.append(("penwidth", number(width))) }
+        if line.width != 1 { attributes.append(("penwidth", number(line.width))) }
         if !styles.isEmpty { attributes.append(("style", quoted(styles.joined(separator: ",")))) }
         // External labels, placed after the layout: Graphviz 2.42 frees a laid-out label of an edge between
         // nodes of one rank twice (a crash), and labels outside the layout keep large flows fast. Spaces
@@ -138,25 +117,23 @@ public enum DOTWriter {
         var rows: [(sample: String, meaning: String)] = []
         for kind in legend.nodeKinds {
             let sample = switch kind {
-            case .screen: box("route", line: Palette.muted, fill: Palette.screenFill, rounded: true)
-            case .coordinator: box(legend.isOverview ? "Name" : "route ▸ Child", line: Palette.purple, fill: Palette.childFill, rounded: false)
-            case .external: box("Other.route", line: Palette.muted, fill: Palette.screenFill, rounded: true, dashed: true)
-            case .entry: box("<FONT COLOR=\"#ffffff\"><B>entry</B></FONT>", line: Palette.text, fill: Palette.text, rounded: true)
-            case .exit: "<FONT COLOR=\"\(Palette.text)\">◉</FONT>"
+            case .screen: "route"
+            case .coordinator: legend.isOverview ? "Name" : "route ▸ Child"
+            case .external: "Other.route"
+            case .entry: "<B>entry</B>"
+            case .exit: "◉"
             }
-            rows.append((sample, legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
+            rows.append((kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
+                         legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
         }
         if legend.hasInitial {
-            rows.append((box("route", line: Palette.muted, fill: Palette.screenFill, rounded: true, width: 3), DiagramStyle.initialLegend))
+            rows.append((box("route", DiagramStyle.look(.screen, isInitial: true)), DiagramStyle.initialLegend))
         }
         for style in legend.markStyles {
-            let colors = DiagramStyle.markColors(style)
-            rows.append((box("route", line: colors.line, fill: colors.fill, rounded: true, dashed: style == .unreachable, width: 2),
-                         DiagramStyle.legend(style)))
+            rows.append((box("route", DiagramStyle.look(.screen, mark: style)), DiagramStyle.legend(style)))
         }
         if let chain = legend.chain {
-            rows.append((box(legend.isOverview ? "Name" : "route", line: Palette.highlight, fill: Palette.highlightFill, rounded: true, width: 3),
-                         "on the path of chain " + chain))
+            rows.append((box(legend.isOverview ? "Name" : "route", DiagramStyle.look(.screen, isHighlighted: true)), "on the path of chain " + chain))
         }
         for kind in legend.edgeKinds where kind != .entry {
             rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
@@ -174,10 +151,11 @@ public enum DOTWriter {
         out.line("labeljust=l")
     }
 
-    private static func box(_ markup: String, line: String, fill: String, rounded: Bool, dashed: Bool = false, width: Int = 1) -> String {
-        let style = [rounded ? "rounded" : nil, dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
-        return "<TABLE BORDER=\"\(width)\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(line)\" BGCOLOR=\"\(fill)\"" +
-            (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\">\(markup)</FONT></TD></TR></TABLE>"
+    /// A sample node in the legend, drawn with the look the diagram gives the real ones.
+    private static func box(_ markup: String, _ look: DiagramStyle.Look) -> String {
+        let style = [look.rounded ? "rounded" : nil, look.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
+        return "<TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" BGCOLOR=\"\(look.fill)\"" +
+            (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
     }
 
     /// An edge as text: `──▶` solid, `- - ›` dashed, `┈┈▶` dotted, heavy lines for wide edges.

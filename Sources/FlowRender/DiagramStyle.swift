@@ -1,4 +1,4 @@
-/// How each kind of element looks, shared by the DOT and Mermaid writers and their legends.
+/// How each kind of element looks: the one table the DOT writer, its legend and the Mermaid writer read.
 ///
 /// Every edge kind differs by its arrowhead or line as well as its colour; return edges are dashed in the
 /// colour of the transition they undo.
@@ -25,7 +25,70 @@ enum DiagramStyle {
         static let highlightFill = "#fff8c5"
     }
 
-    struct Line {
+    /// How a node or a cluster is drawn.
+    struct Look: Hashable {
+        var line: String
+        var fill: String
+        var text = Palette.text
+        var width: Double = 1
+        var dashed = false
+        var rounded = true
+    }
+
+    static func look(_ kind: NodeKind) -> Look {
+        switch kind {
+        case .screen: Look(line: Palette.muted, fill: Palette.screenFill)
+        case .coordinator: Look(line: Palette.purple, fill: Palette.childFill, rounded: false)
+        case .external: Look(line: Palette.muted, fill: Palette.screenFill, dashed: true)
+        case .entry, .exit: Look(line: Palette.text, fill: Palette.text, text: "#ffffff")
+        }
+    }
+
+    static let initialWidth: Double = 3
+
+    /// A node's look: its kind's, then its role (initial, on the chain), then its worst finding.
+    static func look(of node: Node) -> Look {
+        look(node.kind, isInitial: node.isInitial, isHighlighted: node.isHighlighted, mark: node.markStyle)
+    }
+
+    static func look(_ kind: NodeKind, isInitial: Bool = false, isHighlighted: Bool = false, mark: MarkStyle? = nil) -> Look {
+        var look = look(kind)
+        if isInitial { look.width = initialWidth }
+        if isHighlighted {
+            look.line = Palette.highlight
+            look.fill = Palette.highlightFill
+            look.width = max(look.width, 3)
+        }
+        if let mark {
+            let colors = markColors(mark)
+            look.line = colors.line
+            if mark == .unreachable {
+                // Faded, not refilled: the kind stays visible.
+                look.dashed = true
+                look.text = colors.line
+            } else {
+                look.fill = colors.fill
+                look.width = max(look.width + 0.5, 2)
+            }
+        }
+        return look
+    }
+
+    /// A coordinator's cluster; a finding colours its border only.
+    static func clusterLook(mark: MarkStyle?) -> Look {
+        var look = Look(line: Palette.clusterBorder, fill: Palette.clusterFill)
+        if let mark {
+            look.line = markColors(mark).line
+            look.width = 2
+            if mark == .unreachable {
+                look.dashed = true
+                look.text = look.line
+            }
+        }
+        return look
+    }
+
+    struct Line: Hashable {
         var color: String
         var width: Double = 1
         var dashed = false
@@ -51,6 +114,21 @@ enum DiagramStyle {
         case .dismiss: Line(color: Palette.blue, dashed: true, arrowhead: "vee")
         case .finish: Line(color: Palette.purple, dashed: true, arrowhead: "vee")
         }
+    }
+
+    /// An edge's line: its kind's, then the chain, then its worst finding.
+    static func line(of edge: Edge) -> Line {
+        var line = line(edge.kind)
+        if edge.isHighlighted {
+            line.color = Palette.highlight
+            line.width = max(line.width, 3)
+        }
+        if let mark = edge.markStyle {
+            line.color = markColors(mark).line
+            line.width = max(line.width, 2)
+            if mark == .unreachable, !line.dotted { line.dashed = true }
+        }
+        return line
     }
 
     static func legend(_ kind: EdgeKind) -> String {

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRules
 
 /// Findings grouped by the element they are about (`Diagnostic.coordinator` / `.route`).
 struct FindingMarks {
@@ -26,10 +27,14 @@ struct FindingMarks {
     /// Unreachable elements grey; leaks, unretained children and cycles red whatever their configured
     /// severity; other findings by severity.
     static func style(of finding: Diagnostic) -> MarkStyle {
-        switch finding.rule.rawValue {
-        case "unreachable-route", "unreachable-coordinator": .unreachable
-        case "leaked-child", "unretained-child", "retain-cycle", "push-cycle": .problem
-        default: finding.severity == .error ? .problem : .warning
-        }
+        if unreachableRules.contains(finding.rule) { return .unreachable }
+        if problemRules.contains(finding.rule) { return .problem }
+        return finding.severity == .error ? .problem : .warning
     }
+
+    private static let unreachableRules: Set<RuleID> = [UnreachableRouteRule.description.id, UnreachableCoordinatorRule.description.id]
+    private static let problemRules: Set<RuleID> = [
+        LeakedChildRule.description.id, UnretainedChildRule.description.id, RetainCycleRule.description.id,
+        PushCycleRule.description.id,
+    ]
 }

@@ -1,72 +1,56 @@
 import FlowModel
+import FlowRules
 
-/// What the builders read about a flow graph: resolved references, who starts whom, who triggers what,
-/// and which coordinators to draw in which order.
+/// What the builders read about a flow graph, all from the rules' `FlowIndex`: resolved references, trigger
+/// redirects, who starts whom and who triggers what are the facts the findings come from, so a drawing and
+/// the findings marked on it cannot disagree. Only the drawing order is the builders' own.
 struct FlowFacts {
-    let graph: FlowGraph
-    /// Coordinator → the routes (in any coordinator) that start it, in drawing order.
-    private(set) var starters: [String: [RouteKey]] = [:]
-    /// Route → the routes whose screens trigger it, directly or through `trigger` redirects.
-    private(set) var predecessors: [RouteKey: [RouteKey]] = [:]
+    let index: FlowIndex
+    private let starterRoutes: Adjacency
+    private let triggerSources: Adjacency
 
-    init(_ graph: FlowGraph) {
-        self.graph = graph
-        var ends: [RouteKey: RouteKey?] = [:]
-        for coordinator in graph.coordinators {
-            for route in coordinator.routes {
-                let key = RouteKey(coordinator: coordinator.name, route: route.name)
-                if let child = route.destination?.value.coordinatorName {
-                    starters[child, default: []].append(key)
-                }
-                for trigger in route.triggers {
-                    // Only where a redirect chain ends is read (a `trigger` route is never a push or present
-                    // source): recording it there keeps the facts linear in the size of the graph.
-                    guard let target = resolve(trigger, in: coordinator.name),
-                          let end = redirectEnd(of: target, memo: &ends, passes: { $0.transition?.value == .trigger })
-                    else { continue }
-                    predecessors[end, default: []].append(key)
-                }
-            }
-        }
+    var graph: FlowGraph { index.graph }
+
+    init(_ index: FlowIndex) {
+        self.index = index
+        starterRoutes = index.starterRoutes()
+        triggerSources = index.triggerSources()
     }
 
-    /// Where a chain of `trigger` redirects from `start` ends: the first route `passes` does not let through, or
-    /// the last one whose `route` names nothing. Nil when the chain runs in a circle. Iterative, and each route
-    /// is walked once over all calls sharing `memo`.
-    func redirectEnd(of start: RouteKey, memo: inout [RouteKey: RouteKey?], passes: (Route) -> Bool) -> RouteKey? {
-        var path: [RouteKey] = []
-        var onPath: Set<RouteKey> = []
-        var current = start
-        var end: RouteKey?
-        while true {
-            if let known = memo[current] {
-                end = known
-                break
-            }
-            guard onPath.insert(current).inserted else {
-                end = nil
-                break
-            }
-            path.append(current)
-            guard let route = route(current), passes(route),
-                  let next = route.target.flatMap({ resolve($0, in: current.coordinator) }) else {
-                end = current
-                break
-            }
-            current = next
-        }
-        for key in path { memo[key] = .some(end) }
-        return end
+    func key(_ id: Int) -> RouteKey {
+        RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)
+    }
+
+    func id(_ key: RouteKey) -> Int? {
+        index.coordinatorID(key.coordinator).flatMap { index.routeID(key.route, in: $0) }
     }
 
     func route(_ key: RouteKey) -> Route? {
-        graph.coordinator(named: key.coordinator)?.route(named: key.route)
+        id(key).map { index[route: $0] }
     }
 
     /// `name` or `Coordinator.name`, seen from `coordinator`; nil when it names nothing.
     func resolve(_ reference: RouteReference, in coordinator: String) -> RouteKey? {
-        let key = RouteKey(coordinator: reference.coordinator ?? coordinator, route: reference.route)
-        return route(key) == nil ? nil : key
+        index.coordinatorID(coordinator).flatMap { index.resolve(reference, from: $0) }.map(key)
+    }
+
+    /// Where the `trigger` redirects from `key` end (`key` itself for any other route); nil when they loop
+    /// or name nothing.
+    func redirectEnd(of key: RouteKey) -> RouteKey? {
+        guard let id = id(key), index.redirect[id] >= 0 else { return nil }
+        return self.key(Int(index.redirect[id]))
+    }
+
+    /// The routes (in any coordinator) that start `coordinator`, in drawing order.
+    func starters(of coordinator: String) -> [RouteKey] {
+        guard let c = index.coordinatorID(coordinator) else { return [] }
+        return starterRoutes.neighbors(of: c).map { key(Int($0)) }
+    }
+
+    /// The routes whose screens trigger `key`, directly or through `trigger` redirects.
+    func predecessors(of key: RouteKey) -> [RouteKey] {
+        guard let id = id(key) else { return [] }
+        return triggerSources.neighbors(of: id).map { self.key(Int($0)) }
     }
 
     /// The coordinators to draw, in drawing order: from `root` (the entry when nil) through the child starts,
@@ -103,15 +87,13 @@ struct FlowFacts {
         return order
     }
 
-    /// The coordinators a coordinator's routes start, in route order.
+    /// The coordinators a coordinator's routes start, in route order (the index's child starts, each once).
     func children(of name: String) -> [String] {
+        guard let c = index.coordinatorID(name) else { return [] }
         var names: [String] = []
-        var seen: Set<String> = []
-        for route in graph.coordinator(named: name)?.routes ?? [] {
-            if let child = route.destination?.value.coordinatorName, graph.coordinator(named: child) != nil,
-               seen.insert(child).inserted {
-                names.append(child)
-            }
+        var seen: Set<Int32> = []
+        for child in index.childStarts.neighbors(of: c) where seen.insert(child).inserted {
+            names.append(index[coordinator: Int(child)].name)
         }
         return names
     }

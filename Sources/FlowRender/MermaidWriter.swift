@@ -74,59 +74,54 @@ public enum MermaidWriter {
         return lines
     }
 
+    /// One class per look the nodes have, named by what gives it (`screen_initial_problem`), in order of use.
     private static func classes(_ diagram: Diagram, ids: [String: String]) -> [String] {
-        typealias Palette = DiagramStyle.Palette
-        let definitions: [(name: String, style: String, members: (Node) -> Bool)] = [
-            ("screen", "fill:\(Palette.screenFill),stroke:\(Palette.muted),color:\(Palette.text)", { $0.kind == .screen }),
-            ("coordinator", "fill:\(Palette.childFill),stroke:\(Palette.purple),color:\(Palette.text)", { $0.kind == .coordinator }),
-            ("external", "fill:\(Palette.screenFill),stroke:\(Palette.muted),stroke-dasharray:4 3", { $0.kind == .external }),
-            ("entry", "fill:\(Palette.text),stroke:\(Palette.text),color:#ffffff", { $0.kind == .entry }),
-            ("exit", "fill:\(Palette.text),stroke:\(Palette.text)", { $0.kind == .exit }),
-            ("initial", "stroke-width:3px", \.isInitial),
-            ("chain", "fill:\(Palette.highlightFill),stroke:\(Palette.highlight),stroke-width:3px", \.isHighlighted),
-            ("unreachable", "stroke:\(Palette.grey),color:\(Palette.grey),stroke-dasharray:4 3", { $0.markStyle == .unreachable }),
-            ("warning", "fill:\(Palette.orangeFill),stroke:\(Palette.orange),stroke-width:2px", { $0.markStyle == .warning }),
-            ("problem", "fill:\(Palette.redFill),stroke:\(Palette.red),stroke-width:2px", { $0.markStyle == .problem }),
-        ]
+        var order: [String] = []
+        var members: [String: (look: DiagramStyle.Look, ids: [String])] = [:]
+        for node in diagram.nodes {
+            let name = [node.kind.rawValue, node.isInitial ? "initial" : nil, node.isHighlighted ? "chain" : nil, node.markStyle?.rawValue]
+                .compactMap { $0 }.joined(separator: "_")
+            if members[name] == nil {
+                order.append(name)
+                members[name] = (DiagramStyle.look(of: node), [])
+            }
+            members[name]!.ids.append(ids[node.id]!)
+        }
         var lines: [String] = []
-        for definition in definitions {
-            let members = diagram.nodes.filter(definition.members).map { ids[$0.id]! }
-            guard !members.isEmpty else { continue }
-            lines.append("  classDef \(definition.name) \(definition.style)")
-            lines.append("  class \(members.joined(separator: ",")) \(definition.name)")
+        for name in order {
+            let (look, ids) = members[name]!
+            lines.append("  classDef \(name) \(style(look))")
+            lines.append("  class \(ids.joined(separator: ",")) \(name)")
         }
         for (index, cluster) in diagram.clusters.enumerated() {
-            let style = cluster.markStyle.map { style in
-                let colors = DiagramStyle.markColors(style)
-                return "stroke:\(colors.line),stroke-width:2px" + (style == .unreachable ? ",stroke-dasharray:4 3" : "")
-            } ?? "stroke:\(Palette.clusterBorder)"
-            lines.append("  style c\(index) fill:\(Palette.clusterFill),\(style)")
+            lines.append("  style c\(index) \(style(DiagramStyle.clusterLook(mark: cluster.markStyle)))")
         }
         return lines
     }
 
-    /// Colours by kind, then the chain and the findings over them (a later linkStyle wins).
+    private static func style(_ look: DiagramStyle.Look) -> String {
+        "fill:\(look.fill),stroke:\(look.line),color:\(look.text)" + (look.width != 1 ? ",stroke-width:\(pixels(look.width))" : "")
+            + (look.dashed ? ",stroke-dasharray:4 3" : "")
+    }
+
+    /// One linkStyle per line the edges have (the legend's samples with the kinds they show), in order of use.
     private static func linkStyles(_ diagram: Diagram) -> [String] {
-        var lines: [String] = []
-        func style(_ indices: [Int], _ attributes: String) {
-            guard !indices.isEmpty else { return }
-            lines.append("  linkStyle \(indices.map(String.init).joined(separator: ",")) \(attributes)")
+        var order: [DiagramStyle.Line] = []
+        var indices: [DiagramStyle.Line: [Int]] = [:]
+        func add(_ line: DiagramStyle.Line, _ index: Int) {
+            if indices[line] == nil { order.append(line) }
+            indices[line, default: []].append(index)
         }
-        let legendKinds = legendKinds(diagram)
-        for kind in EdgeKind.allCases {
-            let line = DiagramStyle.line(kind)
-            var indices = diagram.edges.indices.filter { diagram.edges[$0].kind == kind }
-            if let position = legendKinds.firstIndex(of: kind) { indices.append(diagram.edges.count + position) }
-            style(indices, "stroke:\(line.color),color:\(line.color)" + (line.width > 1 ? ",stroke-width:\(line.width)px" : ""))
+        for (index, edge) in diagram.edges.enumerated() { add(DiagramStyle.line(of: edge), index) }
+        for (position, kind) in legendKinds(diagram).enumerated() { add(DiagramStyle.line(kind), diagram.edges.count + position) }
+        return order.map { line in
+            "  linkStyle \(indices[line]!.map(String.init).joined(separator: ",")) stroke:\(line.color),color:\(line.color)"
+                + (line.width != 1 ? ",stroke-width:\(pixels(line.width))" : "") + (line.dashed ? ",stroke-dasharray:4 3" : "")
         }
-        style(diagram.edges.indices.filter { diagram.edges[$0].isHighlighted },
-              "stroke:\(DiagramStyle.Palette.highlight),stroke-width:3px")
-        for markStyle in MarkStyle.allCases {
-            let color = DiagramStyle.markColors(markStyle).line
-            style(diagram.edges.indices.filter { diagram.edges[$0].markStyle == markStyle },
-                  "stroke:\(color),color:\(color),stroke-width:2px" + (markStyle == .unreachable ? ",stroke-dasharray:4 3" : ""))
-        }
-        return lines
+    }
+
+    private static func pixels(_ width: Double) -> String {
+        (width == width.rounded() ? String(Int(width)) : String(width)) + "px"
     }
 
     /// The edge kinds the legend shows: the entry edge explains itself.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRules
 
 /// The overview: one node per coordinator, an edge per child start, labelled with the route that starts it.
 struct OverviewBuilder {
@@ -66,7 +67,12 @@ struct OverviewBuilder {
 /// Builds the diagram `options` ask for: the routes of the coordinators drawn, or their overview.
 public enum DiagramBuilder {
     public static func build(_ graph: FlowGraph, options: DiagramOptions = DiagramOptions()) -> Diagram {
-        let facts = FlowFacts(graph)
+        build(FlowIndex(graph), options: options)
+    }
+
+    /// From the index the rules read (`Analysis.index`), when the caller has one.
+    public static func build(_ index: FlowIndex, options: DiagramOptions = DiagramOptions()) -> Diagram {
+        let facts = FlowFacts(index)
         if options.overview {
             return OverviewBuilder(facts: facts, options: options).build()
         }

@@ -10,8 +10,7 @@ struct RouteDiagramBuilder {
     private var drawn: Set<String> = []
     private var nodeIDs: Set<String> = []
     private var edgeIDs: Set<String> = []
-    /// Where each `trigger` redirect chain ends, and what each coordinator's dismissal closes: computed once.
-    private var redirectEnds: [RouteKey: RouteKey?] = [:]
+    /// What each coordinator's dismissal closes: computed once.
     private var presenterMemo: [String: [RouteKey]] = [:]
 
     init(facts: FlowFacts, options: DiagramOptions) {
@@ -129,9 +128,7 @@ struct RouteDiagramBuilder {
     /// The edges of one trigger: to the route's node, or for a route without a destination to where it leads,
     /// through any chain of `trigger` redirects (labelled with the route triggered).
     private mutating func addTrigger(from source: RouteKey, to triggered: RouteKey) {
-        let isRedirect = { (route: Route) in route.destination == nil && route.transition?.value == .trigger }
-        guard let target = facts.redirectEnd(of: triggered, memo: &redirectEnds, passes: isRedirect),
-              let route = facts.route(target), !isRedirect(route) else { return }
+        guard let target = facts.redirectEnd(of: triggered), let route = facts.route(target) else { return }
         let redirect = target == triggered ? nil : triggered
         let named = triggered
         let label = route.destination == nil || redirect != nil ? named.route : nil
@@ -200,7 +197,7 @@ struct RouteDiagramBuilder {
         switch route.transition?.value {
         case .pop:
             let shown = facts.route(source)
-            let places = shown?.transition?.value == .push ? facts.predecessors[source] ?? [] : facts.starters[source.coordinator] ?? []
+            let places = shown?.transition?.value == .push ? facts.predecessors(of: source) : facts.starters(of: source.coordinator)
             return (places, source.coordinator)
         case .popTo:
             return (route.target.flatMap { facts.resolve($0, in: target.coordinator) }.map { [$0] } ?? [], source.coordinator)
@@ -209,11 +206,11 @@ struct RouteDiagramBuilder {
             return (root.map { [RouteKey(coordinator: target.coordinator, route: $0)] } ?? [], source.coordinator)
         case .dismiss, .dismissToRoot:
             if facts.route(source)?.transition?.value == .present {
-                return (facts.predecessors[source] ?? [], source.coordinator)
+                return (facts.predecessors(of: source), source.coordinator)
             }
             return (presenters(of: source.coordinator), source.coordinator)
         case .finish:
-            return (facts.starters[target.coordinator] ?? [], target.coordinator)
+            return (facts.starters(of: target.coordinator), target.coordinator)
         default:
             return nil
         }
@@ -228,7 +225,7 @@ struct RouteDiagramBuilder {
         var stack: [(name: String, next: Int)] = [(start, 0)]
         var onStack: Set<String> = [start]
         while let top = stack.last {
-            let starters = facts.starters[top.name] ?? []
+            let starters = facts.starters(of: top.name)
             if top.next < starters.count {
                 stack[stack.count - 1].next += 1
                 let starter = starters[top.next]
@@ -259,7 +256,7 @@ struct RouteDiagramBuilder {
         var places: [RouteKey] = []
         var stack: [(name: String, next: Int)] = [(start, 0)]
         while let top = stack.last {
-            let starters = facts.starters[top.name] ?? []
+            let starters = facts.starters(of: top.name)
             guard top.next < starters.count else {
                 stack.removeLast()
                 continue

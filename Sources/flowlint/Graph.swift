@@ -77,7 +77,9 @@ struct Graph: ParsableCommand {
     func run() throws {
         let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings).run()
         try refuseSpecErrors(outcome.report)
-        let diagram = DiagramBuilder.build(outcome.project.graph, options: try diagramOptions(outcome))
+        // One index for the chain's walk and the drawing: the facts the rules read.
+        let index = FlowIndex(outcome.project.graph)
+        let diagram = DiagramBuilder.build(index, options: try diagramOptions(outcome, index: index))
         let text = try render(diagram)
         if !check, output != "-", let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, output) }) {
             try fail("\(output) is the input spec \(spec): write the diagram elsewhere")
@@ -97,7 +99,7 @@ struct Graph: ParsableCommand {
         throw ExitCode(1)
     }
 
-    private func diagramOptions(_ outcome: LintOutcome) throws -> DiagramOptions {
+    private func diagramOptions(_ outcome: LintOutcome, index: FlowIndex) throws -> DiagramOptions {
         let graph = outcome.project.graph
         if let coordinator, graph.coordinator(named: coordinator) == nil {
             try fail("no coordinator `\(coordinator)`\(Suggestion.hint(for: coordinator, among: graph.coordinators.map(\.name)))")
@@ -105,15 +107,15 @@ struct Graph: ParsableCommand {
         return DiagramOptions(
             focus: coordinator, depth: depth, overview: overview,
             findings: findings ? outcome.report.findings : [],
-            chain: try chain.map { try chainPath($0, in: graph) })
+            chain: try chain.map { try chainPath($0, index: index) })
     }
 
-    private func chainPath(_ name: String, in graph: FlowGraph) throws -> ChainPath {
+    private func chainPath(_ name: String, index: FlowIndex) throws -> ChainPath {
+        let graph = index.graph
         guard let position = graph.chainIndex[name] else {
             try fail("no chain `\(name)`\(Suggestion.hint(for: name, among: graph.chains.map(\.name)))")
         }
         // The chain's walk needs only the index, not the rules' whole analysis.
-        let index = FlowIndex(graph)
         let walk = ChainWalk.walks([graph.chains[position]], index: index)[0]
         let routes = walk.steppedRoutes.map { id in
             RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)

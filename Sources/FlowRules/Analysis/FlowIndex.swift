@@ -139,6 +139,25 @@ public struct FlowIndex: Sendable {
         return result
     }
 
+    /// Coordinator → the routes that start it, in route order. Computed on demand: few passes need it.
+    public func starterRoutes() -> Adjacency {
+        var edges: [(from: Int32, to: Int32)] = []
+        for route in 0..<routeCount where child[route] >= 0 { edges.append((child[route], Int32(route))) }
+        return Adjacency(nodeCount: coordinatorCount, edges: edges)
+    }
+
+    /// Route → the routes whose screens trigger it, recorded where `trigger` redirects end (a redirect is
+    /// never a push or present source), in route order. Computed on demand.
+    public func triggerSources() -> Adjacency {
+        var edges: [(from: Int32, to: Int32)] = []
+        for route in 0..<routeCount {
+            for trigger in triggers.neighbors(of: route) where redirect[Int(trigger)] >= 0 {
+                edges.append((redirect[Int(trigger)], Int32(route)))
+            }
+        }
+        return Adjacency(nodeCount: routeCount, edges: edges)
+    }
+
     public var coordinatorCount: Int { graph.coordinators.count }
     public var routeCount: Int { owner.count }
 

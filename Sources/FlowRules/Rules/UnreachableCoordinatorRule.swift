@@ -61,15 +61,12 @@ public struct UnreachableCoordinatorRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
-        var starters = [[Int]](repeating: [], count: index.coordinatorCount)
-        for route in 0..<index.routeCount where index.child[route] >= 0 {
-            starters[Int(index.child[route])].append(route)
-        }
+        let starters = index.starterRoutes()
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount where !analysis.reachability.startedCoordinator[c] {
             let coordinator = index[coordinator: c]
-            let notes = starters[c].map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
-            let reason = starters[c].isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
+            let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName(Int($0)))`, which is itself never reached", at: index[route: Int($0)].location) }
+            let reason = starters.neighbors(of: c).isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
             findings.append(finding(
                 "coordinator `\(coordinator.name)` is never started: \(reason); start it from a reachable route or remove it",
                 at: coordinator.location, coordinator: coordinator.name, notes: notes))
