@@ -76,6 +76,15 @@ public enum FileIO {
     /// A symbolic link is followed: its target is replaced and the link kept. A FIFO or a character device
     /// (`/dev/stdout`, a terminal) is written directly, never renamed over; other special files are refused.
     public static func writeAtomically(_ text: String, to requested: String) throws(FileError) {
+        try writeAtomically(to: requested) { writeAll(text, to: $0) }
+    }
+
+    /// `writeAtomically` for bytes (a PNG, a PDF).
+    public static func writeAtomically(_ bytes: [UInt8], to requested: String) throws(FileError) {
+        try writeAtomically(to: requested) { writeAll(bytes, to: $0) }
+    }
+
+    private static func writeAtomically(to requested: String, _ writeAll: (Int32) -> Bool) throws(FileError) {
         var path = requested
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -95,7 +104,7 @@ public enum FileIO {
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFIFO, S_IFCHR: return try writeDirectly(text, to: path)
+            case S_IFIFO, S_IFCHR: return try writeDirectly(to: path, writeAll)
             default: throw .notRegularFile
             }
         }
@@ -110,7 +119,7 @@ public enum FileIO {
         defer { if !renamed { unlink(temporary) } }
         do {
             defer { close(descriptor) }
-            guard writeAll(text, to: descriptor), fchmod(descriptor, mode(replacing: path)) == 0, fsync(descriptor) == 0
+            guard writeAll(descriptor), fchmod(descriptor, mode(replacing: path)) == 0, fsync(descriptor) == 0
             else { throw .current() }
         }
         guard rename(temporary, path) == 0 else { throw .current() }
@@ -119,12 +128,12 @@ public enum FileIO {
 
     /// Writes into an existing FIFO or device as it is. Opened without blocking, so a FIFO nobody reads is an
     /// error (`no such device or address`), not a hang; the writes themselves block as usual.
-    private static func writeDirectly(_ text: String, to path: String) throws(FileError) {
+    private static func writeDirectly(to path: String, _ writeAll: (Int32) -> Bool) throws(FileError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current() }
         defer { close(descriptor) }
         let flags = fcntl(descriptor, F_GETFL)
-        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0, writeAll(text, to: descriptor) else {
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0, writeAll(descriptor) else {
             throw .current()
         }
     }
@@ -139,22 +148,29 @@ public enum FileIO {
     @discardableResult
     public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                if written == 0 {  // nothing written and no error: give up rather than spin
-                    errno = EIO
-                    return false
-                }
-                offset += written
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    @discardableResult
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            if written == 0 {  // nothing written and no error: give up rather than spin
+                errno = EIO
+                return false
+            }
+            offset += written
         }
+        return true
     }
 
     private static func mode(replacing path: String) -> mode_t {

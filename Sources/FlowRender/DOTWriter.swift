@@ -43,8 +43,9 @@ public enum DOTWriter {
         out.indent { out in
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
             let look = DiagramStyle.clusterLook(mark: cluster.markStyle)
+            let title = bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak)
             var attributes: [(String, String)] = [
-                ("label", html(bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak))),
+                ("label", html(Mark.badge(of: cluster.marks).map { withBadge(title, badge($0, cluster.markStyle!), align: "LEFT") } ?? title)),
                 ("tooltip", tooltip(cluster.tooltip)),
                 ("labeljust", "l"), ("labelloc", "t"), ("style", quoted(style(look, filled: true))),
                 ("fillcolor", quoted(look.fill)), ("color", quoted(look.line)),
@@ -66,7 +67,8 @@ public enum DOTWriter {
         switch node.kind {
         case .screen, .coordinator, .external:
             // Regular weight: Graphviz sizes boxes with regular metrics, so bold names would overflow them.
-            attributes.append(("label", html(htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? ""))))
+            let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "")
+            attributes.append(("label", html(Mark.badge(of: node.marks).map { withBadge(text, badge($0, node.markStyle!), align: "CENTER") } ?? text)))
         case .entry:
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
@@ -101,7 +103,9 @@ public enum DOTWriter {
         // External labels, placed after the layout: Graphviz 2.42 frees a laid-out label of an edge between
         // nodes of one rank twice (a crash), and labels outside the layout keep large flows fast. Spaces
         // keep neighbouring labels apart in viewers whose font is wider than Graphviz's metrics.
-        if let label = edge.label, labelled { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(color))] }
+        let numbers = edge.marks.map { "#\($0.number)" }
+        let label = ([labelled ? edge.label : nil] + numbers).compactMap { $0 }.joined(separator: " ")
+        if !label.isEmpty { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(color))] }
         if let cluster = edge.toCluster { attributes.append(("lhead", quoted("cluster " + NodeID.coordinator(cluster)))) }
         if !edge.shapesLayout { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip(edge.tooltip)))
@@ -138,11 +142,26 @@ public enum DOTWriter {
         for kind in legend.edgeKinds where kind != .entry {
             rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
         }
-        guard !rows.isEmpty else { return }
+        let findings = legend.findings.map { mark in
+            ("\(mark.number)", mark.style,
+             wrapped("\(mark.severity) [\(mark.rule)] \(mark.element): \(mark.message)", width: 100))
+        }
+        guard !rows.isEmpty || !findings.isEmpty else { return }
         var table = "<TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">"
         table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
         for row in rows {
             table += "<TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>"
+        }
+        if !findings.isEmpty {
+            // A table of its own: the numbers take their own width, not the legend's samples'.
+            table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Findings</B></TD></TR><TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">"
+            table += "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"3\" CELLPADDING=\"1\">"
+            for (number, style, text) in findings {
+                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+                    + "<FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(number) </B></FONT></TD>"
+                    + "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\"><FONT POINT-SIZE=\"10\">\(text)</FONT></TD></TR>"
+            }
+            table += "</TABLE></TD></TR>"
         }
         table += "</TABLE>"
         // The graph's own label: drawn below the layout, it takes no rank from the flow.
@@ -156,6 +175,33 @@ public enum DOTWriter {
         let style = [look.rounded ? "rounded" : nil, look.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
         return "<TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" BGCOLOR=\"\(look.fill)\"" +
             (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
+    }
+
+    /// A finding badge: white text on the colour of the worst finding.
+    private static func badge(_ text: String, _ style: MarkStyle) -> String {
+        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+            + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
+    }
+
+    /// A label's text with a badge under it: HTML labels hold text or one table, so both go in a table.
+    private static func withBadge(_ text: String, _ badge: String, align: String) -> String {
+        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"2\"><TR><TD ALIGN=\"\(align)\" BALIGN=\"\(align)\">\(text)</TD></TR>"
+            + "<TR><TD ALIGN=\"\(align)\">\(badge)</TD></TR></TABLE>"
+    }
+
+    /// Spec text broken at spaces into lines of at most about `width` characters, each escaped.
+    private static func wrapped(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in DisplayText.clean(text).split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map(htmlEscaped).joined(separator: "<BR/>")
     }
 
     /// An edge as text: `──▶` solid, `- - ›` dashed, `┈┈▶` dotted, heavy lines for wide edges.

@@ -12,6 +12,8 @@ public struct Diagram: Sendable, Equatable, Encodable {
     public var edges: [Edge] = []
     /// The chain `--chain` highlights, if any.
     public var chain: String?
+    /// The findings marked on the drawing, numbered in drawing order: the list under the legend.
+    public var findings: [Mark] = []
 
     public init() {}
 
@@ -19,6 +21,27 @@ public struct Diagram: Sendable, Equatable, Encodable {
     /// One pass over the nodes: writers and the builder would otherwise scan all nodes once per cluster.
     var nodesByCluster: [String?: [Node]] {
         Dictionary(grouping: nodes, by: \.cluster)
+    }
+
+    /// Numbers each finding where it is first drawn (clusters, nodes, then edges), so badges and the list under
+    /// the legend refer to each other. A finding drawn twice (on two edges of a redirect) keeps one number.
+    mutating func numberFindings() {
+        var numbers: [Mark: Int] = [:]
+        func number(_ marks: inout [Mark]) {
+            for index in marks.indices {
+                if let known = numbers[marks[index]] {
+                    marks[index].number = known
+                } else {
+                    findings.append(marks[index])
+                    numbers[marks[index]] = findings.count
+                    marks[index].number = findings.count
+                    findings[findings.count - 1].number = findings.count
+                }
+            }
+        }
+        for index in clusters.indices { number(&clusters[index].marks) }
+        for index in nodes.indices { number(&nodes[index].marks) }
+        for index in edges.indices { number(&edges[index].marks) }
     }
 
     /// The edge kinds, node kinds and marks the diagram uses, for its legend.
@@ -32,7 +55,8 @@ public struct Diagram: Sendable, Equatable, Encodable {
                     || clusters.contains { $0.markStyle == style }
             },
             chain: chain,
-            isOverview: isOverview)
+            isOverview: isOverview,
+            findings: findings)
     }
 }
 
@@ -133,22 +157,36 @@ public struct Edge: Sendable, Equatable, Encodable {
 }
 
 /// A finding shown on the element it is about.
-public struct Mark: Sendable, Equatable, Encodable {
+public struct Mark: Sendable, Hashable, Encodable {
     public var rule: String
     public var severity: String
     public var message: String
     public var style: MarkStyle
+    /// `Coordinator` or `Coordinator.route`: what the finding is about.
+    public var element: String
+    /// Its number in the diagram's findings list (from 1); 0 until the diagram is numbered.
+    public var number = 0
 
-    public init(rule: String, severity: String, message: String, style: MarkStyle) {
+    public init(rule: String, severity: String, message: String, style: MarkStyle, element: String) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.style = style
+        self.element = element
     }
 
     /// The style of the most serious mark: a problem outweighs a warning, which outweighs unreachable.
     static func style(of marks: [Mark]) -> MarkStyle? {
         marks.map(\.style).max()
+    }
+
+    /// The badge of an element with findings: how many, the worst severity, their numbers ("error ×2 · #1 #3").
+    static func badge(of marks: [Mark]) -> String? {
+        guard !marks.isEmpty else { return nil }
+        let worst = marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : marks[0].severity
+        var numbers: [Int] = []
+        for mark in marks where !numbers.contains(mark.number) { numbers.append(mark.number) }
+        return "\(worst) ×\(marks.count) · " + numbers.map { "#\($0)" }.joined(separator: " ")
     }
 }
 
@@ -173,4 +211,6 @@ public struct Legend: Sendable, Equatable {
     public var markStyles: [MarkStyle]
     public var chain: String?
     public var isOverview: Bool
+    /// The numbered findings, listed under the legend.
+    public var findings: [Mark] = []
 }

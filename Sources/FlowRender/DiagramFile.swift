@@ -21,10 +21,18 @@ public enum DiagramFile {
     /// Whether the file holds exactly `text`, byte for byte. Strings would compare equal across Unicode
     /// normalization (a name in NFC and in NFD), and a stale file would pass. A larger file is not read.
     public static func state(of path: String, comparedWith text: String) -> State {
+        state(of: path, count: text.utf8.count) { $0.elementsEqual(text.utf8) }
+    }
+
+    public static func state(of path: String, comparedWith bytes: [UInt8]) -> State {
+        state(of: path, count: bytes.count) { $0 == bytes }
+    }
+
+    private static func state(of path: String, count: Int, equals: ([UInt8]) -> Bool) -> State {
         do {
-            switch try FileIO.read(path, limit: text.utf8.count) {
+            switch try FileIO.read(path, limit: count) {
             case .tooLarge: return .stale
-            case .bytes(let bytes): return bytes.elementsEqual(text.utf8) ? .current : .stale
+            case .bytes(let bytes): return equals(bytes) ? .current : .stale
             }
         } catch {
             return access(path, F_OK) == 0 ? .unreadable(error.description) : .missing
@@ -36,6 +44,14 @@ public enum DiagramFile {
     public static func write(_ text: String, to path: String) throws(DiagramFileError) {
         do {
             try FileIO.writeAtomically(text, to: path)
+        } catch {
+            throw DiagramFileError(path: path, reason: error.description)
+        }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(DiagramFileError) {
+        do {
+            try FileIO.writeAtomically(bytes, to: path)
         } catch {
             throw DiagramFileError(path: path, reason: error.description)
         }

@@ -12,7 +12,8 @@ struct FindingMarks {
         for finding in ordered {
             guard let coordinator = finding.coordinator else { continue }
             let mark = Mark(rule: finding.rule.rawValue, severity: finding.severity.rawValue,
-                            message: finding.message, style: FindingMarks.style(of: finding))
+                            message: finding.message, style: FindingMarks.style(of: finding),
+                            element: finding.route.map { "\(coordinator).\($0)" } ?? coordinator)
             if let route = finding.route {
                 routes[RouteKey(coordinator: coordinator, route: route), default: []].append(mark)
             } else {

@@ -33,9 +33,34 @@ public struct Graphviz: Sendable {
 
     /// Lays `dot` out with the dot engine and renders it as SVG.
     public func svg(fromDOT dot: String) throws(GraphvizError) -> Rendering {
-        let collected = try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> String in
-            let plugins = Plugins()
+        let collected = try render(dot, format: .svg)
+        return Rendering(svg: String(decoding: collected.value, as: UTF8.self), warnings: collected.warnings)
+    }
+
+    /// Lays `dot` out and renders it as PNG or PDF with Graphviz's cairo renderer (its pango plugin), which
+    /// measures text with the machine's fonts.
+    public func image(fromDOT dot: String, format: ImageFormat) throws(GraphvizError) -> (bytes: [UInt8], warnings: [String]) {
+        let collected = try render(dot, format: format)
+        return (collected.value, collected.warnings)
+    }
+
+    public enum ImageFormat: String, Sendable {
+        case svg, png, pdf
+    }
+
+    /// Whether PNG and PDF can be rendered: the cairo plugin is installed beside libgvc.
+    public static var rendersImages: Bool { Plugins.cairoPluginPath.map { access($0, R_OK) == 0 } ?? false }
+
+    private func render(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
+        try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> [UInt8] in
+            let plugins = Plugins(cairo: format != .svg)
             cleanup.later { plugins.close() }
+            if format != .svg, !plugins.hasCairo {
+                throw GraphvizError(messages: ["""
+                    \(format.rawValue.uppercased()) needs Graphviz's cairo renderer \
+                    (\(Plugins.cairoPluginPath ?? "libgvplugin_pango"), Debian package libgvc6), which is not installed
+                    """])
+            }
             guard let context = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
             cleanup.later { gvFreeContext(context) }
             let reader = OrderedReader(dot)
@@ -46,11 +71,11 @@ public struct Graphviz: Sendable {
             cleanup.later { gvFreeLayout(context, graph) }
             var data: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
-            guard gvRenderData(context, graph, "svg", &data, &length) == 0, let data else { throw GraphvizError(messages: []) }
+            let device = format == .svg ? "svg" : format.rawValue + ":cairo"
+            guard gvRenderData(context, graph, device, &data, &length) == 0, let data else { throw GraphvizError(messages: []) }
             cleanup.later { gvFreeRenderData(data) }
-            return String(decoding: UnsafeRawBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
         }
-        return Rendering(svg: collected.value, warnings: collected.warnings)
     }
 
     /// Reads `dot` back with Graphviz's parser and returns every message it gave: none for DOT that flowlint
@@ -145,17 +170,25 @@ private final class OrderedReader {
     }
 }
 
-/// Only the dot layout and the core renderers. Without the pango text-layout plugin Graphviz measures text
-/// with its built-in font metrics: the SVG is the same on every machine, and fontconfig is never loaded.
+/// Only the dot layout and the core renderers, and the cairo renderer for images. Without the pango
+/// text-layout plugin Graphviz measures text with its built-in font metrics: the SVG is the same on every
+/// machine, and fontconfig is never loaded.
 private struct Plugins {
     private var layout: UnsafeMutableRawPointer?
     private var core: UnsafeMutableRawPointer?
+    private var cairo: UnsafeMutableRawPointer?
 
-    init() {
+    init(cairo loadsCairo: Bool = false) {
         guard let directory = Plugins.directory() else { return }
         layout = dlopen(directory + Plugins.fileName("gvplugin_dot_layout"), RTLD_NOW | RTLD_LOCAL)
         core = dlopen(directory + Plugins.fileName("gvplugin_core"), RTLD_NOW | RTLD_LOCAL)
+        // Never unloaded: pango and GLib register types and fonts process-wide.
+        if loadsCairo { cairo = dlopen(directory + Plugins.fileName("gvplugin_pango"), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) }
     }
+
+    var hasCairo: Bool { cairo.flatMap { dlsym($0, "gvplugin_pango_LTX_library") } != nil }
+
+    static var cairoPluginPath: String? { directory().map { $0 + fileName("gvplugin_pango") } }
 
     func makeContext() -> OpaquePointer? {
         guard let layout, let core,
@@ -166,6 +199,10 @@ private struct Plugins {
         let context = gvContextPlugins(nil, 0)
         gvAddLibrary(context, layoutLibrary.assumingMemoryBound(to: gvplugin_library_t.self))
         gvAddLibrary(context, coreLibrary.assumingMemoryBound(to: gvplugin_library_t.self))
+        if let cairo, let cairoLibrary = dlsym(cairo, "gvplugin_pango_LTX_library") {
+            gvAddLibrary(context, cairoLibrary.assumingMemoryBound(to: gvplugin_library_t.self))
+            _ = gvtextlayout_select(context)
+        }
         return context
     }
 

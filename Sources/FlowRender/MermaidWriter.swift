@@ -13,7 +13,7 @@ public enum MermaidWriter {
         }
         for (index, cluster) in diagram.clusters.enumerated() {
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
-            lines.append("  subgraph c\(index)[\"\(label([cluster.name, caption.isEmpty ? nil : caption]))\"]")
+            lines.append("  subgraph c\(index)[\"\(label([cluster.name, caption.isEmpty ? nil : caption, Mark.badge(of: cluster.marks)]))\"]")
             for node in nodes[cluster.id] ?? [] {
                 lines.append("    " + declaration(node, id: ids[node.id]!))
             }
@@ -24,6 +24,12 @@ public enum MermaidWriter {
             lines.append("  \(ids[edge.from]!) \(arrow(edge.kind))\(text) \(ids[edge.to]!)")
         }
         lines += legend(legendKinds(diagram))
+        if !diagram.findings.isEmpty {
+            // The list the badges' numbers refer to.
+            let list = diagram.findings.map { "#\($0.number) \($0.severity) [\($0.rule)] \($0.element): \($0.message)" }
+            lines += ["  subgraph found[\"Findings\"]", "    found0[\"\(label(list))\"]", "  end",
+                      "  style found0 fill:\(DiagramStyle.Palette.screenFill),stroke:\(DiagramStyle.Palette.clusterBorder),text-align:left"]
+        }
         lines += classes(diagram, ids: ids)
         lines += linkStyles(diagram)
         return lines.joined(separator: "\n") + "\n"
@@ -42,7 +48,7 @@ public enum MermaidWriter {
     // MARK: Elements
 
     private static func declaration(_ node: Node, id: String) -> String {
-        let text = label([node.title, node.subtitle])
+        let text = label([node.title, node.subtitle, Mark.badge(of: node.marks)])
         return switch node.kind {
         case .screen, .external: "\(id)(\"\(text)\")"
         case .coordinator: "\(id)[[\"\(text)\"]]"

@@ -29,7 +29,7 @@ struct OverviewBuilder {
             let coordinator = facts.graph.coordinator(named: name)!
             let kind = coordinator.kind?.value.rawValue
             let coordinatorMarks = marks.marks(of: name)
-            // Findings on routes that are not child starts have no element here: they are listed in the tooltip.
+            // Findings on routes that are not child starts have no element here: the coordinator's node shows them.
             let routeMarks = coordinator.routes
                 .filter { $0.destination?.value.coordinatorName == nil }
                 .flatMap { marks.marks(of: RouteKey(coordinator: name, route: $0.name)) }
@@ -39,7 +39,7 @@ struct OverviewBuilder {
                 tooltip: Tooltip.lines(["\(name): \(kind ?? "coordinator"), \(coordinator.routes.count) routes",
                                         coordinator.description?.value], coordinatorMarks + routeMarks),
                 isHighlighted: options.chain?.from == name,
-                marks: coordinatorMarks))
+                marks: coordinatorMarks + routeMarks))
             for route in coordinator.routes {
                 guard let child = route.destination?.value.coordinatorName, drawn.contains(child) else { continue }
                 let key = RouteKey(coordinator: name, route: route.name)
@@ -53,6 +53,7 @@ struct OverviewBuilder {
                     isHighlighted: isHighlighted, marks: edgeMarks))
             }
         }
+        diagram.numberFindings()
         if let chain = options.chain {
             diagram.chain = chain.name
             let started = Set(chain.routes.compactMap { facts.route($0)?.destination?.value.coordinatorName })

@@ -27,6 +27,7 @@ struct RouteDiagramBuilder {
         for name in order { addEdges(of: facts.graph.coordinator(named: name)!) }
         placeTopRoutes()
         if let chain = options.chain { highlight(chain) }
+        diagram.numberFindings()
         return diagram
     }
 

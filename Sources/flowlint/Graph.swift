@@ -6,13 +6,13 @@ import FlowRules
 import FlowSpec
 
 enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
-    case dot, svg, mermaid, json
+    case dot, svg, png, pdf, mermaid, json
 
     /// The format a file ending asks for; standard output gets DOT.
     init?(path: String) {
         if path == "-" { self = .dot; return }
         let endings: [(String, GraphFormat)] = [
-            (".dot", .dot), (".gv", .dot), (".svg", .svg), (".mmd", .mermaid), (".mermaid", .mermaid), (".md", .mermaid),
+            (".dot", .dot), (".gv", .dot), (".svg", .svg), (".png", .png), (".pdf", .pdf), (".mmd", .mermaid), (".mermaid", .mermaid), (".md", .mermaid),
             (".json", .json),
         ]
         guard let match = endings.first(where: { path.lowercased().hasSuffix($0.0) }) else { return nil }
@@ -23,10 +23,10 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Draw the navigation flow as SVG (Graphviz, in process), DOT, Mermaid or JSON.",
+        abstract: "Draw the navigation flow as SVG, PNG or PDF (Graphviz, in process), DOT, Mermaid or JSON.",
         discussion: """
         One cluster per coordinator; screens and child coordinators as nodes; an edge per trigger and child start, \
-        styled by transition, with a legend. Drawings of more than --max-nodes nodes are refused for SVG: draw \
+        styled by transition, with a legend. Drawings of more than --max-nodes nodes are refused for SVG, PNG and PDF: draw \
         --overview, or a part with --coordinator. Exit status: 0 written (or up to date with --check), 1 stale \
         with --check or specs with errors, 2 usage error, unreadable path or failed render.
         """)
@@ -37,7 +37,7 @@ struct Graph: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write, - for standard output.", valueName: "file"))
     var output = "-"
 
-    @Option(help: "dot, svg, mermaid or json; by default from the ending of --output (.dot .gv .svg .mmd .mermaid .md .json).")
+    @Option(help: "dot, svg, png, pdf, mermaid or json; by default from the ending of --output (.dot .gv .svg .png .pdf .mmd .mermaid .md .json).")
     var format: GraphFormat?
 
     @Option(help: ArgumentHelp("Draw this coordinator and the coordinators it starts.", valueName: "name"))
@@ -62,7 +62,7 @@ struct Graph: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 when --output differs from what would be written.")
     var check = false
 
-    @Option(help: ArgumentHelp("The most nodes laid out for SVG.", valueName: "n"))
+    @Option(help: ArgumentHelp("The most nodes laid out for SVG, PNG and PDF.", valueName: "n"))
     var maxNodes = DiagramLimits.layoutNodes
 
     func validate() throws {
@@ -70,7 +70,7 @@ struct Graph: ParsableCommand {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if maxNodes < 1 { throw ValidationError("--max-nodes must be 1 or more") }
         if format == nil, GraphFormat(path: output) == nil {
-            throw ValidationError("cannot tell the format from the ending of `\(output)`: give --format dot|svg|mermaid|json")
+            throw ValidationError("cannot tell the format from the ending of `\(output)`: give --format dot|svg|png|pdf|mermaid|json")
         }
     }
 
@@ -80,11 +80,11 @@ struct Graph: ParsableCommand {
         // One index for the chain's walk and the drawing: the facts the rules read.
         let index = FlowIndex(outcome.project.graph)
         let diagram = DiagramBuilder.build(index, options: try diagramOptions(outcome, index: index))
-        let text = try render(diagram)
+        let drawing = try render(diagram)
         if !check, output != "-", let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, output) }) {
             try fail("\(output) is the input spec \(spec): write the diagram elsewhere")
         }
-        try check ? compare(text) : write(text)
+        try check ? compare(drawing) : write(drawing)
     }
 
     // MARK: Steps
@@ -123,46 +123,66 @@ struct Graph: ParsableCommand {
         return ChainPath(name: name, from: graph.chains[position].from?.value ?? "", routes: routes)
     }
 
-    private func render(_ diagram: Diagram) throws -> String {
-        switch format ?? GraphFormat(path: output)! {
+    /// Text, or the bytes of an image.
+    private enum Drawing {
+        case text(String)
+        case bytes([UInt8])
+    }
+
+    private func render(_ diagram: Diagram) throws -> Drawing {
+        let format = format ?? GraphFormat(path: output)!
+        switch format {
         case .dot:
-            return DOTWriter.write(diagram)
+            return .text(DOTWriter.write(diagram))
         case .json:
-            return JSONGraphWriter.write(diagram)
+            return .text(JSONGraphWriter.write(diagram))
         case .mermaid:
             let text = MermaidWriter.write(diagram)
             if let warning = MermaidWriter.sizeWarning(diagram, text: text) { Output.error("flowlint: warning: \(warning)") }
-            return output.lowercased().hasSuffix(".md") ? "```mermaid\n" + text + "```\n" : text
-        case .svg:
+            return .text(output.lowercased().hasSuffix(".md") ? "```mermaid\n" + text + "```\n" : text)
+        case .svg, .png, .pdf:
             guard diagram.nodes.count <= maxNodes else {
                 try fail("""
-                    the diagram has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out for SVG \
+                    the diagram has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out for \(format.rawValue.uppercased()) \
                     (layout time grows faster than the size): draw --overview, or a part with --coordinator NAME \
                     and --depth N, or raise --max-nodes
                     """)
             }
             do {
-                let rendering = try Graphviz().svg(fromDOT: DOTWriter.write(diagram))
-                for warning in rendering.warnings { Output.error("flowlint: warning: Graphviz: \(warning)") }
-                return rendering.svg
+                let dot = DOTWriter.write(diagram)
+                if format == .svg {
+                    let rendering = try Graphviz().svg(fromDOT: dot)
+                    for warning in rendering.warnings { Output.error("flowlint: warning: Graphviz: \(warning)") }
+                    return .text(rendering.svg)
+                }
+                let image = try Graphviz().image(fromDOT: dot, format: format == .png ? .png : .pdf)
+                for warning in image.warnings { Output.error("flowlint: warning: Graphviz: \(warning)") }
+                return .bytes(image.bytes)
             } catch {
                 try fail(error.description)
             }
         }
     }
 
-    private func write(_ text: String) throws {
-        if output == "-" { return Output.write(text) }
+    private func write(_ drawing: Drawing) throws {
         do {
-            try DiagramFile.write(text, to: output)
+            switch drawing {
+            case .text(let text) where output == "-": Output.write(text)
+            case .bytes(let bytes) where output == "-": Output.write(bytes)
+            case .text(let text): try DiagramFile.write(text, to: output)
+            case .bytes(let bytes): try DiagramFile.write(bytes, to: output)
+            }
         } catch {
             try fail(error.description)
         }
     }
 
     /// `--check`: the file stays as it is either way.
-    private func compare(_ text: String) throws {
-        let state = DiagramFile.state(of: output, comparedWith: text)
+    private func compare(_ drawing: Drawing) throws {
+        let state = switch drawing {
+        case .text(let text): DiagramFile.state(of: output, comparedWith: text)
+        case .bytes(let bytes): DiagramFile.state(of: output, comparedWith: bytes)
+        }
         guard state != .current else { return }
         if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
         let problem = state == .missing ? "does not exist" : "is stale"

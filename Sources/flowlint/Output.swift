@@ -17,6 +17,12 @@ enum Output {
         }
     }
 
+    static func write(_ bytes: [UInt8]) {
+        if !FileIO.writeAll(bytes, to: STDOUT_FILENO), errno != EPIPE, stdoutFailure == nil {
+            stdoutFailure = String(cString: strerror(errno)).lowercased()
+        }
+    }
+
     static func error(_ line: String) {
         FileIO.writeAll(line + "\n", to: STDERR_FILENO)
     }

@@ -64,6 +64,37 @@ import Testing
         #expect(result.stdout.contains("leak, cycle or error (finding)"))
     }
 
+    @Test func findingsHaveVisibleBadgesAndANumberedListUnderTheLegend() throws {
+        let result = try Flowlint.run(["graph", "fixtures/render/classic", "--findings", "--format", "svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue)
+        // Drawn text, not only tooltips: what a PNG or an <img> shows.
+        #expect(texts.contains(" error ×1 · #1 "), "the Settings cluster's retain cycle: \(texts)")
+        #expect(texts.contains(" warning ×1 · #6 "), "App.legacy is unreachable")
+        #expect(texts.contains("Findings"))
+        for number in 1...6 { #expect(texts.contains(" \(number) "), "list entry \(number)") }
+        #expect(texts.contains { $0.hasPrefix("warning [unreachable-route] App.legacy: route `legacy` of App is never reached") })
+        let tooltips = try document.nodes(forXPath: "//@*[local-name()='title']").compactMap(\.stringValue)
+        #expect(tooltips.contains { $0.contains("warning [unreachable-route]: route `legacy`") }, "tooltips stay")
+    }
+
+    @Test func pngAndPDFAreRenderedInProcessByTheFileEnding() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, magic) in [("flow.png", [UInt8]([0x89, 0x50, 0x4E, 0x47])), ("flow.pdf", Array("%PDF".utf8))] {
+            let file = folder.appendingPathComponent(name).path
+            // No `dot` on the PATH: the images come from libgvc in the process.
+            let result = try Flowlint.run(["graph", "fixtures/render/classic", "--findings", "-o", file])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(Array(bytes.prefix(4)) == magic, "\(name)")
+            #expect(bytes.count > 10_000, "\(name) has a drawing")
+            let check = try Flowlint.run(["graph", "fixtures/render/classic", "--findings", "-o", file, "--check"])
+            #expect(check.status == 0, "\(name) renders the same bytes again: \(check.stderr)")
+        }
+    }
+
     // MARK: Determinism and --check
 
     @Test func outputIsTheSameAcrossRunsAndFileOrders() throws {

@@ -38,6 +38,42 @@ import Testing
         #expect(lines[clusterIndex...].prefix(12).contains { $0.contains("style=\"rounded,filled,dashed\"") })
     }
 
+    @Test func findingsAreNumberedInDrawingOrderWithBadgesAndAList() throws {
+        let at = SourceLocation(file: "x", line: 1, column: 1)
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
+            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+            Diagnostic(rule: "invalid-transition", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "todo"),
+            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+        ]))
+        #expect(diagram.findings.map(\.number) == [1, 2, 3])
+        #expect(diagram.findings.map(\.message) == ["m3", "m2", "m1"], "the cluster first, then the node's, by rule")
+        let dot = DOTWriter.write(diagram)
+        let todo = try #require(dot.split(separator: "\n").first { $0.contains("\"Todos/todo\" [") })
+        #expect(todo.contains("error ×2 · #2 #3") && todo.contains("BGCOLOR=\"\(DiagramStyle.Palette.red)\""), "worst severity, count, numbers")
+        #expect(todo.contains("tooltip=") && todo.contains("error [invalid-transition]: m2"))
+        #expect(dot.contains("<B>Findings</B>") && dot.contains("warning [unreachable-coordinator] CreateTodo: m3"))
+        #expect(MermaidWriter.write(diagram).contains("#35;3 warning [unreachable-route] Todos.todo: m1"))
+    }
+
+    @Test func oneStyleTableDrawsNodesTheirLegendAndMermaidAlike() throws {
+        let at = SourceLocation(file: "x", line: 1, column: 1)
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
+            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m", location: at, coordinator: "Main", route: "authenticated"),
+        ]))
+        let width = DiagramStyle.initialWidth
+        let dot = DOTWriter.write(diagram)
+        let lines = dot.split(separator: "\n")
+        let initial = try #require(lines.first { $0.contains("\"Todos/start\" [") })
+        #expect(initial.contains("penwidth=\(Int(width))"))
+        #expect(dot.contains("<TABLE BORDER=\"\(Int(width))\""), "the legend's initial route")
+        let mermaid = MermaidWriter.write(diagram)
+        #expect(mermaid.contains("classDef screen_initial fill:#ffffff,stroke:#57606a,color:#24292f,stroke-width:\(Int(width))px"))
+        // An unreachable child start keeps its kind's fill everywhere, faded by its line and text only.
+        let child = try #require(lines.first { $0.contains("\"Main/authenticated\" [") })
+        #expect(child.contains("fillcolor=\"\(DiagramStyle.Palette.childFill)\"") && child.contains("style=\"filled,dashed\""))
+        #expect(mermaid.contains("classDef coordinator_unreachable fill:\(DiagramStyle.Palette.childFill),stroke:\(DiagramStyle.Palette.grey)"))
+    }
+
     @Test func escapesEachKindOfString() {
         #expect(DOTWriter.quoted("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(DOTWriter.text("a\\N & \"q\"\nb") == "\"a\\\\N &amp; \\\"q\\\"\\nb\"")
