@@ -67,7 +67,9 @@ public enum DOTWriter {
         switch node.kind {
         case .screen, .coordinator, .external:
             // Regular weight: Graphviz sizes boxes with regular metrics, so bold names would overflow them.
-            let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "")
+            let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "") + (Diagram.stepText(node.steps).map {
+                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.highlightText)\"><B>" + htmlEscaped($0) + "</B></FONT>"
+            } ?? "")
             attributes.append(("label", html(Mark.badge(of: node.marks).map { withBadge(text, badge($0, node.markStyle!), align: "CENTER") } ?? text)))
         case .entry:
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
@@ -104,8 +106,8 @@ public enum DOTWriter {
         // nodes of one rank twice (a crash), and labels outside the layout keep large flows fast. Spaces
         // keep neighbouring labels apart in viewers whose font is wider than Graphviz's metrics.
         let numbers = edge.marks.map { "#\($0.number)" }
-        let label = ([labelled ? edge.label : nil] + numbers).compactMap { $0 }.joined(separator: " ")
-        if !label.isEmpty { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(color))] }
+        let label = ([edge.step.map { "\($0)." }, labelled ? edge.label : nil] + numbers).compactMap { $0 }.joined(separator: " ")
+        if !label.isEmpty { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(edge.isHighlighted ? DiagramStyle.Palette.highlightText : color))] }
         if let cluster = edge.toCluster { attributes.append(("lhead", quoted("cluster " + NodeID.coordinator(cluster)))) }
         if !edge.shapesLayout { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip(edge.tooltip)))

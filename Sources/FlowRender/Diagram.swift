@@ -44,6 +44,12 @@ public struct Diagram: Sendable, Equatable, Encodable {
         for index in edges.indices { number(&edges[index].marks) }
     }
 
+    /// "step 2", "steps 1, 3": the chain's steps that land on a route.
+    static func stepText(_ steps: [Int]) -> String? {
+        guard !steps.isEmpty else { return nil }
+        return (steps.count == 1 ? "step " : "steps ") + steps.map(String.init).joined(separator: ", ")
+    }
+
     /// The edge kinds, node kinds and marks the diagram uses, for its legend.
     public var legend: Legend {
         Legend(
@@ -104,6 +110,8 @@ public struct Node: Sendable, Equatable, Encodable {
     public var isInitial = false
     /// On the path of the highlighted chain.
     public var isHighlighted = false
+    /// The chain's steps (from 1) that land on this route.
+    public var steps: [Int] = []
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }
@@ -151,6 +159,10 @@ public struct Edge: Sendable, Equatable, Encodable {
     /// the screens they lead to below the screens they leave.
     public var shapesLayout = true
     public var isHighlighted = false
+    /// The chain's step (from 1) this edge takes.
+    public var step: Int?
+    /// `Coordinator.route`: the route a trigger edge fires, nil for starts and the entry.
+    public var triggered: String?
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }

@@ -23,6 +23,8 @@ enum DiagramStyle {
         static let orangeFill = "#fff1e5"
         static let highlight = "#d4a72c"
         static let highlightFill = "#fff8c5"
+        /// Step numbers on the highlight fill: the highlight's own colour is too light for text.
+        static let highlightText = "#7d4e00"
     }
 
     /// How a node or a cluster is drawn.

@@ -53,6 +53,20 @@ struct FlowFacts {
         return triggerSources.neighbors(of: id).map { self.key(Int($0)) }
     }
 
+    /// The coordinators a chain runs in: its `from`, the coordinators of its steps and of where their redirects
+    /// land, and the children its steps start (through a selected tab too).
+    func coordinators(passedBy chain: ChainPath) -> Set<String> {
+        var names: Set<String> = [chain.from]
+        for step in chain.routes {
+            names.insert(step.coordinator)
+            guard var landed = redirectEnd(of: step), let route = route(landed) else { continue }
+            names.insert(landed.coordinator)
+            if route.transition?.value == .select, let tab = route.tab?.value { landed = RouteKey(coordinator: landed.coordinator, route: tab) }
+            if let child = self.route(landed)?.destination?.value.coordinatorName { names.insert(child) }
+        }
+        return names
+    }
+
     /// The coordinators to draw, in drawing order: from `root` (the entry when nil) through the child starts,
     /// at most `depth` levels deep. Without a root or depth, the coordinators no start reaches follow by name.
     func coordinatorOrder(root: String?, depth: Int?) -> [String] {

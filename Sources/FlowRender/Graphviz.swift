@@ -41,7 +41,21 @@ public struct Graphviz: Sendable {
     /// measures text with the machine's fonts.
     public func image(fromDOT dot: String, format: ImageFormat) throws(GraphvizError) -> (bytes: [UInt8], warnings: [String]) {
         let collected = try render(dot, format: format)
-        return (collected.value, collected.warnings)
+        return (format == .pdf ? Self.withoutCreationDate(collected.value) : collected.value, collected.warnings)
+    }
+
+    /// Cairo stamps a PDF with the time it was made; the same diagram must give the same bytes (`--check`).
+    /// The date is overwritten in place with the epoch, same length, so the cross-reference offsets hold.
+    static func withoutCreationDate(_ pdf: [UInt8]) -> [UInt8] {
+        let key = Array("/CreationDate (D:".utf8)
+        guard pdf.count > key.count + 14,
+              let start = (0...(pdf.count - key.count - 14)).first(where: { pdf[$0..<($0 + key.count)].elementsEqual(key) })
+        else { return pdf }
+        var bytes = pdf
+        let digits = start + key.count
+        guard bytes[digits..<(digits + 14)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return pdf }
+        bytes.replaceSubrange(digits..<(digits + 14), with: Array("19700101000000".utf8))
+        return bytes
     }
 
     public enum ImageFormat: String, Sendable {

@@ -20,7 +20,8 @@ public enum MermaidWriter {
             lines.append("  end")
         }
         for edge in diagram.edges {
-            let text = edge.label.map { "|\"\(label([$0]))\"|" } ?? ""
+            let words = [edge.step.map { "\($0)." }, edge.label].compactMap { $0 }
+            let text = words.isEmpty ? "" : "|\"\(label([words.joined(separator: " ")]))\"|"
             lines.append("  \(ids[edge.from]!) \(arrow(edge.kind))\(text) \(ids[edge.to]!)")
         }
         lines += legend(legendKinds(diagram))
@@ -48,7 +49,7 @@ public enum MermaidWriter {
     // MARK: Elements
 
     private static func declaration(_ node: Node, id: String) -> String {
-        let text = label([node.title, node.subtitle, Mark.badge(of: node.marks)])
+        let text = label([node.title, node.subtitle, Diagram.stepText(node.steps), Mark.badge(of: node.marks)])
         return switch node.kind {
         case .screen, .external: "\(id)(\"\(text)\")"
         case .coordinator: "\(id)[[\"\(text)\"]]"

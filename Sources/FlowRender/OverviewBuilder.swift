@@ -16,7 +16,11 @@ struct OverviewBuilder {
     func build() -> Diagram {
         var diagram = Diagram()
         diagram.isOverview = true
-        let order = facts.coordinatorOrder(root: options.focus, depth: options.depth)
+        var order = facts.coordinatorOrder(root: options.focus, depth: options.depth)
+        if let chain = options.chain {
+            let passed = facts.coordinators(passedBy: chain)
+            order = order.filter(passed.contains)
+        }
         let drawn = Set(order)
         let chainRoutes = Set(options.chain?.routes ?? [])
         if let entry = facts.graph.entry?.value, drawn.contains(entry) {
@@ -50,7 +54,8 @@ struct OverviewBuilder {
                     label: route.name,
                     tooltip: Tooltip.lines(["\(key.qualifiedName): \(Tooltip.describe(route, isTab: (coordinator.tabs ?? []).contains { $0.value == route.name }))"],
                                            edgeMarks),
-                    isHighlighted: isHighlighted, marks: edgeMarks))
+                    isHighlighted: isHighlighted, step: options.chain?.routes.firstIndex(of: key).map { $0 + 1 },
+                    triggered: key.qualifiedName, marks: edgeMarks))
             }
         }
         diagram.numberFindings()

@@ -20,7 +20,11 @@ struct RouteDiagramBuilder {
     }
 
     mutating func build() -> Diagram {
-        let order = facts.coordinatorOrder(root: options.focus, depth: options.depth)
+        var order = facts.coordinatorOrder(root: options.focus, depth: options.depth)
+        if let chain = options.chain {
+            let passed = facts.coordinators(passedBy: chain)
+            order = order.filter(passed.contains)
+        }
         drawn = Set(order)
         if let entry = facts.graph.entryCoordinator, drawn.contains(entry.name) { addEntry(entry) }
         for name in order { addCluster(facts.graph.coordinator(named: name)!) }
@@ -142,7 +146,7 @@ struct RouteDiagramBuilder {
                  tooltip: Tooltip.lines(["\(source.qualifiedName) → \(named.qualifiedName) (\(phrase))" + (place.map { ": back to \($0)" } ?? "")],
                                         edgeMarks),
                  shapesLayout: !kind.isReturn && target.coordinator == source.coordinator,
-                 marks: edgeMarks)
+                 triggered: named.qualifiedName, marks: edgeMarks)
         }
         if route.destination != nil {
             addEdge(edge(to: node(of: target), nil))
@@ -279,35 +283,54 @@ struct RouteDiagramBuilder {
 
     // MARK: Chain
 
-    /// Highlights the chain's routes, and each edge from one step to the next (through a child's start).
+    /// Highlights the chain's routes and numbers its steps: each route a step lands on, the edges from one step
+    /// to the next, and the child starts a step makes. A step without a node of its own (a dismiss, a select)
+    /// is the edge that fires it, from the previous step's screens.
     private mutating func highlight(_ chain: ChainPath) {
         diagram.chain = chain.name
         var previous: Set<String> = []
-        var highlightedNodes: Set<String> = []
-        var highlightedEdges: Set<Int> = []
+        var nodeSteps: [String: [Int]] = [:]
         var edgesInto: [String: [Int]] = [:]
+        var edgesFiring: [String: [Int]] = [:]
         var startsFrom: [String: [Int]] = [:]
         for (index, edge) in diagram.edges.enumerated() {
             edgesInto[edge.to, default: []].append(index)
+            if let triggered = edge.triggered { edgesFiring[triggered, default: []].append(index) }
             if edge.kind == .start { startsFrom[edge.from, default: []].append(index) }
         }
-        for step in chain.routes {
-            let id = NodeID.route(step)
-            highlightedNodes.insert(id)
-            for index in edgesInto[id] ?? [] where previous.contains(diagram.edges[index].from) {
-                highlightedEdges.insert(index)
-            }
-            previous = [id]
-            for index in startsFrom[id] ?? [] {
-                highlightedEdges.insert(index)
-                highlightedNodes.insert(diagram.edges[index].to)
-                previous.insert(diagram.edges[index].to)
-            }
+        func take(_ index: Int, _ step: Int) {
+            diagram.edges[index].isHighlighted = true
+            if diagram.edges[index].step == nil { diagram.edges[index].step = step }
         }
-        for index in diagram.nodes.indices where highlightedNodes.contains(diagram.nodes[index].id) {
+        for (offset, key) in chain.routes.enumerated() {
+            let step = offset + 1
+            let id = NodeID.route(key)
+            var landed: Set<String> = []
+            if nodeIDs.contains(id) {
+                nodeSteps[id, default: []].append(step)
+                landed.insert(id)
+                for index in edgesInto[id] ?? [] where previous.contains(diagram.edges[index].from) { take(index, step) }
+            } else {
+                for index in edgesFiring[key.qualifiedName] ?? [] where previous.contains(diagram.edges[index].from) {
+                    take(index, step)
+                    landed.insert(diagram.edges[index].to)
+                }
+            }
+            // A step into a child goes on at the child's first screen.
+            for node in landed {
+                for index in startsFrom[node] ?? [] {
+                    take(index, step)
+                    landed.insert(diagram.edges[index].to)
+                }
+            }
+            previous = landed
+            for node in landed where nodeSteps[node] == nil { nodeSteps[node] = [] }
+        }
+        for index in diagram.nodes.indices {
+            guard let steps = nodeSteps[diagram.nodes[index].id] else { continue }
             diagram.nodes[index].isHighlighted = true
+            diagram.nodes[index].steps = steps
         }
-        for index in highlightedEdges { diagram.edges[index].isHighlighted = true }
     }
 }
 

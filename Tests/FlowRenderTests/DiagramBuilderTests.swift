@@ -104,6 +104,15 @@ import Testing
             "Authenticated/todos>Todos/start", "Todos/start>Todos/todo",
         ])
         #expect(diagram.legend.chain == "openTodo")
+        #expect(diagram.clusters.map(\.id) == ["Authenticated", "Todos"], "only the coordinators the chain runs in")
+        #expect(diagram.nodes.filter { !$0.steps.isEmpty }.map { "\($0.id)=\($0.steps)" } == ["Authenticated/todos=[1]", "Todos/todo=[2]"])
+        #expect(diagram.edges.filter(\.isHighlighted).map(\.step) == [1, 2])
+        let dot = DOTWriter.write(diagram)
+        #expect(dot.contains("xlabel=\" 2. \"") && dot.contains(">step 2</B>"))
+
+        let overview = try Fixtures.diagram("stinsen", DiagramOptions(overview: true, chain: chain))
+        #expect(overview.nodes.filter { $0.kind == .coordinator }.map(\.title) == ["Authenticated", "Todos"])
+        #expect(overview.edges.compactMap(\.step) == [1])
     }
 
     @Test func findingsMarkTheElementsTheyAreAbout() throws {
