@@ -9,9 +9,9 @@ public enum DOTWriter {
         out.line("// Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.")
         out.line("digraph flow {")
         out.indent { out in
-            out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=TB, nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
+            out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=\(diagram.direction.rawValue), nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
             let screen = DiagramStyle.look(.screen)
-            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=11, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]")
+            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=12, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]")
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
             let nodes = diagram.nodesByCluster
             let free = nodes[nil] ?? []
@@ -56,6 +56,8 @@ public enum DOTWriter {
             for node in nodes { out.line(statement(node)) }
             if !cluster.sideBySide.isEmpty {
                 out.line("{ rank=same; " + cluster.sideBySide.map { quoted($0) + ";" }.joined(separator: " ") + " }")
+                // Invisible edges within the rank keep the declared order (tabs as `tabs:` lists them).
+                out.line(cluster.sideBySide.map(quoted).joined(separator: " -> ") + " [style=invis]")
             }
         }
         out.line("}")

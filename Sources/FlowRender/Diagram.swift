@@ -12,6 +12,8 @@ public struct Diagram: Sendable, Equatable, Encodable {
     public var edges: [Edge] = []
     /// The chain `--chain` highlights, if any.
     public var chain: String?
+    /// Which way the flow runs: top to bottom or left to right (`--layout`, chosen before layout for `auto`).
+    public var direction: Direction = .topToBottom
     /// The findings marked on the drawing, numbered in drawing order: the list under the legend.
     public var findings: [Mark] = []
 
@@ -64,6 +66,11 @@ public struct Diagram: Sendable, Equatable, Encodable {
             isOverview: isOverview,
             findings: findings)
     }
+}
+
+public enum Direction: String, Sendable, Encodable {
+    case topToBottom = "TB"
+    case leftToRight = "LR"
 }
 
 public struct Cluster: Sendable, Equatable, Encodable {

@@ -12,15 +12,25 @@ public struct DiagramOptions: Sendable {
     public var findings: [Diagnostic] = []
     /// `--chain`: the path of a chain to highlight.
     public var chain: ChainPath?
+    /// `--layout`: which way the flow runs.
+    public var layout: Layout
 
     public init(focus: String? = nil, depth: Int? = nil, overview: Bool = false,
-                findings: [Diagnostic] = [], chain: ChainPath? = nil) {
+                findings: [Diagnostic] = [], chain: ChainPath? = nil, layout: Layout = .topToBottom) {
+        self.layout = layout
         self.focus = focus
         self.depth = depth
         self.overview = overview
         self.findings = findings
         self.chain = chain
     }
+}
+
+/// `--layout`: top to bottom, left to right, or whichever fits a page better.
+public enum Layout: String, Sendable, CaseIterable {
+    case topToBottom = "tb"
+    case leftToRight = "lr"
+    case auto
 }
 
 /// A route, named by its coordinator and its own name.

@@ -6,7 +6,7 @@ public enum MermaidWriter {
     public static func write(_ diagram: Diagram) -> String {
         var ids: [String: String] = [:]
         for (index, node) in diagram.nodes.enumerated() { ids[node.id] = "n\(index)" }
-        var lines = ["%% Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.", "flowchart TB"]
+        var lines = ["%% Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.", "flowchart \(diagram.direction.rawValue)"]
         let nodes = diagram.nodesByCluster
         for node in nodes[nil] ?? [] {
             lines.append("  " + declaration(node, id: ids[node.id]!))

@@ -59,6 +59,7 @@ struct OverviewBuilder {
             }
         }
         diagram.numberFindings()
+        diagram.direction = LayoutEstimate.direction(for: diagram, layout: options.layout)
         if let chain = options.chain {
             diagram.chain = chain.name
             let started = Set(chain.routes.compactMap { facts.route($0)?.destination?.value.coordinatorName })

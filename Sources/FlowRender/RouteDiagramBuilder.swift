@@ -32,6 +32,7 @@ struct RouteDiagramBuilder {
         placeTopRoutes()
         if let chain = options.chain { highlight(chain) }
         diagram.numberFindings()
+        diagram.direction = LayoutEstimate.direction(for: diagram, layout: options.layout)
         return diagram
     }
 
@@ -185,11 +186,15 @@ struct RouteDiagramBuilder {
         let nodes = diagram.nodesByCluster
         for index in diagram.clusters.indices {
             let coordinator = facts.graph.coordinator(named: diagram.clusters[index].id)!
-            let starts = Set(coordinator.startRoutes)
-            diagram.clusters[index].sideBySide = (nodes[coordinator.name] ?? []).filter { node in
-                guard node.kind != .exit else { return false }
-                return starts.contains(node.title) || !ledTo.contains(node.id)
-            }.map(\.id)
+            // In declared order: the initial route, the tabs as `tabs:` lists them (the tab bar's order when the
+            // initial route is a tab), then the rest in route order.
+            let tabs = (coordinator.tabs ?? []).map(\.value)
+            let starts = tabs.contains { $0 == coordinator.initial?.value } ? tabs : coordinator.startRoutes
+            let clusterNodes = (nodes[coordinator.name] ?? []).filter { $0.kind != .exit }
+            let byTitle = Dictionary(clusterNodes.map { ($0.title, $0.id) }, uniquingKeysWith: { first, _ in first })
+            let startSet = Set(starts)
+            diagram.clusters[index].sideBySide = starts.compactMap { byTitle[$0] }
+                + clusterNodes.filter { !startSet.contains($0.title) && !ledTo.contains($0.id) }.map(\.id)
             if diagram.clusters[index].sideBySide.count < 2 { diagram.clusters[index].sideBySide = [] }
         }
     }

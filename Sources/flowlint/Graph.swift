@@ -5,6 +5,8 @@ import FlowReport
 import FlowRules
 import FlowSpec
 
+extension Layout: ExpressibleByArgument {}
+
 enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
     case dot, svg, png, pdf, mermaid, json
 
@@ -51,6 +53,9 @@ struct Graph: ParsableCommand {
 
     @Option(help: ArgumentHelp("Highlight the path of this chain.", valueName: "name"))
     var chain: String?
+
+    @Option(help: "tb (top to bottom), lr (left to right), or auto: the one whose shape is closer to a page.")
+    var layout: Layout = .auto
 
     @Flag(help: "Run the rules and mark their findings on the diagram.")
     var findings = false
@@ -107,7 +112,7 @@ struct Graph: ParsableCommand {
         return DiagramOptions(
             focus: coordinator, depth: depth, overview: overview,
             findings: findings ? outcome.report.findings : [],
-            chain: try chain.map { try chainPath($0, index: index) })
+            chain: try chain.map { try chainPath($0, index: index) }, layout: layout)
     }
 
     private func chainPath(_ name: String, index: FlowIndex) throws -> ChainPath {

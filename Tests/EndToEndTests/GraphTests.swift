@@ -95,6 +95,31 @@ import Testing
         }
     }
 
+    @Test func anEightyRouteAppFitsAPageWithTabsInDeclaredOrder() throws {
+        let folder = try Subprocess.temporaryDirectory("app80")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try Subprocess.run(["python3", "scripts/gen-flows", "--routes", "80", "--force", folder.path], in: Flowlint.packageRoot)
+        try #require(generated.status == 0, "\(generated.stderr)")
+        let png = folder.appendingPathComponent("flow.png").path
+        let result = try Flowlint.run(["graph", folder.path, "-o", png])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
+        try #require(bytes.count > 24)
+        func word(_ at: Int) -> Double { Double(bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }) }
+        let (width, height) = (word(16), word(20))  // the IHDR chunk
+        #expect(width / height <= 3 && height / width <= 3, "\(width) × \(height)")
+        let top = try Flowlint.run(["graph", folder.path, "--layout", "tb"])
+        #expect(top.stdout.contains("rankdir=TB"))
+        // Tabs side by side in the order `tabs:` lists them.
+        let spec = try String(contentsOf: folder.appendingPathComponent("App/App.flow.yml"), encoding: .utf8)
+        let auto = try Flowlint.run(["graph", folder.path])
+        #expect(auto.stdout.contains("rankdir=LR"), "auto picks left to right for this wide app")
+        if let tabsLine = spec.split(separator: "\n").first(where: { $0.contains("tabs: [") }) {
+            let tabs = tabsLine.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(auto.stdout.contains(tabs.map { "\"AppMain/\($0)\"" }.joined(separator: " -> ") + " [style=invis]"), "\(tabs)")
+        }
+    }
+
     // MARK: Determinism and --check
 
     @Test func outputIsTheSameAcrossRunsAndFileOrders() throws {
