@@ -44,12 +44,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration()
-        let mapping = ExtractMapping(
-            push: configuration.extract["push"] ?? [], present: configuration.extract["present"] ?? [],
-            setRoot: configuration.extract["setRoot"] ?? [], retain: configuration.extract["retain"] ?? [],
-            release: configuration.extract["release"] ?? []
-        )
-        let project = try SwiftExtractor.extract(paths: sources, mapping: mapping)
+        let project = try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
         for note in project.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }
