@@ -74,7 +74,7 @@ public enum SwiftExtractor {
             return facts
         }
         let tree = Parser.parse(source: text)
-        let collector = FactCollector(path: path, tree: tree)
+        let collector = FactCollector(path: path, tree: tree, source: bytes)
         if tree.hasError, let bad = firstError(in: tree) {
             facts.notes.append(ExtractionNote(.unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
         }
