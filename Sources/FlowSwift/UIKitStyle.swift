@@ -193,7 +193,11 @@ enum UIKitStyle {
             }
             route.releaseOn = exits
         } else {
-            route.retain = Fact(.none, at: child.location, .inferred("no childCoordinators.append / addDependency / stored property seen"))
+            // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
+            // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
+            // no finding, and the comment says what to check.
+            route.retain = Fact(.hierarchy, at: child.location, .inferred(
+                "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know"))
         }
     }
 
