@@ -116,6 +116,11 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let coordinators = object?["coordinators"] as? [[String: Any]] ?? []
         #expect(coordinators.compactMap { $0["name"] as? String } == ["EditorCoordinator", "ReaderCoordinator", "ShelfCoordinator"])
+        // `facts`, what lint --sources reads, is the same document without indentation.
+        let facts = try Flowlint.run(["extract", "--format", "facts", "fixtures/extract/uikit/sample-app/Sources"])
+        #expect(facts.status == 0 && !facts.stdout.contains("\n  "))
+        let compact = try JSONSerialization.jsonObject(with: Data(facts.stdout.utf8)) as? NSDictionary
+        #expect(compact == object.map { NSDictionary(dictionary: $0) })
     }
 
     @Test func usageErrorsExitTwo() throws {
