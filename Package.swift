@@ -80,3 +80,16 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["flowlint", "flowlint-swift"]),
     ]
 )
+
+// `scripts/fuzz` only: the libFuzzer target over the whole pipeline, built with `-sanitize=fuzzer,address`
+// (its `main` hands over to libFuzzer's driver, which only that build links).
+if Context.environment["FLOWLINT_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "flowlint-fuzz",
+            dependencies: ["CFuzzerDriver", "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract", "FlowSwift"],
+            path: "Fuzz/flowlint-fuzz"
+        ),
+    ]
+}

@@ -197,6 +197,9 @@ public struct ExtractionNote: Hashable, Sendable, Codable, Comparable {
         case foreignStack = "foreign-stack"
         /// The file could not be read or parsed (the rest of the project is still extracted).
         case unreadable
+        /// Navigation the reader does not recognize (a custom transition), or a container whose tabs it cannot
+        /// resolve: left out of the spec rather than written invalid.
+        case unrecognized
     }
     public var kind: Kind
     public var message: String

@@ -1,9 +1,17 @@
+import FlowExtract
 import FlowModel
 import FlowSpec
 
 extension Configuration {
     /// The keys of `extract:` (DESIGN §5): what a team's own wrapper method does.
     public static let extractKeys = ["push", "present", "setRoot", "retain", "release"]
+
+    /// The wrapper methods of `extract:`, as the extractor reads them.
+    public var extractMapping: ExtractMapping {
+        ExtractMapping(
+            push: extract["push"] ?? [], present: extract["present"] ?? [], setRoot: extract["setRoot"] ?? [],
+            retain: extract["retain"] ?? [], release: extract["release"] ?? [])
+    }
 
     /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
     static func extractMapping(

@@ -53,6 +53,16 @@ struct Recognizer {
             }
         }
         UIKitStyle.linkChildren(&context)
+        // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
+        // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
+        for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
+            context.attachedToParentStack.remove(child)
+            guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route }) else { continue }
+            context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out", at: coordinator.routes[index].location, coordinator: owner))
+            coordinator.routes.remove(at: index)
+            coordinator.allSitesResolved = false
+            context.coordinators[owner] = coordinator
+        }
         for name in context.attachedToParentStack {
             guard var child = context.coordinators[name], child.kind.value == .navigation, child.stack == nil else { continue }
             child.stack = Fact(.parent, at: child.location, .inferred("started on its parent's stack"))
@@ -74,10 +84,22 @@ struct Recognizer {
     /// A route to a coordinator that was not extracted, or a chain step naming no route, would be an
     /// `unknown-reference` in the spec: left out, with a note, never guessed.
     private static func keepResolved(_ project: inout ExtractedProject, _ context: inout Context) {
+        // A tab coordinator is its tabs: without them it is not a valid spec element.
+        project.coordinators.removeAll { coordinator in
+            guard coordinator.kind.value == .tab, coordinator.tabs.isEmpty else { return false }
+            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(coordinator.name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: coordinator.name))
+            return true
+        }
         let names = Set(project.coordinators.map(\.name))
         for index in project.coordinators.indices {
             let coordinator = project.coordinators[index]
             project.coordinators[index].routes = coordinator.routes.filter { route in
+                // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
+                if route.transition == nil, route.destination == nil, route.name != coordinator.initial?.value {
+                    context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out", at: route.location, coordinator: coordinator.name))
+                    project.coordinators[index].allSitesResolved = false
+                    return false
+                }
                 // A transition that needs a destination or a target the code did not show: listed, not guessed.
                 if let transition = route.transition?.value, route.name != coordinator.initial?.value,
                    (transition.destinationRule == .required && route.destination == nil)
@@ -100,6 +122,16 @@ struct Recognizer {
             func exists(_ reference: String) -> Bool {
                 let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
                 return parts.count == 2 ? keptRoutes[parts[0]]?.contains(parts[1]) == true : kept.contains(reference)
+            }
+            // A first screen the code computes (a factory's product) still needs a destination to be a valid
+            // spec: a placeholder the reader fills in, marked inferred (drift never compares it).
+            if let initial = coordinator.initial, let root = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
+               coordinator.routes[root].destination == nil,
+               coordinator.routes[root].transition.map({ $0.value.destinationRule == .required }) ?? true {
+                project.coordinators[index].routes[root].destination = Fact(
+                    ExtractedDestination(.screen, "UnresolvedScreen"), at: coordinator.routes[root].location,
+                    .inferred("the code computes the first screen (see the notes): write its type here"))
+                project.coordinators[index].allSitesResolved = false
             }
             if let initial = coordinator.initial, !kept.contains(initial.value) {
                 project.coordinators[index].initial = project.coordinators[index].routes.first.map { Fact($0.name, at: $0.location, .inferred("the first route left")) }
@@ -135,7 +167,13 @@ struct Recognizer {
                 }
             }
         }
-        let started = Set(project.coordinators.flatMap { $0.routes.compactMap { $0.destination?.value.kind == .coordinator ? $0.destination?.value.name : nil } })
+        // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
+        // still be where the app begins.
+        let started = Set(project.coordinators.flatMap { coordinator in
+            coordinator.routes.compactMap { route in
+                route.destination.flatMap { $0.value.kind == .coordinator && $0.value.name != coordinator.name ? $0.value.name : nil }
+            }
+        })
         let roots = project.coordinators.filter { !started.contains($0.name) }
         guard let first = roots.first else { return nil }
         let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
@@ -256,6 +294,10 @@ struct Context {
     var stinsenCalls: [String: [Trigger]] = [:]
     /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
     var attachedToParentStack: Set<String> = []
+    /// Stinsen routes that push a coordinator without a navigation view of its own: (owner, route, child).
+    var barePushes: [(owner: String, route: String, child: String)] = []
+    /// Stinsen coordinators started wrapped in a `NavigationViewCoordinator` somewhere.
+    var startedWithOwnStack: Set<String> = []
     /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
     var startTransitions: [String: Fact<Transition>?] = [:]
     var startStyles: [String: Fact<PresentationStyle>?] = [:]

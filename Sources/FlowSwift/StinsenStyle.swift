@@ -51,7 +51,12 @@ enum StinsenStyle {
                     route.destination = destination
                     if destination.value.kind == .coordinator {
                         route.retain = Fact(.hierarchy, at: property.location)
-                        if !ownStack, route.transition?.value == .push { context.attachedToParentStack.insert(destination.value.name) }
+                        if !ownStack, route.transition?.value == .push {
+                            context.attachedToParentStack.insert(destination.value.name)
+                            context.barePushes.append((coordinator.name, route.name, destination.value.name))
+                        } else if ownStack {
+                            context.startedWithOwnStack.insert(destination.value.name)
+                        }
                     } else {
                         for made in factory.constructed where made.value != destination.value.name {
                             context.madeWith[destination.value.name, default: []].append(made.value)

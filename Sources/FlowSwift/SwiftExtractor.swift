@@ -66,14 +66,48 @@ public enum SwiftExtractor {
             facts.notes.append(ExtractionNote(.unreadable, "not UTF-8 text: skipped", at: start))
             return facts
         }
+        if let deep = bracketRun(in: bytes) {
+            facts.notes.append(ExtractionNote(
+                .unreadable,
+                "\(bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)",
+                at: SourceLocation(file: path, line: deep.line, column: deep.column)))
+            return facts
+        }
         let tree = Parser.parse(source: text)
-        let collector = FactCollector(path: path, tree: tree)
+        let collector = FactCollector(path: path, tree: tree, source: bytes)
         if tree.hasError, let bad = firstError(in: tree) {
             facts.notes.append(ExtractionNote(.unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
         }
         collector.walk(tree)
         facts.types = collector.types
         return facts
+    }
+
+    /// The most `[` in a row (with only white space between) that a file may have. swift-syntax 603's parser
+    /// looks ahead for an inline array type at each one, and its time doubles with every `[` of the run: 22
+    /// take a second, 30 several minutes (found by scripts/fuzz). Real code nests a few at most.
+    static let bracketRunLimit = 12
+
+    /// Where (line and UTF-8 column, as swift-syntax counts) a run of `bracketRunLimit` `[` ends, if one does.
+    static func bracketRun(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        var run = 0
+        var line = 1
+        var lineStart = 0
+        for (offset, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "["):
+                run += 1
+                if run == bracketRunLimit { return (line, offset - lineStart + 1) }
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = offset + 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            default:
+                run = 0
+            }
+        }
+        return nil
     }
 
     /// The first unexpected or missing piece of syntax, found without recursion.

@@ -193,7 +193,11 @@ enum UIKitStyle {
             }
             route.releaseOn = exits
         } else {
-            route.retain = Fact(.none, at: child.location, .inferred("no childCoordinators.append / addDependency / stored property seen"))
+            // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
+            // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
+            // no finding, and the comment says what to check.
+            route.retain = Fact(.hierarchy, at: child.location, .inferred(
+                "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know"))
         }
     }
 
@@ -250,8 +254,12 @@ enum UIKitStyle {
 
     /// The call that ends this coordinator's flow: one of its own methods that removes it from its parent
     /// (`leave()`), a finish callback (`finishFlow?()`, `onFinish()`), or a delegate told `…DidFinish(self)`.
+    /// A call in a closure the method hands to a screen (`form.onDone = { self?.finishFlow?() }`) is not the
+    /// method's own: it runs later, when the user acts (collectTriggers and the closure routes take it). A
+    /// completion of the method's own navigation (`dismiss(animated:) { self.leave() }`) or a dispatch is.
     static func finishCall(in method: MethodFacts, finishers: Set<String>) -> CallFacts? {
         method.calls.first { call in
+            guard call.closures.allSatisfy({ ownClosures.contains($0) }) else { return false }
             let receiver = plainReceiver(call.receiver)
             if receiver.isEmpty || receiver == "self" {
                 return finishers.contains(call.name) || call.name.lowercased().contains("finish")
@@ -260,6 +268,12 @@ enum UIKitStyle {
                 && call.name.lowercased().contains("finish") && call.arguments.contains { $0.value == .reference("self") }
         }
     }
+
+    /// Closures that run as part of the method: completions of its navigation calls and dispatches.
+    static let ownClosures: Set<String> = [
+        "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",
+        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate",
+    ]
 
     /// Methods of the type or its base classes that remove `self` from the parent.
     static func selfReleasingMethods(of name: String, _ context: Context) -> Set<String> {

@@ -14,7 +14,7 @@ enum CodeFacts {
         guard access(helper, X_OK) == 0 else {
             throw HelperFailed(description: ExtractCommand.HelperMissing(path: helper).description)
         }
-        let arguments = [helper, "--format", "json"] + (configPath.map { ["--config", $0] } ?? []) + ["--"] + sources
+        let arguments = [helper, "--format", "facts"] + (configPath.map { ["--config", $0] } ?? []) + ["--"] + sources
         let (status, output, errors) = try run(arguments)
         guard status == 0 else {
             let reason = errors.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"

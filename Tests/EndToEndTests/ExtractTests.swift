@@ -81,6 +81,16 @@ import Testing
         #expect(errors.compactMap(\.route).sorted() == ["showEditor", "showReader"])
     }
 
+    /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
+    /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
+    @Test func childKeptOutOfSightIsNoError() throws {
+        let (output, _, _) = try Self.extract("uikit/retention-not-seen")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("retain: hierarchy  # inferred: not seen kept"))
+    }
+
     /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
     @Test(arguments: ["xcoordinator/sample-app", "stinsen/sample-app"])
     func frameworkSamplesHaveNoErrors(_ fixture: String) throws {
@@ -106,6 +116,11 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let coordinators = object?["coordinators"] as? [[String: Any]] ?? []
         #expect(coordinators.compactMap { $0["name"] as? String } == ["EditorCoordinator", "ReaderCoordinator", "ShelfCoordinator"])
+        // `facts`, what lint --sources reads, is the same document without indentation.
+        let facts = try Flowlint.run(["extract", "--format", "facts", "fixtures/extract/uikit/sample-app/Sources"])
+        #expect(facts.status == 0 && !facts.stdout.contains("\n  "))
+        let compact = try JSONSerialization.jsonObject(with: Data(facts.stdout.utf8)) as? NSDictionary
+        #expect(compact == object.map { NSDictionary(dictionary: $0) })
     }
 
     @Test func usageErrorsExitTwo() throws {

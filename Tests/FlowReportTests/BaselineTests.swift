@@ -127,4 +127,17 @@ import Testing
         #expect(FindingKey.digest(of: "route `a` is never reached") != FindingKey.digest(of: "route `b` is never reached"))
         #expect(FindingKey.digest(of: "Auth leaks") == StableHash.hex("Auth leaks"))
     }
+
+    /// Committed baselines hold digests made with the regexes the scan replaced: it must give the same text.
+    @Test(arguments: [
+        "starts at line 4, column 11", "line 12", "inline 5 and outline 6", "line x", "line ", "column 7:", "_line 3",
+        "éline 3", "(line 3)", "`Settings.about` is pushed in code (SettingsCoordinator.swift:42) but presented",
+        "a.swift:", "a.swift:x", "a.swift:12:3", "line 1line 2", "9line 3", "line 4 column 5.swift:6", "",
+        "café, line 0012", "ligne 3 \u{301}line 4", "cafe\u{301}line 4", "x\u{301}\u{302}line 5", "٣line 6", "line ٣",
+    ])
+    func scanReplacesWhatTheRegexesReplaced(_ message: String) {
+        let byRegex = message.replacing(#/\b(line|column) [0-9]+/#) { "\($0.output.1) #" }
+            .replacing(#/\.swift:[0-9]+/#) { _ in ".swift:#" }
+        #expect(FindingKey.withoutLineNumbers(message) == byRegex)
+    }
 }

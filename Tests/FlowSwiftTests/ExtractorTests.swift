@@ -128,6 +128,21 @@ import Testing
         #expect(project.coordinators.isEmpty)
     }
 
+    /// scripts/fuzz found it: swift-syntax's parsing time doubles with each `[` of a run, so 40 would take days.
+    @Test func longRunsOfBracketsAreANoteNotAHang() throws {
+        let grid = "\nlet grid = [[[[ [[[[\n  [[[[" + String(repeating: "[", count: 28) + "1"
+        let facts = SwiftExtractor.collect(path: "Grid.swift", bytes: Array((Self.shelf + grid).utf8))
+        #expect(facts.types.isEmpty, "the file is skipped")
+        let note = try #require(facts.notes.first)
+        #expect(facts.notes.map(\.kind) == [.unreadable])
+        #expect(note.location == SourceLocation(file: "Grid.swift", line: 41, column: 6), "at the twelfth `[`")
+        #expect(note.message.hasPrefix("12 `[` in a row, nested: skipped"))
+        // Eleven are parsed: real code nests a few.
+        let eleven = "\nlet grid = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11) + "\n"
+        #expect(SwiftExtractor.collect(path: "Grid.swift", bytes: Array((Self.shelf + eleven).utf8)).notes.isEmpty)
+        #expect(Self.project(Self.shelf + eleven).coordinator(named: "ShelfCoordinator") != nil)
+    }
+
     @Test func dynamicDestinationIsANoteNotAGuess() throws {
         let project = Self.project("""
             final class Root: Coordinator {

@@ -15,6 +15,10 @@ public struct ChainWalk: Sendable {
     public private(set) var steppedRoutes: [Int] = []
     /// The index of the first invalid step and why, if any.
     public private(set) var failure: (step: Int, reason: Failure)?
+    /// Steps that pop to a route that is not on the stack at that step, with the stack from the bottom. Judged
+    /// only in navigation coordinators the chain itself started: their stack is then exactly their initial
+    /// screen and what the chain did since. What was on screen before the chain is not known.
+    public private(set) var popToMisses: [(step: Int, target: Int, stack: [Int])] = []
 
     /// Walks every chain. A chain starts with `from` and the coordinators active whenever `from` is: its
     /// dominators among all starts (starts of unreachable routes only add paths, so none is claimed wrongly).
@@ -39,6 +43,7 @@ public struct ChainWalk: Sendable {
         // Per open presentation, the depth of `active` that dismissing it returns to. Routing to an
         // ancestor's route leaves presentations open, so a later dismiss may not change `active`.
         var presentations: [Int] = []
+        var stacks = KnownStacks()
         for (position, step) in chain.steps.enumerated() {
             let current = active.last!
             let kind = index[coordinator: current].kind?.value
@@ -69,6 +74,7 @@ public struct ChainWalk: Sendable {
                 // A `select` route lands on its tab, whose coordinator the next step runs in.
                 if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
                 if index.transition(landed) == .present { presentations.append(active.count) }
+                if let miss = stacks.apply(landed, index: index) { popToMisses.append((position, miss.target, miss.stack)) }
                 if index.child[landed] >= 0 { active.append(Int(index.child[landed])) }
             case .select(let tab):
                 guard kind == .tab else {
@@ -88,15 +94,17 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 guard reference.coordinator == nil || reference.coordinator == index[coordinator: current].name,
-                      index.routeID(reference.route, in: current) != nil else {
+                      let target = index.routeID(reference.route, in: current) else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: current))
                     return
                 }
+                if let miss = stacks.popTo(target, in: current) { popToMisses.append((position, target, miss)) }
             case .pop, .popToRoot:
                 guard kind == .navigation else {
                     failure = (position, .wrongKind(needs: .navigation, coordinator: current))
                     return
                 }
+                stacks.pop(in: current, toRoot: step.action == .popToRoot)
             case .dismiss:
                 // Closes the top presentation, and with it the coordinators started inside it.
                 if let depth = presentations.popLast(), depth < active.count { active.removeSubrange(depth...) }
@@ -105,5 +113,57 @@ public struct ChainWalk: Sendable {
                 presentations.removeAll()
             }
         }
+    }
+}
+
+/// The stacks a chain knows exactly: those of the navigation coordinators it started, by coordinator.
+private struct KnownStacks {
+    private var stacks: [Int: [Int]] = [:]
+
+    /// Applies a route the chain steps through (`landed`: where a `trigger` lands); a `popTo` route whose
+    /// target is not on the known stack is returned as a miss.
+    mutating func apply(_ landed: Int, index: FlowIndex) -> (target: Int, stack: [Int])? {
+        let owner = Int(index.owner[landed])
+        var miss: (target: Int, stack: [Int])?
+        if stacks[owner] != nil {
+            switch index.transition(landed) {
+            case .push?:
+                // A child pushing onto this stack makes it unknown from here on.
+                let child = Int(index.child[landed])
+                if child >= 0 && index.joinsParentStack[child] { stacks[owner] = nil } else { stacks[owner]!.append(landed) }
+            case .pop?, .popToRoot?:
+                pop(in: owner, toRoot: index.transition(landed) == .popToRoot)
+            case .popTo? where index.target[landed] >= 0:
+                miss = popTo(Int(index.target[landed]), in: owner).map { (Int(index.target[landed]), $0) }
+            case .setRoot?:
+                stacks[owner] = [landed]
+            default:
+                break
+            }
+        }
+        // A navigation coordinator the chain creates starts with its initial screen.
+        let child = Int(index.child[landed])
+        if child >= 0 {
+            let creates = [.push, .present, .setRoot].contains(index.transition(landed))
+            let fresh = creates && index.kind[child] == .navigation && !index.joinsParentStack[child] && index.initial[child] >= 0
+            stacks[child] = fresh ? [Int(index.initial[child])] : nil
+        }
+        return miss
+    }
+
+    /// Pops to `target`; the known stack when `target` is not on it (the stack is unknown afterwards).
+    mutating func popTo(_ target: Int, in coordinator: Int) -> [Int]? {
+        guard let stack = stacks[coordinator] else { return nil }
+        guard let depth = stack.lastIndex(of: target) else {
+            stacks[coordinator] = nil
+            return stack
+        }
+        stacks[coordinator] = Array(stack[...depth])
+        return nil
+    }
+
+    mutating func pop(in coordinator: Int, toRoot: Bool) {
+        guard let stack = stacks[coordinator], stack.count > 1 else { return }
+        stacks[coordinator] = toRoot ? [stack[0]] : Array(stack.dropLast())
     }
 }

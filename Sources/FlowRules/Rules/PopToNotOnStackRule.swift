@@ -3,14 +3,16 @@ import FlowModel
 public struct PopToNotOnStackRule: Rule {
     public static let description = RuleDescription(
         id: "popto-not-on-stack", name: "popTo not on stack", severity: .error,
-        summary: "A screen triggers `popTo` a route that, on some path, is not below it on its stack.",
+        summary: "A screen triggers `popTo` a route that, on some path, is not below it on its stack; or a chain pops to a route it has not pushed.",
         rationale: """
         `popTo` pops back to a view controller that must be on the stack: UIKit throws when it is not, \
         and the app crashes. The target is on the stack below the firing screen on every path only when \
         every chain of pushes from the bottom of that stack to the screen passes through it (it dominates \
         the screen in the stack's push graph; `stack: parent` children push onto their parent's stack). \
-        Pop to a route every path passes, or use `pop`/`popToRoot`. Needs resolved references: runs only \
-        when every reference resolved.
+        Pop to a route every path passes, or use `pop`/`popToRoot`. A chain's `popTo` step (or `popTo` \
+        route) is judged in navigation coordinators the chain itself started, whose stack it knows exactly: \
+        their initial screen and what the chain pushed since. Needs resolved references: runs only when \
+        every reference resolved.
         """,
         triggeringExample: """
         # After changing the password the app pops back to `changePassword`, but `privacy` is pushed on
@@ -98,6 +100,22 @@ public struct PopToNotOnStackRule: Rule {
                         "`\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \(index[coordinator: Int(stack)].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and the app crashes; pop to a route every path passes, or use `pop`",
                         route: screen, in: analysis, at: reference.location))
                 }
+            }
+        }
+        return findings + chainFindings(analysis)
+    }
+
+    /// `popTo` steps of chains, on the stacks the chains started.
+    private func chainFindings(_ analysis: Analysis) -> [Diagnostic] {
+        let index = analysis.index
+        var findings: [Diagnostic] = []
+        for (chain, walk) in zip(index.graph.chains, analysis.chains) {
+            for miss in walk.popToMisses {
+                let owner = index[coordinator: Int(index.owner[miss.target])].name
+                let stack = miss.stack.map { index[route: $0].name }.joined(separator: " → ")
+                findings.append(finding(
+                    "chain `\(chain.name)` pops to `\(index[route: miss.target].name)`, which is not on \(owner)'s stack at that step (\(stack)): UIKit throws and the app crashes; route to it earlier in the chain, or pop to a route on the stack",
+                    at: chain.steps[miss.step].location, coordinator: owner))
             }
         }
         return findings

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowExtract
+import FlowModel
+import FlowRender
+import FlowReport
+import FlowRules
+import FlowSpec
+import FlowSwift
+import FoundationEssentials
+
+/// One fuzzer input is one project (README: Fuzzing). A crash, a sanitizer report or a broken invariant below is
+/// a bug in flowlint. (libFuzzer's archive names it, `main.swift` runs it.)
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    Workspace.shared.run(FuzzInput(bytes))
+    return 0
+}
+
+/// The sections of one input. The first section is a spec file; each line `#%%spec`, `#%%config`, `#%%baseline`
+/// or `#%%swift` starts a section of that kind (so any single spec file is an input as it is).
+struct FuzzInput {
+    var specs: [[UInt8]] = []
+    var config: [UInt8]?
+    var baseline: [UInt8]?
+    var swift: [[UInt8]] = []
+
+    static let marker = Array("#%%".utf8)
+    static let limit = 8
+
+    init(_ bytes: [UInt8]) {
+        var kind = "spec"
+        var start = 0
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.count
+            let line = bytes[lineStart..<lineEnd]
+            if line.starts(with: Self.marker) {
+                add(kind, Array(bytes[start..<lineStart]))
+                kind = String(decoding: line.dropFirst(Self.marker.count), as: UTF8.self)
+                start = min(lineEnd + 1, bytes.count)
+            }
+            lineStart = lineEnd + 1
+        }
+        add(kind, Array(bytes[start...]))
+    }
+
+    private mutating func add(_ kind: String, _ section: [UInt8]) {
+        switch kind {
+        case "config": config = section
+        case "baseline": baseline = section
+        case "swift" where swift.count < Self.limit: swift.append(section)
+        case "spec" where specs.count < Self.limit: specs.append(section)
+        default: break
+        }
+    }
+}
+
+/// The files of one input, written under one temporary folder that every run reuses.
+final class Workspace: @unchecked Sendable {
+    static let shared = Workspace()
+
+    private let root: String
+
+    private init() {
+        var template = Array("/tmp/flowlint-fuzz-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { fatalError("cannot create the fuzzing folder: \(String(cString: strerror(errno)))") }
+        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for folder in ["swift", "extracted"] { mkdir(root + "/" + folder, 0o700) }
+    }
+
+    func run(_ input: FuzzInput) {
+        clear()
+        let specs = input.specs.enumerated().map { write($1, to: "s\($0).flow.yml") }
+        let configPath = input.config.map { write($0, to: "flowlint.yml") }
+        input.swift.enumerated().forEach { write($1, to: "swift/f\($0).swift") }
+
+        let configuration = configPath.flatMap { try? Configuration.load(path: $0) } ?? Configuration()
+        let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
+        let code = input.swift.isEmpty ? nil : extract(configuration, loader: loader)
+        guard let project = try? loader.load(files: specs) else { return }
+        let findings = RuleRunner(configuration: configuration).findings(for: project, comparingWith: code)
+        let report = Report(findings: findings, files: project.graph.files.count)
+        runReporters(report, project: project, configuration: configuration, baseline: input.baseline)
+        if !project.diagnostics.contains(where: { $0.severity == .error }) {
+            draw(project.graph, findings: findings)
+        }
+    }
+
+    // MARK: Steps
+
+    /// Extraction as `flowlint extract` and `lint --sources` run it: the facts cross a JSON pipe, and the specs
+    /// written for them must load without a validity error (issue 12).
+    private func extract(_ configuration: Configuration, loader: SpecLoader) -> ExtractedProject? {
+        guard let extracted = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extractMapping) else {
+            return nil
+        }
+        let written = SpecWriter.specs(for: extracted).enumerated().map { write(Array($1.text.utf8), to: "extracted/x\($0).flow.yml") }
+        if let reloaded = try? loader.load(files: written),
+           let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
+            fatalError("an extracted spec has a validity error: \(error.location): \(error.message)")
+        }
+        guard let json = try? JSONEncoder().encode(extracted), let decoded = try? JSONDecoder().decode(ExtractedProject.self, from: json)
+        else { fatalError("the extracted facts do not survive their JSON pipe") }
+        return decoded
+    }
+
+    /// Every reporter, and the baseline: a file recording the findings suppresses every one of them.
+    private func runReporters(_ report: Report, project: LoadedProject, configuration: Configuration, baseline: [UInt8]?) {
+        let rules = RuleRegistry.descriptions(in: configuration)
+        let files = project.graph.files
+        _ = TextReporter.render(report)
+        _ = JSONReporter.render(report)
+        _ = SARIFReporter.render(report, rules: rules, tool: .init(name: "flowlint", version: "fuzz", informationURI: "about:blank"),
+                                 workingDirectory: root)
+        _ = GitHubReporter.render(report)
+        _ = CheckstyleReporter.render(report, files: files)
+        _ = JUnitReporter.render(report, rules: rules, files: files)
+        if let baseline, let accepted = try? Baseline.decode(Data(baseline), source: "baseline.json") {
+            _ = accepted.filter(report)
+        }
+        let recorded = Baseline(recording: report.findings).encoded()
+        guard let reread = try? Baseline.decode(Data(recorded.utf8), source: "recorded.json"),
+              reread.filter(report).suppressed == report.findings.count
+        else { fatalError("a recorded baseline does not suppress the findings it records") }
+    }
+
+    /// Every diagram writer on the whole flow, its overview, one coordinator, the findings and two chains; the
+    /// SVG through Graphviz of the whole flow when it is small (Graphviz's layout is slow and not linear).
+    private func draw(_ graph: FlowGraph, findings: [Diagnostic]) {
+        let index = FlowIndex(graph)
+        let walks = ChainWalk.walks(graph.chains, index: index)
+        var options = [DiagramOptions(), DiagramOptions(overview: true), DiagramOptions(findings: findings)]
+        if let first = graph.coordinators.first { options.append(DiagramOptions(focus: first.name, depth: 1)) }
+        for (chain, walk) in zip(graph.chains, walks).prefix(2) {
+            let routes = walk.steppedRoutes.map {
+                RouteKey(coordinator: index[coordinator: Int(index.owner[$0])].name, route: index[route: $0].name)
+            }
+            options.append(DiagramOptions(chain: ChainPath(name: chain.name, from: chain.from?.value ?? "", routes: routes)))
+        }
+        for (position, option) in options.enumerated() {
+            let diagram = DiagramBuilder.build(graph, options: option)
+            let dot = DOTWriter.write(diagram)
+            _ = MermaidWriter.write(diagram)
+            _ = JSONGraphWriter.write(diagram)
+            guard position == 0 else { continue }
+            guard dot == DOTWriter.write(DiagramBuilder.build(graph, options: option)) else {
+                fatalError("the same diagram is drawn as different DOT")
+            }
+            if diagram.nodes.count <= 40 { _ = try? Graphviz().svg(fromDOT: dot) }
+        }
+    }
+
+    // MARK: Files
+
+    @discardableResult
+    private func write(_ bytes: [UInt8], to name: String) -> String {
+        let path = root + "/" + name
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            guard result > 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            written += result
+        }
+        return path
+    }
+
+    private func clear() {
+        for folder in ["", "/swift", "/extracted"] {
+            guard let directory = opendir(root + folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasSuffix(".yml") || name.hasSuffix(".swift") { unlink(root + folder + "/" + name) }
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import FlowExtract
+import FlowModel
+import Foundation
+import Testing
+@testable import FlowSpec
+@testable import FlowSwift
+
+/// Shapes met in real open-source apps (README: what extract finds in real apps) whose extracted specs used to
+/// fail `flowlint lint` with validity errors or false findings. Each is written here in our own words.
+@Suite struct RealAppShapeTests {
+    /// Extracts `sources`, writes the specs, loads them back: the spec-validity findings, and the project.
+    static func roundTrip(_ sources: [(String, String)]) throws -> (ExtractedProject, LoadedProject) {
+        let project = SwiftExtractor.extract(sources: sources.map { (path: $0.0, text: $0.1) })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        for (position, spec) in SpecWriter.specs(for: project).enumerated() {
+            let file = folder.appendingPathComponent("spec\(position).flow.yml")
+            try spec.text.write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        return (project, try SpecLoader().load(files: files))
+    }
+
+    static func errors(_ loaded: LoadedProject) -> [String] {
+        loaded.diagnostics.filter { $0.severity == .error }.map { "\($0.rule.rawValue): \($0.message)" }
+    }
+
+    /// A Router app: the first screen comes from a factory, a screen's callback ends the flow, and a screen
+    /// kept in a property is pushed.
+    @Test func routerFlowWithFactoryScreens() throws {
+        let auth = """
+            protocol RegisterView: AnyObject {
+                var onRegistered: (() -> Void)? { get set }
+            }
+
+            final class AuthCoordinator: BaseCoordinator {
+                var finishFlow: (() -> Void)?
+                private let factory: AuthScreenFactory
+                private let router: Router
+                private weak var register: RegisterView?
+
+                init(router: Router, factory: AuthScreenFactory) {
+                    self.router = router
+                    self.factory = factory
+                }
+
+                override func start() {
+                    showSignIn()
+                }
+
+                private func showSignIn() {
+                    let signIn = factory.makeSignIn()
+                    signIn.onSignedIn = { [weak self] in self?.finishFlow?() }
+                    signIn.onRegister = { [weak self] in self?.showRegister() }
+                    router.setRootModule(signIn)
+                }
+
+                private func showRegister() {
+                    register = factory.makeRegister()
+                    register?.onRegistered = { [weak self] in self?.finishFlow?() }
+                    router.push(register)
+                }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Auth.swift", auth)])
+        #expect(Self.errors(loaded) == [])
+        let coordinator = try #require(project.coordinator(named: "AuthCoordinator"))
+        let root = try #require(coordinator.route(named: "showSignIn"))
+        #expect(root.destination?.value.name == "UnresolvedScreen", "a placeholder the reader fills in")
+        #expect(root.destination?.confidence.reason?.contains("write its type here") == true)
+        // The callback's finish is a route of its own, triggered by the screen, not `showRegister`'s transition.
+        #expect(coordinator.route(named: "showRegister")?.transition?.value == .push)
+        #expect(coordinator.route(named: "finishFlow")?.transition?.value == .finish)
+    }
+
+    /// XCoordinator: a case with a hand-made `Transition`, and tabs handed in through `init` parameters.
+    @Test func xcoordinatorShapesTheReaderCannotFollowAreLeftOutWithNotes() throws {
+        let source = """
+            import XCoordinator
+
+            enum InfoRoute: Route {
+                case home
+                case website
+            }
+
+            final class InfoCoordinator: NavigationCoordinator<InfoRoute> {
+                init() {
+                    super.init(initialRoute: .home)
+                }
+
+                override func prepareTransition(for route: InfoRoute) -> NavigationTransition {
+                    switch route {
+                    case .home:
+                        return .push(InfoViewController())
+                    case .website:
+                        return Transition(presentables: [], animationInUse: nil) { _, _, completion in completion?() }
+                    }
+                }
+            }
+
+            enum MainRoute: Route {
+                case info
+                case more
+            }
+
+            final class MainTabCoordinator: TabBarCoordinator<MainRoute> {
+                private let infoRouter: StrongRouter<InfoRoute>
+                private let moreRouter: StrongRouter<InfoRoute>
+
+                init(infoRouter: StrongRouter<InfoRoute>, moreRouter: StrongRouter<InfoRoute>) {
+                    self.infoRouter = infoRouter
+                    self.moreRouter = moreRouter
+                    super.init(tabs: [infoRouter, moreRouter], select: infoRouter)
+                }
+
+                override func prepareTransition(for route: MainRoute) -> TabBarTransition {
+                    switch route {
+                    case .info: return .select(infoRouter)
+                    case .more: return .select(moreRouter)
+                    }
+                }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Main.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        #expect(project.coordinator(named: "InfoCoordinator")?.route(named: "website") == nil)
+        #expect(project.coordinator(named: "MainTabCoordinator") == nil, "a tab coordinator without its tabs is no valid element")
+        let notes = project.notes.filter { $0.kind == .unrecognized }.map(\.message)
+        #expect(notes.contains { $0.hasPrefix("`InfoCoordinator.website` navigates in a way the reader does not recognize") })
+        #expect(notes.contains { $0.hasPrefix("the tabs of `MainTabCoordinator` come from values the reader cannot follow") })
+    }
+
+    /// Stinsen: one coordinator pushed bare here and run in its own navigation view there.
+    @Test func stinsenCoordinatorWithTwoStacksKeepsItsOwn() throws {
+        let source = """
+            import Stinsen
+            import SwiftUI
+
+            final class GalleryCoordinator: NavigationCoordinatable {
+                let stack = NavigationStack(initial: \\GalleryCoordinator.start)
+                @Root var start = makeStart
+                @Route(.push) var deeper = makeDeeper
+                @Route(.modal) var sheet = makeSheet
+
+                func makeStart() -> some View { GalleryScreen() }
+                func makeDeeper() -> GalleryCoordinator { GalleryCoordinator() }
+                func makeSheet() -> NavigationViewCoordinator<GalleryCoordinator> { NavigationViewCoordinator(GalleryCoordinator()) }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Gallery.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        #expect(project.entry?.value == "GalleryCoordinator", "starting a copy of itself does not make it a child only")
+        let gallery = try #require(project.coordinator(named: "GalleryCoordinator"))
+        #expect(gallery.stack == nil, "no `stack: parent`: it also runs in its own navigation view")
+        #expect(gallery.route(named: "deeper") == nil)
+        #expect(gallery.route(named: "sheet")?.transition?.value == .present)
+        #expect(project.notes.contains { $0.kind == .unrecognized && $0.message.contains("`GalleryCoordinator.deeper` pushes") })
+    }
+}
