@@ -15,11 +15,12 @@ public enum DOTWriter {
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
             let nodes = diagram.nodesByCluster
             let free = nodes[nil] ?? []
-            for node in free where node.kind == .entry { out.line(statement(node)) }
+            let anchors = diagram.anchorsNodes
+            for node in free where node.kind == .entry { out.line(statement(node, anchored: anchors)) }
             for cluster in diagram.clusters {
-                writeCluster(cluster, nodes: nodes[cluster.id] ?? [], to: &out)
+                writeCluster(cluster, nodes: nodes[cluster.id] ?? [], anchored: anchors, to: &out)
             }
-            for node in free where node.kind != .entry { out.line(statement(node)) }
+            for node in free where node.kind != .entry { out.line(statement(node, anchored: anchors)) }
             let rows = Dictionary(diagram.clusters.flatMap { cluster in cluster.sideBySide.map { ($0, cluster.id) } },
                                   uniquingKeysWith: { first, _ in first })
             for edge in diagram.edges {
@@ -38,7 +39,7 @@ public enum DOTWriter {
 
     // MARK: Elements
 
-    private static func writeCluster(_ cluster: Cluster, nodes: [Node], to out: inout DOTText) {
+    private static func writeCluster(_ cluster: Cluster, nodes: [Node], anchored: Bool, to out: inout DOTText) {
         out.line("subgraph \(quoted("cluster " + NodeID.coordinator(cluster.id))) {")
         out.indent { out in
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
@@ -53,7 +54,7 @@ public enum DOTWriter {
             if look.width != 1 { attributes.append(("penwidth", number(look.width))) }
             if look.text != DiagramStyle.Palette.text { attributes.append(("fontcolor", quoted(look.text))) }
             for (key, value) in attributes { out.line("\(key)=\(value)") }
-            for node in nodes { out.line(statement(node)) }
+            for node in nodes { out.line(statement(node, anchored: anchored)) }
             if !cluster.sideBySide.isEmpty {
                 out.line("{ rank=same; " + cluster.sideBySide.map { quoted($0) + ";" }.joined(separator: " ") + " }")
                 // Invisible edges within the rank keep the declared order (tabs as `tabs:` lists them).
@@ -63,7 +64,7 @@ public enum DOTWriter {
         out.line("}")
     }
 
-    private static func statement(_ node: Node) -> String {
+    private static func statement(_ node: Node, anchored: Bool) -> String {
         let look = DiagramStyle.look(of: node)
         var attributes: [(String, String)] = []
         switch node.kind {
@@ -87,6 +88,8 @@ public enum DOTWriter {
         if look.text != DiagramStyle.Palette.text { attributes.append(("fontcolor", quoted(look.text))) }
         if look.width != 1 { attributes.append(("penwidth", number(look.width))) }
         attributes.append(("tooltip", tooltip(node.tooltip)))
+        if anchored { attributes.append(("id", quoted(node.id))) }
+        if let link = node.link { attributes.append(("href", quoted(link))) }
         return quoted(node.id) + " " + list(attributes)
     }
 

@@ -14,6 +14,8 @@ public struct Diagram: Sendable, Equatable, Encodable {
     public var chain: String?
     /// Which way the flow runs: top to bottom or left to right (`--layout`, chosen before layout for `auto`).
     public var direction: Direction = .topToBottom
+    /// Whether each node's id becomes its SVG element's id, for links to it (the atlas).
+    public var anchorsNodes = false
     /// The findings marked on the drawing, numbered in drawing order: the list under the legend.
     public var findings: [Mark] = []
 
@@ -119,6 +121,8 @@ public struct Node: Sendable, Equatable, Encodable {
     public var isHighlighted = false
     /// The chain's steps (from 1) that land on this route.
     public var steps: [Int] = []
+    /// Where selecting the node leads (the atlas: a child's page).
+    public var link: String?
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import FlowModel
 import FlowRender
@@ -64,6 +69,10 @@ struct Graph: ParsableCommand {
                                valueName: "file"))
     var config: String?
 
+    @Option(help: ArgumentHelp("Write a static HTML atlas into this folder: an index with the overview and the findings, a page per coordinator.",
+                               valueName: "dir"))
+    var site: String?
+
     @Flag(help: "Write nothing; exit 1 when --output differs from what would be written.")
     var check = false
 
@@ -71,7 +80,10 @@ struct Graph: ParsableCommand {
     var maxNodes = DiagramLimits.layoutNodes
 
     func validate() throws {
-        if check, output == "-" { throw ValidationError("--check compares with a file: give it with --output FILE") }
+        if check, output == "-", site == nil { throw ValidationError("--check compares with a file: give it with --output FILE") }
+        if site != nil, output != "-" || format != nil || overview || chain != nil || coordinator != nil || depth != nil {
+            throw ValidationError("--site writes a whole atlas: it takes no --output, --format, --overview, --chain, --coordinator or --depth")
+        }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if maxNodes < 1 { throw ValidationError("--max-nodes must be 1 or more") }
         if format == nil, GraphFormat(path: output) == nil {
@@ -80,8 +92,9 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings).run()
+        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil).run()
         try refuseSpecErrors(outcome.report)
+        if let site { return try writeSite(outcome, to: site) }
         // One index for the chain's walk and the drawing: the facts the rules read.
         let index = FlowIndex(outcome.project.graph)
         let diagram = DiagramBuilder.build(index, options: try diagramOptions(outcome, index: index))
@@ -179,6 +192,36 @@ struct Graph: ParsableCommand {
             }
         } catch {
             try fail(error.description)
+        }
+    }
+
+    /// `--site DIR`: every page, each written atomically; with `--check`, compared instead.
+    private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
+        let pages = try Site.pages(FlowIndex(outcome.project.graph), findings: outcome.report.findings) { diagram in
+            guard diagram.nodes.count <= maxNodes else {
+                try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
+            }
+            do {
+                return try Graphviz().svg(fromDOT: DOTWriter.write(diagram)).svg
+            } catch {
+                try fail("\(error)")
+            }
+        }
+        if check {
+            let stale = pages.filter { DiagramFile.state(of: folder + "/" + $0.fileName, comparedWith: $0.html) != .current }
+            guard stale.isEmpty else {
+                Output.error("flowlint: \(folder)/\(stale[0].fileName) is stale or missing: run the same flowlint graph command without --check to write it")
+                throw ExitCode(1)
+            }
+            return
+        }
+        if mkdir(folder, 0o777) != 0, errno != EEXIST { try fail("cannot create \(folder): \(String(cString: strerror(errno)).lowercased())") }
+        for page in pages {
+            do {
+                try DiagramFile.write(page.html, to: folder + "/" + page.fileName)
+            } catch {
+                try fail("\(error)")
+            }
         }
     }
 

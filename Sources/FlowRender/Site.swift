@@ -1,0 +1,153 @@
+import FlowModel
+import FlowRules
+
+/// `flowlint graph --site DIR`: a static HTML atlas. `index.html` holds the overview and the findings table;
+/// each coordinator has a page with its diagram (SVG inline), its description and its routes'. Child nodes
+/// link to the child's page, findings to the node they are about. No script, no network, no file outside
+/// the folder; the same specs give the same bytes.
+public enum Site {
+    public struct Page: Sendable, Equatable {
+        public var fileName: String
+        public var html: String
+    }
+
+    /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI).
+    public static func pages(_ index: FlowIndex, findings: [Diagnostic], render: (Diagram) throws -> String) rethrows -> [Page] {
+        let graph = index.graph
+        let names = graph.coordinators.map(\.name).sorted()
+        var files: [String: String] = [:]
+        for (position, name) in names.enumerated() { files[name] = "coordinator-\(position + 1).html" }
+
+        var overview = DiagramBuilder.build(index, options: DiagramOptions(overview: true, findings: findings, layout: .auto))
+        overview.anchorsNodes = true
+        for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
+            overview.nodes[position].link = files[overview.nodes[position].title]
+        }
+        var pages = [Page(fileName: "index.html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
+        for name in names {
+            var diagram = DiagramBuilder.build(index, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: .auto))
+            diagram.anchorsNodes = true
+            for position in diagram.nodes.indices {
+                let node = diagram.nodes[position]
+                guard let route = node.cluster.flatMap({ cluster in index.coordinatorID(cluster).flatMap { index.routeID(node.title, in: $0) } }),
+                      index.child[route] >= 0 else { continue }
+                diagram.nodes[position].link = files[index[coordinator: Int(index.child[route])].name]
+            }
+            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram),
+                                                                            findings: findings, files: files)))
+        }
+        return pages
+    }
+
+    // MARK: Pages
+
+    private static func indexPage(_ graph: FlowGraph, overview: String, findings: [Diagnostic], files: [String: String]) -> String {
+        var body = "<h1>Navigation atlas</h1>\n"
+        if let entry = graph.entry?.value, let file = files[entry] {
+            body += "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+        }
+        body += "<figure>\(svgBody(overview))</figure>\n"
+        body += findingsTable(findings, graph: graph, files: files)
+        body += "<h2>Coordinators</h2>\n<ul>\n"
+        for name in files.keys.sorted() {
+            let description = graph.coordinator(named: name)?.description?.value
+            body += "<li><a href=\"\(files[name]!)\">\(escaped(name))</a>" + (description.map { ": " + escaped($0) } ?? "") + "</li>\n"
+        }
+        body += "</ul>\n"
+        return document(title: "Navigation atlas", body: body)
+    }
+
+    private static func coordinatorPage(_ coordinator: Coordinator, graph: FlowGraph, diagram: String, findings: [Diagnostic],
+                                        files: [String: String]) -> String {
+        var body = "<p><a href=\"index.html\">Atlas</a></p>\n<h1>\(escaped(coordinator.name))</h1>\n"
+        if let kind = coordinator.kind?.value.rawValue { body += "<p class=\"kind\">\(escaped(kind))</p>\n" }
+        if let description = coordinator.description?.value { body += "<p>\(escaped(description))</p>\n" }
+        body += "<figure>\(svgBody(diagram))</figure>\n"
+        body += findingsTable(findings.filter { $0.coordinator == coordinator.name }, graph: graph, files: files)
+        body += "<h2>Routes</h2>\n<table>\n<tr><th>route</th><th>transition</th><th>destination</th><th>description</th></tr>\n"
+        for route in coordinator.routes {
+            let destination: String = switch route.destination?.value {
+            case .screen(let name)?: escaped(name)
+            case .coordinator(let name)?: files[name].map { "<a href=\"\($0)\">\(escaped(name))</a>" } ?? escaped(name)
+            case nil: ""
+            }
+            let anchor = escaped(NodeID.route(RouteKey(coordinator: coordinator.name, route: route.name)))
+            body += "<tr id=\"route-\(anchor)\"><td>\(escaped(route.name))</td><td>\(escaped(route.transition?.value.rawValue ?? ""))</td>"
+                + "<td>\(destination)</td><td>\(escaped(route.description?.value ?? ""))</td></tr>\n"
+        }
+        body += "</table>\n"
+        return document(title: coordinator.name, body: body)
+    }
+
+    /// Findings in lint's order, each linked to the element it is about: the route's node in the coordinator's
+    /// diagram, or its row in the routes table for a route drawn as an edge.
+    private static func findingsTable(_ findings: [Diagnostic], graph: FlowGraph, files: [String: String]) -> String {
+        let shown = findings.filter { $0.coordinator.flatMap { files[$0] } != nil }
+        guard !shown.isEmpty else { return "" }
+        var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th></tr>\n"
+        for finding in shown {
+            let coordinator = finding.coordinator!
+            let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
+            let target = files[coordinator]! + (finding.route.map { route in
+                let id = escaped(NodeID.route(RouteKey(coordinator: coordinator, route: route)))
+                return graph.coordinator(named: coordinator)?.route(named: route)?.destination == nil ? "#route-" + id : "#" + id
+            } ?? "")
+            html += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
+                + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
+                + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td></tr>\n"
+        }
+        return html + "</table>\n"
+    }
+
+    // MARK: HTML
+
+    private static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="flowlint graph --site">
+        <title>\(escaped(title))</title>
+        <style>
+        body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #24292f; margin: 2rem; }
+        figure { margin: 1rem 0; overflow: auto; border: 1px solid #d0d7de; border-radius: 6px; padding: 0.5rem; }
+        figure svg { max-width: 100%; height: auto; }
+        table { border-collapse: collapse; margin: 1rem 0; }
+        th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+        tr.error td:first-child { color: #cf222e; font-weight: bold; }
+        tr.warning td:first-child { color: #bc4c00; font-weight: bold; }
+        .kind { color: #57606a; }
+        :target, g:target > path, g:target > polygon { outline: 3px solid #d4a72c; stroke: #d4a72c; stroke-width: 3; }
+        </style>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
+    }
+
+    /// The `<svg>` element of a rendering, without the XML declaration and doctype.
+    private static func svgBody(_ svg: String) -> String {
+        let bytes = Array(svg.utf8)
+        let tag = Array("<svg".utf8)
+        guard bytes.count >= tag.count, let start = (0...(bytes.count - tag.count)).first(where: { bytes[$0..<($0 + tag.count)].elementsEqual(tag) })
+        else { return "" }
+        return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    static func escaped(_ text: String) -> String {
+        DisplayText.escaping(text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            default: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// `flowlint graph --site DIR`: the atlas of the seeds, its links, its bytes, and the pages in a real browser.
+@Suite struct SiteTests {
+    static func atlas() throws -> URL {
+        let folder = try Subprocess.temporaryDirectory("atlas").appendingPathComponent("site")
+        let result = try Flowlint.run(["graph", "fixtures/seeds", "--site", folder.path])
+        try #require(result.status == 0, "\(result.stderr)")
+        return folder
+    }
+
+    static func pages(_ folder: URL) throws -> [String: String] {
+        var pages: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".html") {
+            pages[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        return pages
+    }
+
+    /// The values of one attribute in a page, HTML entities of `&` undone.
+    static func values(of attribute: String, in page: String) -> [String] {
+        page.components(separatedBy: " \(attribute)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first }
+            .map { String($0).replacingOccurrences(of: "&amp;", with: "&") }
+    }
+
+    @Test func everyLinkResolvesToAPageAndAnElementInIt() throws {
+        let folder = try Self.atlas()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = try Self.pages(folder)
+        let index = try #require(pages["index.html"])
+        #expect(pages.count == 1 + 19, "the index and one page per coordinator of the seeds: \(pages.keys.sorted())")
+        #expect(index.contains("<h2>Findings</h2>") && index.contains("leaked-child"))
+        #expect(index.contains("<svg"), "the overview inline")
+        var links = 0
+        for (name, page) in pages {
+            #expect(!page.contains("<script") && !page.contains(" src=\""), "\(name): no script, nothing fetched")
+            for link in Self.values(of: "href", in: page) + Self.values(of: "xlink:href", in: page) {
+                links += 1
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? page : try #require(pages[parts[0]], "\(name) links to \(link)")
+                if parts.count == 2 {
+                    #expect(Self.values(of: "id", in: target).contains(parts[1]), "\(name) links to \(link): no such id")
+                }
+            }
+        }
+        #expect(links > 40)
+    }
+
+    @Test func pagesShowDiagramsDescriptionsAndChildLinks() throws {
+        let folder = try Self.atlas()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = try Self.pages(folder)
+        let first = try #require(pages.values.first { $0.contains("<h1>ClassicFirst</h1>") })
+        #expect(first.contains("<svg") && first.contains("<h2>Routes</h2>"))
+        // A child start's node links to the child's page.
+        let child = try #require(pages.first { $0.value.contains("<h1>ClassicSecond</h1>") }?.key)
+        #expect(Self.values(of: "xlink:href", in: first).contains(child) || Self.values(of: "href", in: first).contains(child))
+        // A route's description from fixtures/seeds/app.flow.yml, as text in the Samples page.
+        #expect(pages.values.contains { $0.contains("AppDelegate keeps the NavigationRouter and the root coordinator in properties") },
+                "the spec's descriptions are shown")
+    }
+
+    @Test func theSameSpecsGiveTheSameBytesAndCheckPasses() throws {
+        let folder = try Self.atlas()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let first = try Self.pages(folder)
+        #expect(try Flowlint.run(["graph", "fixtures/seeds", "--site", folder.path, "--check"]).status == 0)
+        #expect(try Flowlint.run(["graph", "fixtures/seeds", "--site", folder.path]).status == 0)
+        #expect(try Self.pages(folder) == first)
+        try "stale".write(to: folder.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        let stale = try Flowlint.run(["graph", "fixtures/seeds", "--site", folder.path, "--check"])
+        #expect(stale.status == 1 && stale.stderr.contains("index.html"))
+    }
+
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// scripts/setup installs Debian's chromium; where it is absent the test says so instead of passing silently.
+    @Test(.enabled(if: chromium != nil, "headless Chromium is not installed (scripts/setup installs Debian's `chromium`)"))
+    func chromiumLoadsEveryPageAndFollowsItsLinks() throws {
+        let folder = try Self.atlas()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = try Self.pages(folder)
+        let profile = try Subprocess.temporaryDirectory("chromium-profile")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        for name in pages.keys.sorted() {
+            let page = folder.appendingPathComponent(name)
+            let shot = folder.deletingLastPathComponent().appendingPathComponent(name + ".png")
+            let common = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)"]
+            let screenshot = try Subprocess.run([Self.chromium!] + common + ["--screenshot=\(shot.path)", "--window-size=1280,900", page.absoluteString],
+                                                in: folder, timeout: 120)
+            #expect(screenshot.status == 0, "\(name): \(screenshot.stderr.suffix(400))")
+            let bytes = [UInt8]((try? Data(contentsOf: shot)) ?? Data())
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count > 5_000, "\(name): a screenshot with something in it")
+            // The DOM as Chromium built it: every link it holds resolves to a page of the atlas.
+            let dom = try Subprocess.run([Self.chromium!] + common + ["--dump-dom", page.absoluteString], in: folder, timeout: 120)
+            #expect(dom.status == 0 && dom.stdout.contains("<svg"), "\(name)")
+            for link in Self.values(of: "href", in: dom.stdout) where !link.hasPrefix("#") {
+                let file = String(link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                #expect(pages[file] != nil, "\(name): \(link) resolves in the browser's DOM")
+            }
+        }
+    }
+}
