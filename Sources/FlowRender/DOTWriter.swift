@@ -259,15 +259,8 @@ public enum DOTWriter {
     static func htmlEscaped(_ value: String) -> String {
         DisplayText.lines(value).map { line in
             DisplayText.escaping(String(line)) { byte in
-                switch byte {
-                case UInt8(ascii: "&"): "&amp;"
-                case UInt8(ascii: "<"): "&lt;"
-                case UInt8(ascii: ">"): "&gt;"
-                case UInt8(ascii: "\""): "&quot;"
-                case UInt8(ascii: "'"): "&#39;"
-                case UInt8(ascii: "\\"): "\\\\"  // Graphviz reads `\N`, `\G`… in HTML labels too
-                default: nil
-                }
+                // Graphviz reads `\N`, `\G`… in HTML labels too.
+                byte == UInt8(ascii: "\\") ? "\\\\" : DisplayText.xmlEntity(byte)
             }
         }.joined(separator: "<BR/>")
     }

@@ -53,4 +53,16 @@ enum DisplayText {
         guard cleaned.utf8.contains(UInt8(ascii: "\n")) else { return [cleaned[...]] }
         return cleaned.split(separator: "\n", omittingEmptySubsequences: false)
     }
+
+    /// The entity of a character XML and HTML read as markup, nil for the others.
+    static func xmlEntity(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
 }

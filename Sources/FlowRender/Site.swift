@@ -139,15 +139,6 @@ public enum Site {
     }
 
     static func escaped(_ text: String) -> String {
-        DisplayText.escaping(text) { byte in
-            switch byte {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            default: nil
-            }
-        }
+        DisplayText.escaping(text, DisplayText.xmlEntity)
     }
 }
