@@ -115,6 +115,10 @@ struct Recognizer {
                 return false
             }
         }
+        // A hold on a coordinator that is not in the specs would be an unknown reference.
+        for index in project.coordinators.indices {
+            project.coordinators[index].holds.removeAll { $0.target != "Self" && !names.contains($0.target) }
+        }
         let keptRoutes = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
         for index in project.coordinators.indices {
             let coordinator = project.coordinators[index]

@@ -126,7 +126,29 @@ enum UIKitStyle {
             coordinator.routes[0].style = nil
         }
         collectTriggers(of: type, coordinator: coordinator, &context)
+        coordinator.holds = holds(of: coordinator, &context)
         return coordinator
+    }
+
+    /// The coordinators its screens keep in a property (`weak var coordinator: ShelfCoordinator?`): `Self` for
+    /// itself. A screen held by the navigation controller that keeps a strong reference back is the classic
+    /// retain cycle. Per coordinator held, the strongest reference any screen keeps.
+    private static func holds(of coordinator: ExtractedCoordinator, _ context: inout Context) -> [ExtractedHold] {
+        var strongest: [String: Fact<HoldStrength>] = [:]
+        var order: [String] = []
+        for route in coordinator.routes {
+            guard let screen = route.destination?.value, screen.kind == .screen, let type = context.recognizer.types[screen.name] else { continue }
+            for property in type.properties {
+                guard let held = property.type?.base, context.recognizer.types[held].map({ $0.keyword != .protocol }) == true,
+                      context.isCoordinatorType(held) else { continue }
+                let target = held == coordinator.name ? "Self" : held
+                if strongest[target] == nil { order.append(target) }
+                if strongest[target].map({ $0.value != .strong && property.strength == .strong }) ?? true {
+                    strongest[target] = Fact(property.strength, at: property.location)
+                }
+            }
+        }
+        return order.map { ExtractedHold(target: $0, strength: strongest[$0]!) }
     }
 
     private static func kind(of type: TypeFacts) -> CoordinatorKind {
