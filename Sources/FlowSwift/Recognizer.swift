@@ -53,6 +53,7 @@ struct Recognizer {
             }
         }
         UIKitStyle.linkChildren(&context)
+        XCoordinatorStyle.linkHolds(&context)
         // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
         // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
         for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
