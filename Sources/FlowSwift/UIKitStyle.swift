@@ -125,9 +125,61 @@ enum UIKitStyle {
             coordinator.routes[0].transition = nil
             coordinator.routes[0].style = nil
         }
+        if coordinator.kind.value == .tab { readTabs(&coordinator, type, &context) }
         collectTriggers(of: type, coordinator: coordinator, &context)
         coordinator.holds = holds(of: coordinator, &context)
         return coordinator
+    }
+
+    /// A tab bar coordinator: `tabBarController.viewControllers = [feed.navigationController, …]` (or
+    /// `setViewControllers`) over child coordinators made in the same method → one tab route per child, named
+    /// after its variable; `selectedIndex = n` → a `select` of the n-th tab. Any element that is not a child's
+    /// controller leaves the tabs unread (the coordinator is then left out with a note, never half-written).
+    private static func readTabs(_ coordinator: inout ExtractedCoordinator, _ type: TypeFacts, _ context: inout Context) {
+        let mapping = context.recognizer.mapping
+        for method in type.methods {
+            guard let call = method.calls.first(where: { call in
+                (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
+                    || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
+            }), case .array(let items)? = call.arguments.first?.value, !items.isEmpty else { continue }
+            var tabs: [ExtractedRoute] = []
+            for item in items {
+                guard case .other(let text) = item, let dot = text.firstIndex(of: "."),
+                      case .construct(let child, _)? = method.binding(String(text[..<dot]), before: call.location),
+                      context.isCoordinatorType(child) else { return }
+                let name = String(text[..<dot])
+                var route = ExtractedRoute(name: name, location: call.location)
+                route.destination = Fact(ExtractedDestination(.coordinator, child), at: call.location)
+                if let retain = method.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(name) } }) {
+                    route.retain = Fact(.parent, at: retain.location)
+                } else {
+                    route.retain = Fact(.hierarchy, at: call.location, .inferred("kept by the tab bar controller"))
+                }
+                tabs.append(route)
+            }
+            // The method that builds the tabs is the start, not a route of its own.
+            coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
+            coordinator.routes.insert(contentsOf: tabs, at: 0)
+            coordinator.tabs = tabs.map { Fact($0.name, at: $0.location) }
+            coordinator.initial = Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab"))
+            for other in type.methods {
+                for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
+                    guard case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
+                          let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
+                    else { continue }
+                    coordinator.routes[index].transition = Fact(.select, at: select.location)
+                    coordinator.routes[index].tab = Fact(tabs[position].name, at: select.location)
+                    coordinator.routes[index].destination = nil
+                }
+            }
+            return
+        }
+    }
+
+    private static func appendRoute(_ method: MethodFacts, to coordinator: inout ExtractedCoordinator) -> Int? {
+        guard method.name != "start", method.name != "init" else { return nil }
+        coordinator.routes.append(ExtractedRoute(name: method.name, location: method.location))
+        return coordinator.routes.count - 1
     }
 
     /// The coordinators its screens keep in a property (`weak var coordinator: ShelfCoordinator?`): `Self` for
@@ -152,7 +204,8 @@ enum UIKitStyle {
     }
 
     private static func kind(of type: TypeFacts) -> CoordinatorKind {
-        let names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
+        var names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
+        names += type.properties.compactMap { if case .construct(let made, _)? = $0.initializer { made } else { nil } }
         if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
         if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
         return .navigation
