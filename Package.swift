@@ -45,21 +45,23 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
-        // swift-syntax lives only in this executable: `flowlint extract` runs it (README: start-up).
-        .executableTarget(
-            name: "flowlint-swift",
-            dependencies: [
-                "FlowModel", "FlowExtract", "FlowSwift", "FlowRules",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "flowlint",
+        // The command line, shared by both executables.
+        .target(
+            name: "FlowlintCLI",
             dependencies: [
                 "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // swift-syntax lives only in this executable: `flowlint extract` and `lint --sources` run it (README: start-up).
+        .executableTarget(
+            name: "flowlint-swift",
+            dependencies: [
+                "FlowModel", "FlowExtract", "FlowSwift", "FlowRules", "FlowlintCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "flowlint", dependencies: ["FlowlintCLI"]),
         .plugin(
             name: "FlowlintCommandPlugin",
             capability: .command(

@@ -53,6 +53,7 @@ struct Recognizer {
             }
         }
         UIKitStyle.linkChildren(&context)
+        XCoordinatorStyle.linkHolds(&context)
         // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
         // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
         for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
@@ -114,6 +115,10 @@ struct Recognizer {
                 project.coordinators[index].allSitesResolved = false
                 return false
             }
+        }
+        // A hold on a coordinator that is not in the specs would be an unknown reference.
+        for index in project.coordinators.indices {
+            project.coordinators[index].holds.removeAll { $0.target != "Self" && !names.contains($0.target) }
         }
         let keptRoutes = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
         for index in project.coordinators.indices {

@@ -125,12 +125,87 @@ enum UIKitStyle {
             coordinator.routes[0].transition = nil
             coordinator.routes[0].style = nil
         }
+        if coordinator.kind.value == .tab { readTabs(&coordinator, type, &context) }
         collectTriggers(of: type, coordinator: coordinator, &context)
+        coordinator.holds = holds(of: coordinator, &context)
         return coordinator
     }
 
+    /// A tab bar coordinator: `tabBarController.viewControllers = [feed.navigationController, …]` (or
+    /// `setViewControllers`) over child coordinators made in the same method → one tab route per child, named
+    /// after its variable; `selectedIndex = n` → a `select` of the n-th tab. Any element that is not a child's
+    /// controller leaves the tabs unread (the coordinator is then left out with a note, never half-written).
+    private static func readTabs(_ coordinator: inout ExtractedCoordinator, _ type: TypeFacts, _ context: inout Context) {
+        let mapping = context.recognizer.mapping
+        for method in type.methods {
+            guard let call = method.calls.first(where: { call in
+                (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
+                    || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
+            }), case .array(let items)? = call.arguments.first?.value, !items.isEmpty else { continue }
+            var tabs: [ExtractedRoute] = []
+            for item in items {
+                guard case .other(let text) = item, let dot = text.firstIndex(of: "."),
+                      case .construct(let child, _)? = method.binding(String(text[..<dot]), before: call.location),
+                      context.isCoordinatorType(child) else { return }
+                let name = String(text[..<dot])
+                var route = ExtractedRoute(name: name, location: call.location)
+                route.destination = Fact(ExtractedDestination(.coordinator, child), at: call.location)
+                if let retain = method.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(name) } }) {
+                    route.retain = Fact(.parent, at: retain.location)
+                } else {
+                    route.retain = Fact(.hierarchy, at: call.location, .inferred("kept by the tab bar controller"))
+                }
+                tabs.append(route)
+            }
+            // The method that builds the tabs is the start, not a route of its own.
+            coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
+            coordinator.routes.insert(contentsOf: tabs, at: 0)
+            coordinator.tabs = tabs.map { Fact($0.name, at: $0.location) }
+            coordinator.initial = Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab"))
+            for other in type.methods {
+                for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
+                    guard case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
+                          let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
+                    else { continue }
+                    coordinator.routes[index].transition = Fact(.select, at: select.location)
+                    coordinator.routes[index].tab = Fact(tabs[position].name, at: select.location)
+                    coordinator.routes[index].destination = nil
+                }
+            }
+            return
+        }
+    }
+
+    private static func appendRoute(_ method: MethodFacts, to coordinator: inout ExtractedCoordinator) -> Int? {
+        guard method.name != "start", method.name != "init" else { return nil }
+        coordinator.routes.append(ExtractedRoute(name: method.name, location: method.location))
+        return coordinator.routes.count - 1
+    }
+
+    /// The coordinators its screens keep in a property (`weak var coordinator: ShelfCoordinator?`): `Self` for
+    /// itself. A screen held by the navigation controller that keeps a strong reference back is the classic
+    /// retain cycle. Per coordinator held, the strongest reference any screen keeps.
+    private static func holds(of coordinator: ExtractedCoordinator, _ context: inout Context) -> [ExtractedHold] {
+        var strongest: [String: Fact<HoldStrength>] = [:]
+        var order: [String] = []
+        for route in coordinator.routes {
+            guard let screen = route.destination?.value, screen.kind == .screen, let type = context.recognizer.types[screen.name] else { continue }
+            for property in type.properties {
+                guard let held = property.type?.base, context.recognizer.types[held].map({ $0.keyword != .protocol }) == true,
+                      context.isCoordinatorType(held) else { continue }
+                let target = held == coordinator.name ? "Self" : held
+                if strongest[target] == nil { order.append(target) }
+                if strongest[target].map({ $0.value != .strong && property.strength == .strong }) ?? true {
+                    strongest[target] = Fact(property.strength, at: property.location)
+                }
+            }
+        }
+        return order.map { ExtractedHold(target: $0, strength: strongest[$0]!) }
+    }
+
     private static func kind(of type: TypeFacts) -> CoordinatorKind {
-        let names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
+        var names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
+        names += type.properties.compactMap { if case .construct(let made, _)? = $0.initializer { made } else { nil } }
         if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
         if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
         return .navigation

@@ -208,4 +208,35 @@ enum XCoordinatorStyle {
             }
         }
     }
+
+    /// The routers kept by the view models (or screens) a coordinator makes: `UnownedRouter<R>`, `WeakRouter<R>`
+    /// or `StrongRouter<R>` properties → `holds: {R's coordinator: unowned | weak | strong}`, `Self` for the
+    /// maker's own routes. A `StrongRouter` to the maker itself is XCoordinator's retain cycle.
+    static func linkHolds(_ context: inout Context) {
+        let strengths: [String: HoldStrength] = ["UnownedRouter": .unowned, "WeakRouter": .weak, "StrongRouter": .strong]
+        var owners: [String: String] = [:]  // route enum → coordinator
+        for name in context.recognizer.order {
+            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type) else { continue }
+            owners[routes] = owners[routes] ?? name
+        }
+        for maker in context.recognizer.order {
+            guard let type = context.recognizer.types[maker], kind(of: type) != nil, var coordinator = context.coordinators[maker] else { continue }
+            for made in type.methods.flatMap(\.constructed) {
+                guard let kept = context.recognizer.types[made.value], kind(of: kept) == nil else { continue }
+                for property in kept.properties {
+                    guard let declared = property.type, let strength = strengths[declared.base], let routes = declared.arguments.first,
+                          let owner = owners[routes] else { continue }
+                    let target = owner == maker ? "Self" : owner
+                    if let index = coordinator.holds.firstIndex(where: { $0.target == target }) {
+                        if strength == .strong, coordinator.holds[index].strength.value != .strong {
+                            coordinator.holds[index].strength = Fact(strength, at: property.location)
+                        }
+                    } else {
+                        coordinator.holds.append(ExtractedHold(target: target, strength: Fact(strength, at: property.location)))
+                    }
+                }
+            }
+            context.coordinators[maker] = coordinator
+        }
+    }
 }

@@ -8,10 +8,12 @@ import FlowExtract
 import FlowModel
 import FlowRules
 import FlowSwift
+import FlowlintCLI
 import FoundationEssentials
 
 /// `flowlint extract`, run as its own executable so that swift-syntax stays out of `flowlint lint`'s
-/// start-up (README: Extracting specs from Swift code). `flowlint extract` runs this with its arguments.
+/// start-up (README: Extracting specs from Swift code). `flowlint extract` runs this with its arguments, and
+/// `flowlint lint --sources` runs its `lint` (below).
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowlint extract",
@@ -135,5 +137,13 @@ func runExtract() -> Int32 {
     return 2
 }
 
+// `flowlint lint --sources` becomes this executable with its arguments: the whole lint runs here, reading
+// the Swift sources in process.
+if CommandLine.arguments.dropFirst().first == "lint" {
+    FlowlintCLI.readSources = { sources, configuration in
+        try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
+    }
+    exit(FlowlintCLI.run())
+}
 signal(SIGPIPE, SIG_IGN)
 exit(runExtract())

@@ -3,45 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import FlowReport
-import FlowRules
-import FlowSpec
+import FlowlintCLI
 
-/// Maps every way a run ends to DESIGN's exit statuses: 0 clean, 1 findings, 2 usage or I/O.
-func runFlowlint() -> Int32 {
-    do {
-        var command = try Flowlint.parseAsRoot()
-        try command.run()
-        return 0
-    } catch let error as UserError {
-        // A configuration with several mistakes gives one line for each.
-        for line in "\(error)".split(separator: "\n") { Output.error("flowlint: error: \(line)") }
-        return 2
-    } catch let code as ExitCode {
-        return code.rawValue
-    } catch {
-        let code = Flowlint.exitCode(for: error)
-        let message = Flowlint.fullMessage(for: error)
-        if code == .success {
-            Output.write(message + "\n")
-            return 0
-        }
-        Output.error(message)
-        return 2
-    }
-}
-
-/// What the user can fix (a path, the configuration, a baseline): one line on stderr (one per mistake) and exit status 2.
-protocol UserError: Error, CustomStringConvertible {}
-extension LoadError: UserError {}
-extension ConfigurationError: UserError {}
-extension BaselineError: UserError {}
-
-signal(SIGPIPE, SIG_IGN)
-let status = runFlowlint()
-if let failure = Output.stdoutFailure {
-    Output.error("flowlint: error: cannot write to standard output: \(failure)")
-    exit(2)
-}
-exit(status)
+exit(FlowlintCLI.run())

@@ -91,6 +91,16 @@ import Testing
         #expect(spec.contains("retain: hierarchy  # inferred: not seen kept"))
     }
 
+    /// A screen that keeps its coordinator in a strong property closes the classic retain cycle; weak ones do not.
+    @Test func screenKeepingItsCoordinatorStronglyIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("uikit/screen-holds-coordinator")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["retain-cycle"])
+        let spec = try String(contentsOf: output.appendingPathComponent("InboxCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
+    }
+
     /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
     @Test(arguments: ["xcoordinator/sample-app", "stinsen/sample-app"])
     func frameworkSamplesHaveNoErrors(_ fixture: String) throws {

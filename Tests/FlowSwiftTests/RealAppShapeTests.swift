@@ -158,4 +158,49 @@ import Testing
         #expect(gallery.route(named: "sheet")?.transition?.value == .present)
         #expect(project.notes.contains { $0.kind == .unrecognized && $0.message.contains("`GalleryCoordinator.deeper` pushes") })
     }
+
+    /// XCoordinator: the routers the view models a coordinator makes keep are its `holds`.
+    @Test func xcoordinatorViewModelRoutersAreHolds() throws {
+        let source = """
+            import XCoordinator
+
+            enum FeedRoute: Route {
+                case feed
+                case post
+            }
+
+            final class FeedCoordinator: NavigationCoordinator<FeedRoute> {
+                init() {
+                    super.init(initialRoute: .feed)
+                }
+
+                override func prepareTransition(for route: FeedRoute) -> NavigationTransition {
+                    switch route {
+                    case .feed:
+                        let viewModel = FeedViewModel(router: unownedRouter)
+                        return .push(FeedViewController(viewModel: viewModel))
+                    case .post:
+                        let viewModel = PostViewModel(router: strongRouter)
+                        return .push(PostViewController(viewModel: viewModel))
+                    }
+                }
+            }
+
+            final class FeedViewModel {
+                private let router: UnownedRouter<FeedRoute>
+                init(router: UnownedRouter<FeedRoute>) { self.router = router }
+            }
+
+            final class PostViewModel {
+                private let router: StrongRouter<FeedRoute>
+                init(router: StrongRouter<FeedRoute>) { self.router = router }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Feed.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        let holds = try #require(project.coordinator(named: "FeedCoordinator")).holds
+        #expect(holds.map(\.target) == ["Self"])
+        #expect(holds.first?.strength.value == .strong, "the strongest router any view model keeps")
+        #expect(loaded.graph.coordinator(named: "FeedCoordinator")?.holds.first?.strength.value == .strong)
+    }
 }

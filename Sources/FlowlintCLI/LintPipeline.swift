@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowExtract
 import FlowModel
 import FlowReport
 import FlowRules
@@ -28,12 +29,29 @@ struct LintPipeline {
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
-        let code = sources.isEmpty || !runsGraphRules || !specIsValid
-            ? nil : try CodeFacts.extract(sources: sources, configPath: configPath)
+        let code = sources.isEmpty || !runsGraphRules || !specIsValid ? nil : try readSources(sources, configuration)
         let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
             .findings(for: project, comparingWith: code, includeInferred: includeInferred)
         return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
                            rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules))
+    }
+
+    /// In `flowlint-swift`, the Swift reader runs here. `flowlint` has no Swift reader (swift-syntax would slow
+    /// every start-up), so it becomes `flowlint-swift` with the same arguments, which reads the sources in
+    /// process: no facts cross a pipe. Nothing has been written yet when it does.
+    private func readSources(_ sources: [String], _ configuration: Configuration) throws -> ExtractedProject {
+        if let read = FlowlintCLI.readSources {
+            do {
+                return try read(sources, configuration)
+            } catch let error as CustomStringConvertible {
+                throw SourcesFailed(description: "--sources: \(error)")
+            }
+        }
+        try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    struct SourcesFailed: UserError {
+        var description: String
     }
 
     private func loadConfiguration() throws(ConfigurationError) -> Configuration {

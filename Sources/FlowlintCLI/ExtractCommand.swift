@@ -23,7 +23,12 @@ struct ExtractCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        let helper = Self.helperPath()
+        try Self.becomeHelper(with: arguments)
+    }
+
+    /// Replaces this process with `flowlint-swift` and `arguments`; returns only by throwing.
+    static func becomeHelper(with arguments: [String]) throws -> Never {
+        let helper = helperPath()
         guard access(helper, X_OK) == 0 else {
             throw HelperMissing(path: helper)
         }
