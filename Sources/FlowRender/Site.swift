@@ -12,20 +12,21 @@ public enum Site {
     }
 
     /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI).
-    public static func pages(_ index: FlowIndex, findings: [Diagnostic], render: (Diagram) throws -> String) rethrows -> [Page] {
+    public static func pages(_ index: FlowIndex, findings: [Diagnostic], layout: Layout = .auto,
+                             render: (Diagram) throws -> String) rethrows -> [Page] {
         let graph = index.graph
         let names = graph.coordinators.map(\.name).sorted()
         var files: [String: String] = [:]
         for (position, name) in names.enumerated() { files[name] = "coordinator-\(position + 1).html" }
 
-        var overview = DiagramBuilder.build(index, options: DiagramOptions(overview: true, findings: findings, layout: .auto))
+        var overview = DiagramBuilder.build(index, options: DiagramOptions(overview: true, findings: findings, layout: layout))
         overview.anchorsNodes = true
         for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
             overview.nodes[position].link = files[overview.nodes[position].title]
         }
         var pages = [Page(fileName: "index.html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
         for name in names {
-            var diagram = DiagramBuilder.build(index, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: .auto))
+            var diagram = DiagramBuilder.build(index, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
             diagram.anchorsNodes = true
             for position in diagram.nodes.indices {
                 let node = diagram.nodes[position]

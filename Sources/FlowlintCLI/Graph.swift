@@ -197,7 +197,7 @@ struct Graph: ParsableCommand {
 
     /// `--site DIR`: every page, each written atomically; with `--check`, compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(FlowIndex(outcome.project.graph), findings: outcome.report.findings) { diagram in
+        let pages = try Site.pages(FlowIndex(outcome.project.graph), findings: outcome.report.findings, layout: layout) { diagram in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }
