@@ -24,9 +24,15 @@ struct LintPipeline {
 
     func run() throws -> LintOutcome {
         let configuration = try loadConfiguration()
+        let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
+        // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
+        // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
+        // Swift code in process, no facts crossing a pipe. Nothing has been written yet.
+        if !sources.isEmpty, runsGraphRules, FlowlintCLI.readSources == nil {
+            try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
+        }
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain).load(paths: paths)
         ExitReclaim.keep(project)
-        let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
         let code = sources.isEmpty || !runsGraphRules || !specIsValid ? nil : try readSources(sources, configuration)
@@ -36,18 +42,14 @@ struct LintPipeline {
                            rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules))
     }
 
-    /// In `flowlint-swift`, the Swift reader runs here. `flowlint` has no Swift reader (swift-syntax would slow
-    /// every start-up), so it becomes `flowlint-swift` with the same arguments, which reads the sources in
-    /// process: no facts cross a pipe. Nothing has been written yet when it does.
-    private func readSources(_ sources: [String], _ configuration: Configuration) throws -> ExtractedProject {
-        if let read = FlowlintCLI.readSources {
-            do {
-                return try read(sources, configuration)
-            } catch let error as CustomStringConvertible {
-                throw SourcesFailed(description: "--sources: \(error)")
-            }
+    /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).
+    private func readSources(_ sources: [String], _ configuration: Configuration) throws -> ExtractedProject? {
+        guard let read = FlowlintCLI.readSources else { return nil }
+        do {
+            return try read(sources, configuration)
+        } catch let error as CustomStringConvertible {
+            throw SourcesFailed(description: "--sources: \(error)")
         }
-        try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
     }
 
     struct SourcesFailed: UserError {
