@@ -149,15 +149,32 @@ struct Recognizer {
             }
         }
         project.coordinators.removeAll { $0.routes.isEmpty }
-        project.chains = project.chains.filter { chain in
-            guard let from = project.coordinator(named: chain.from) else { return false }
-            let routes = Set(from.routes.map(\.name))
-            let unknown = chain.steps.first { step in step.action == .route && !routes.contains(step.target ?? "") }
-            if let unknown {
-                context.notes.append(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` steps to `\(unknown.target ?? "")` in another coordinator: chain left out", at: unknown.location, coordinator: chain.from))
-                return false
+        let kept = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, $0) })
+        var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
+        for name in kept.keys {
+            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type) { routeEnums[name] = routes }
+        }
+        var leftOut: [ExtractedChain] = []
+        project.chains = project.chains.compactMap { chain in
+            guard kept[chain.from] != nil else { return nil }
+            switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], coordinators: kept, routeEnums: routeEnums) {
+            case .steps(let steps):
+                var resolved = chain
+                resolved.steps = steps
+                return resolved
+            case .leftOut(let note):
+                context.notes.append(note)
+                leftOut.append(chain)
+                return nil
             }
-            return true
+        }
+        // The route that runs a chain left out says so, instead of pointing at a chain that is not there.
+        for chain in leftOut {
+            guard let owner = project.coordinators.firstIndex(where: { $0.name == chain.from }),
+                  let route = project.coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(chain.from, $0.name) }),
+                  project.coordinators[owner].routes[route].transition != nil else { continue }
+            project.coordinators[owner].routes[route].transition!.confidence = .inferred(XCoordinatorStyle.chainLeftOut)
+            project.coordinators[owner].allSitesResolved = false
         }
     }
 
@@ -236,6 +253,10 @@ struct Recognizer {
                 return .type(name, confidence, ownStack: ownStack)
             case .inferredType(let name, let why):
                 return .type(name, .inferred(why), ownStack: ownStack)
+            case .qualified(let name, let member, let arguments?):
+                // `Shop.make()`: a static factory taken to make its own type; UIKit's are not screens of the app.
+                guard !name.hasPrefix("UI") else { return .factory("\(name).\(member)") }
+                return .type(name, .inferred("`\(name).\(member)()` is taken to make a `\(name)`"), ownStack: ownStack)
             case .reference(let name):
                 if let bound = currentMethod.binding(name, before: location) {
                     expression = bound
@@ -288,6 +309,8 @@ struct Context {
     let recognizer: Recognizer
     var coordinators: [String: ExtractedCoordinator] = [:]
     var chains: [ExtractedChain] = []
+    /// Chain name → step → the route enum whose coordinator runs the step (a deep link's later routes).
+    var chainScopes: [String: [Int: String]] = [:]
     var notes: [ExtractionNote] = []
     /// Screen or view-model type → the routes it triggers.
     var triggers: [String: [Trigger]] = [:]
