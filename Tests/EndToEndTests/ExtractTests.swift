@@ -22,10 +22,13 @@ import Testing
         var findings: [Finding]
     }
 
-    /// Extracts one fixture into a fresh folder; returns the folder and the files written (relative, sorted).
+    /// Extracts one fixture into a fresh folder, with the fixture's `.flowlint.yml` when it has one; returns the
+    /// folder and the files written (relative, sorted).
     static func extract(_ fixture: String) throws -> (URL, [String], Flowlint.Result) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-extract-\(UUID().uuidString)")
-        let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path])
+        let config = "fixtures/extract/\(fixture)/.flowlint.yml"
+        let configArguments = FileManager.default.fileExists(atPath: Flowlint.packageRoot.appendingPathComponent(config).path) ? ["--config", config] : []
+        let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path] + configArguments)
         let files = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".flow.yml") }.sorted()
         return (output, files, result)
@@ -99,6 +102,29 @@ import Testing
         #expect(findings.map(\.rule) == ["retain-cycle"])
         let spec = try String(contentsOf: output.appendingPathComponent("InboxCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
+    }
+
+    /// A team's own navigator and child bookkeeping, mapped in `.flowlint.yml` `extract:`: the sheet child kept with
+    /// `adopt` and released with `disown` only on finish is the seeds' swipe-down leak.
+    @Test func teamWrappersMappedInTheConfigurationAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/team-wrappers")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child"])
+        #expect(findings.first?.route == "showCheckout")
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("retain: parent  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:36"))
+        #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
+    }
+
+    /// Children in a dictionary slot, released by the navigation controller's delegate on a pop, and a child that
+    /// pops itself: correct code, no finding.
+    @Test func dictionarySlotReleasedOnBackIsNoLeak() throws {
+        let (output, _, _) = try Self.extract("uikit/dictionary-delegate-back")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("ProfileCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("- back  # inferred: released when a screen is popped"))
     }
 
     /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
