@@ -390,7 +390,7 @@ final class FactCollector: SyntaxVisitor {
                 // Containers that wrap a screen: the screen is what the route shows.
                 // and the labelled arguments that name a Stinsen stack's first route or tabs.
                 let wrapped = call.arguments.first { argument in
-                    guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" }
+                    guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" || name == "ViewWrapperCoordinator" }
                     return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
                 }
                 return .construct(name, wrapped: wrapped.map { expression($0.expression) })

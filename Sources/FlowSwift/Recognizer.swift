@@ -54,6 +54,7 @@ struct Recognizer {
         }
         UIKitStyle.linkChildren(&context)
         XCoordinatorStyle.linkHolds(&context)
+        StinsenStyle.linkHolds(&context)
         // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
         // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
         for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
@@ -245,8 +246,8 @@ struct Recognizer {
         for _ in 0..<8 {
             switch expression {
             case .construct(let name, let wrapped):
-                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController"].contains(name) {
-                    ownStack = ownStack || name != "UIHostingController"
+                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController", "ViewWrapperCoordinator"].contains(name) {
+                    ownStack = ownStack || name == "UINavigationController" || name == "NavigationViewCoordinator"
                     expression = wrapped
                     continue
                 }

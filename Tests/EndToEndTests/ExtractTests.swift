@@ -127,6 +127,19 @@ import Testing
         #expect(spec.contains("- back  # inferred: released when a screen is popped"))
     }
 
+    /// Stinsen: environment routers are weak holds; a view model that keeps its coordinator strongly is the cycle
+    /// through the coordinator's stack. A `ViewWrapperCoordinator` is transparent: the route starts the child.
+    @Test func stinsenViewModelKeepingItsCoordinatorIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("stinsen/wrapper-holds")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["retain-cycle"])
+        #expect(findings.first?.coordinator == "ProfileCoordinator")
+        let settings = try String(contentsOf: output.appendingPathComponent("SettingsCoordinator.flow.yml"), encoding: .utf8)
+        #expect(settings.contains("Self: weak  # fixtures/extract/stinsen/wrapper-holds/Sources/SettingsCoordinator.swift:20"))
+        #expect(settings.contains("coordinator: ProfileCoordinator"))
+    }
+
     /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
     @Test(arguments: ["xcoordinator/sample-app", "stinsen/sample-app"])
     func frameworkSamplesHaveNoErrors(_ fixture: String) throws {
