@@ -34,6 +34,12 @@ enum UIKitStyle {
         case "dismiss" where call.closures.isEmpty: return .dismiss
         case "present" where !call.arguments.isEmpty: return .present
         case "push" where receiver.lowercased().contains("router") || receiver.lowercased().contains("navigation"): return .push
+        // A split view controller's columns: `showDetailViewController`, `show`, `setViewController(_:for:)`.
+        case "showDetailViewController" where receiver.lowercased().contains("split"): return .showDetail
+        case "show" where receiver.lowercased().contains("split"): return .show
+        case "setViewController" where receiver.lowercased().contains("split"):
+            guard case .member(let column, _)? = call.arguments.first(where: { $0.label == "for" })?.value else { return nil }
+            return column == "secondary" ? .showDetail : .show
         default: return nil
         }
     }
@@ -208,6 +214,7 @@ enum UIKitStyle {
         names += type.properties.compactMap { if case .construct(let made, _)? = $0.initializer { made } else { nil } }
         if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
         if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
+        if names.contains(where: { $0.contains("PageViewController") }) { return .page }
         return .navigation
     }
 
@@ -233,9 +240,9 @@ enum UIKitStyle {
                     call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
                 }
                 var shown = argument(navigation)
-                // `present(navigationController)` of a stack filled by `setViewControllers([screen])` shows that screen.
+                // `present(navigationController)` of a stack (or pages) filled by `setViewControllers([screen])` shows that screen.
                 if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
-                   name == "UINavigationController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
+                   name == "UINavigationController" || name == "UIPageViewController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
                     shown = argument(filled)
                 }
                 if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {

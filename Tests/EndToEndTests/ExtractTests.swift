@@ -117,12 +117,22 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
-    /// Children in a dictionary slot, released by the navigation controller's delegate on a pop, and a child that
-    /// pops itself: correct code, no finding.
-    @Test func dictionarySlotReleasedOnBackIsNoLeak() throws {
-        let (output, _, _) = try Self.extract("uikit/dictionary-delegate-back")
+    /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
+    /// controller's delegate, a child popping itself, UIKit split and page containers, delegate and closure
+    /// releases, Stinsen root switches and tabs, an XCoordinator split.
+    @Test(arguments: [
+        "uikit/dictionary-delegate-back", "uikit/split-page", "uikit/delegate-didfinish-dismiss", "uikit/router-finishflow",
+        "stinsen/root-switch-tabs", "stinsen/sample-app", "xcoordinator/split-show",
+    ])
+    func correctCodeLintsClean(_ fixture: String) throws {
+        let (output, _, _) = try Self.extract(fixture)
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
+    @Test func delegateReleaseOnPopIsBack() throws {
+        let (output, _, _) = try Self.extract("uikit/dictionary-delegate-back")
+        defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("ProfileCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("- back  # inferred: released when a screen is popped"))
     }
