@@ -337,20 +337,27 @@ struct Context {
     let baseClasses: Set<String>
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
+    /// Protocol or base class → the classes and structs that conform to it or inherit it.
+    let implementations: [String: [String]]
 
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
+        var implementations: [String: [String]] = [:]
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            if type.keyword == .class || type.keyword == .struct {
+                for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
+            }
             for property in type.properties {
                 if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
             }
         }
         baseClasses = bases
         self.keepers = keepers
+        self.implementations = implementations
     }
 
     func isCoordinatorType(_ name: String) -> Bool {
@@ -371,6 +378,46 @@ struct Context {
             notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
         case .factory(let call):
             notes.append(ExtractionNote(.unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location, coordinator: type.name))
+        }
+        return nil
+    }
+
+    /// A child coordinator a method gets from a factory object (`coordinatorFactory.makeAuth(router:)`, or
+    /// `let (coordinator, module) = coordinatorFactory.makeItemBox()`): the property's type, or the one class or
+    /// struct that implements that protocol, has methods of that name that construct exactly one coordinator type.
+    func factoryChild(in method: MethodFacts, of type: TypeFacts) -> (child: Located<String>, why: String)? {
+        if case .child(let child, let why)? = factoryProduct(in: method, of: type) { return (child, why) }
+        return nil
+    }
+
+    enum FactoryProduct {
+        case child(Located<String>, why: String)
+        /// Coordinators made by a factory, but which one is decided at run time: a note, never a guess.
+        case ambiguous(SourceLocation, why: String)
+    }
+
+    /// The coordinator a method's factory call makes (see `factoryChild`), or why it cannot be told.
+    func factoryProduct(in method: MethodFacts, of type: TypeFacts) -> FactoryProduct? {
+        for call in method.calls where call.closures.isEmpty && call.name != "=" {
+            let receiver = plainReceiver(call.receiver)
+            guard !receiver.isEmpty, !receiver.contains("."),
+                  let declared = type.properties.first(where: { $0.name == receiver })?.type,
+                  let factoryType = recognizer.types[declared.base] else { continue }
+            let candidates = factoryType.keyword == .protocol ? implementations[declared.base] ?? [] : [declared.base]
+            var products: Set<String> = []
+            for candidate in candidates {
+                for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {
+                    if made.value != type.name, isCoordinatorType(made.value) { products.insert(made.value) }
+                }
+            }
+            guard let product = products.first else { continue }
+            guard candidates.count == 1, products.count == 1 else {
+                let why = candidates.count > 1
+                    ? "`\(declared.base)` has \(candidates.count) implementations (\(candidates.joined(separator: ", ")))"
+                    : "`\(candidates[0]).\(call.name)` makes one of \(products.sorted().joined(separator: ", "))"
+                return .ambiguous(call.location, why: "`\(receiver).\(call.name)()` makes a coordinator decided at run time: \(why); the child is left out")
+            }
+            return .child(Located(product, at: call.location), why: "made by `\(receiver).\(call.name)()` (`\(candidates[0])`)")
         }
         return nil
     }

@@ -83,6 +83,7 @@ enum UIKitStyle {
         let routeMethods = Set(type.methods.filter { method in
             method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
+                || context.factoryChild(in: method, of: type) != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
@@ -98,6 +99,12 @@ enum UIKitStyle {
                 route.transition = Fact(.finish, at: route.transition!.location, .inferred("`\(method.name)()` ends the flow by its name"))
             }
             coordinator.routes.append(route)
+        }
+        for method in type.methods where !routeMethods.contains(method.name) {
+            if case .ambiguous(let location, let why)? = context.factoryProduct(in: method, of: type) {
+                context.notes.append(ExtractionNote(.unresolvedFactory, why, at: location, coordinator: type.name))
+                coordinator.allSitesResolved = false
+            }
         }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
@@ -229,7 +236,12 @@ enum UIKitStyle {
         let navigation = navigations.first.map { first in
             transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
         }
-        let child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        var child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        var childConfidence = Confidence.certain
+        if child == nil, let made = context.factoryChild(in: method, of: type) {
+            child = made.child
+            childConfidence = .inferred(made.why)
+        }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = Fact(kind, at: navigation.location)
             if kind == .present, method.calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
@@ -256,7 +268,7 @@ enum UIKitStyle {
             }
         }
         guard let child else { return }
-        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location)
+        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location, childConfidence)
         if route.transition == nil {
             context.pendingChildRoutes.append((type.name, route.name))
         }

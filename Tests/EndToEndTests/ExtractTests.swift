@@ -117,6 +117,16 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
+    /// Children made by a factory behind a protocol: the full-screen sign-in released on finish is fine, the
+    /// compose sheet released only on finish is the seeds' swipe-down leak.
+    @Test func factoryMadeChildrenAreJudged() throws {
+        let (output, _, _) = try Self.extract("uikit/coordinator-factory")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child"])
+        #expect(findings.first?.route == "runComposeFlow")
+    }
+
     /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
     /// controller's delegate, a child popping itself, UIKit split and page containers, delegate and closure
     /// releases, Stinsen root switches and tabs, an XCoordinator split.
