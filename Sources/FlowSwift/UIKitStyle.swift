@@ -63,6 +63,16 @@ enum UIKitStyle {
         return false
     }
 
+    /// `childCoordinators.removeAll()` or `children = []` run by the method itself: every child is let go.
+    static func clearsChildren(_ call: CallFacts) -> Bool {
+        guard call.closures.isEmpty else { return false }
+        let place = plainReceiver(call.receiver).lowercased()
+        guard place.hasSuffix("coordinators") || place.hasSuffix("children") else { return false }
+        if call.name == "removeAll" { return call.arguments.isEmpty }
+        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty }
+        return false
+    }
+
     static func isRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
         let receiver = plainReceiver(call.receiver).lowercased()
         if mapping.release.contains(call.name) || call.name.hasPrefix("removeFromParent") { return true }
@@ -275,14 +285,21 @@ enum UIKitStyle {
         if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
             route.retain = Fact(.parent, at: retain.location)
             var exits: [Fact<ExitKind>] = []
-            for release in method.calls where isRelease(release, mapping) {
-                guard let label = release.closures.first else { continue }
+            // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
+            // whose body starts with `childCoordinators.removeAll()`).
+            let clearing = Set(type.methods.filter { $0.name != method.name && $0.calls.contains(where: clearsChildren) }.map(\.name))
+            for release in method.calls {
+                let direct = isRelease(release, mapping)
+                let receiver = plainReceiver(release.receiver)
+                guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)),
+                      let label = release.closures.first else { continue }
+                let through: Confidence? = direct ? nil : .inferred("`\(release.name)()` lets every child go")
                 if label == "onDismissed" {
-                    exits.append(Fact(.back, at: release.location, .inferred("`onDismissed` runs when the router pops the child's first screen")))
+                    exits.append(Fact(.back, at: release.location, through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
                 } else if label.lowercased().contains("dismiss") {
-                    exits.append(Fact(.dismiss, at: release.location))
+                    exits.append(Fact(.dismiss, at: release.location, through ?? .certain))
                 } else {
-                    exits.append(Fact(.finish, at: release.location, label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure")))
+                    exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
             }
             route.releaseOn = exits
@@ -324,6 +341,11 @@ enum UIKitStyle {
             guard let type = context.recognizer.types[name] else { continue }
             var parentExits: [Fact<ExitKind>] = []
             for method in type.methods {
+                // A method that lets every child go and sets a new root releases them on `replaced`.
+                if let clear = method.calls.first(where: clearsChildren),
+                   method.calls.contains(where: { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }) {
+                    parentExits.append(Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
+                }
                 guard let release = method.calls.first(where: { isRelease($0, mapping) && $0.closures.isEmpty }) else { continue }
                 if method.name == "presentationControllerDidDismiss" {
                     parentExits.append(Fact(.dismiss, at: release.location))

@@ -127,6 +127,18 @@ import Testing
         #expect(findings.first?.route == "runComposeFlow")
     }
 
+    /// A root switch that clears childCoordinators and is run from each child's finish closure releases the
+    /// children on finish and on replaced: no leaked-child. (Which switch runs after a finish is not a spec's
+    /// to say, so the second flow lints as unreachable: warnings only.)
+    @Test func rootSwitchClearingChildrenIsNoLeak() throws {
+        let (output, _, _) = try Self.extract("uikit/root-switch-clears-children")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("- finish  # inferred: `showAuth()` lets every child go"))
+        #expect(spec.contains("- replaced  # inferred: `showAuth()` lets every child go as it sets a new root"))
+    }
+
     /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
     /// controller's delegate, a child popping itself, UIKit split and page containers, delegate and closure
     /// releases, Stinsen root switches and tabs, an XCoordinator split.
