@@ -386,6 +386,11 @@ final class FactCollector: SyntaxVisitor {
 
     func expression(_ syntax: ExprSyntax) -> ExpressionFacts {
         if let call = syntax.as(FunctionCallExprSyntax.self) {
+            // `FeedViewController().then { $0.delegate = self }` (Then, and the like): the configured value itself.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               ["then", "with"].contains(member.declName.baseName.text), call.trailingClosure != nil, call.arguments.isEmpty {
+                return expression(base)
+            }
             if let name = constructedTypeName(call) {
                 // Containers that wrap a screen: the screen is what the route shows.
                 // and the labelled arguments that name a Stinsen stack's first route or tabs.
@@ -434,6 +439,10 @@ final class FactCollector: SyntaxVisitor {
         if let optional = syntax.as(OptionalChainingExprSyntax.self) { return expression(optional.expression) }
         if let sequence = syntax.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
+            // `makeFeedScreen() &> { $0.delegate = self }`: a configure operator gives back its left side.
+            if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "&>", elements[2].is(ClosureExprSyntax.self) {
+                return expression(elements[0])
+            }
             if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
                let type = elements[2].as(TypeExprSyntax.self) {
                 let name = typeName(type.type).base

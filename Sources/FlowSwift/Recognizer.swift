@@ -8,6 +8,8 @@ struct Recognizer {
     private(set) var types: [String: TypeFacts] = [:]
     /// Type names in declaration order (file, line).
     private(set) var order: [String] = []
+    /// Protocol or base class → the classes and structs that conform to it or inherit it.
+    private(set) var implementations: [String: [String]] = [:]
     private var fileNotes: [ExtractionNote] = []
 
     init(files: [FileFacts], mapping: ExtractMapping) {
@@ -31,6 +33,10 @@ struct Recognizer {
             type.properties += facts.properties
             type.methods += facts.methods
             types[facts.name] = type
+        }
+        for name in order {
+            guard let type = types[name], type.keyword == .class || type.keyword == .struct else { continue }
+            for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
         }
     }
 
@@ -92,7 +98,18 @@ struct Recognizer {
             context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(coordinator.name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: coordinator.name))
             return true
         }
-        let names = Set(project.coordinators.map(\.name))
+        // A coordinator without routes is not written: routes that start it are left out with it, which may leave
+        // their own coordinator without routes (so, until nothing changes; each round removes one at least).
+        var names = Set(project.coordinators.filter { !$0.routes.isEmpty }.map(\.name))
+        while true {
+            let emptied = project.coordinators.filter { coordinator in
+                names.contains(coordinator.name) && !coordinator.routes.contains { route in
+                    route.destination.map { $0.value.kind != .coordinator || names.contains($0.value.name) } ?? true
+                }
+            }
+            guard !emptied.isEmpty else { break }
+            names.subtract(emptied.map(\.name))
+        }
         for index in project.coordinators.indices {
             let coordinator = project.coordinators[index]
             project.coordinators[index].routes = coordinator.routes.filter { route in
@@ -236,13 +253,21 @@ struct Recognizer {
         case factory(String)
     }
 
-    /// Follows local bindings, wrappers and factories of the same type to a type name; iterative, bounded.
+    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
+    func concreteTypes(_ name: String) -> [String] {
+        guard let type = types[name] else { return [] }
+        return type.keyword == .protocol ? implementations[name] ?? [] : [name]
+    }
+
+    /// Follows local bindings, wrappers and factories (of this type, or of the one type behind a property) to a
+    /// type name; iterative, bounded.
     func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at use: SourceLocation) -> Resolution {
         var location = use
         var expression = start
         var confidence = Confidence.certain
         var ownStack = false
         var currentMethod = method
+        var currentType = type
         for _ in 0..<8 {
             switch expression {
             case .construct(let name, let wrapped):
@@ -263,7 +288,7 @@ struct Recognizer {
                     expression = bound
                     continue
                 }
-                if let property = type.properties.first(where: { $0.name == name }) {
+                if let property = currentType.properties.first(where: { $0.name == name }) {
                     if let initializer = property.initializer {
                         expression = initializer
                         continue
@@ -274,13 +299,22 @@ struct Recognizer {
                 }
                 return .dynamic(name)
             case .factory(let call):
-                let name = String(call.split(separator: ".").last ?? Substring(call))
-                guard let factory = type.methods.first(where: { $0.name == name }) else { return .factory(call) }
+                let parts = call.split(separator: ".").map(String.init)
+                let name = parts.last ?? call
+                // `makeDetail()` of this type, or `container.makeDetail()` of the one type behind a property.
+                var owner: TypeFacts? = parts.count == 1 || (parts.count == 2 && parts[0] == "self") ? currentType : nil
+                if owner == nil, parts.count == 2 || (parts.count == 3 && parts[0] == "self"),
+                   let declared = currentType.properties.first(where: { $0.name == parts[parts.count - 2] })?.type {
+                    let candidates = concreteTypes(declared.base)
+                    if candidates.count == 1 { owner = types[candidates[0]] }
+                }
+                guard let owner, let factory = owner.methods.first(where: { $0.name == name }) else { return .factory(call) }
+                currentType = owner
                 if let returned = factory.returns.first {
                     expression = returned
                     currentMethod = factory
                     location = SourceLocation(file: factory.location.file, line: .max, column: 0)
-                    confidence = .inferred("made by `\(name)()`")
+                    confidence = .inferred("made by `\(call)()`")
                     continue
                 }
                 if let declared = factory.returnType, types[declared.base] != nil {
@@ -337,27 +371,20 @@ struct Context {
     let baseClasses: Set<String>
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
-    /// Protocol or base class → the classes and structs that conform to it or inherit it.
-    let implementations: [String: [String]]
 
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
-        var implementations: [String: [String]] = [:]
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
-            if type.keyword == .class || type.keyword == .struct {
-                for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
-            }
             for property in type.properties {
                 if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
             }
         }
         baseClasses = bases
         self.keepers = keepers
-        self.implementations = implementations
     }
 
     func isCoordinatorType(_ name: String) -> Bool {
@@ -402,8 +429,8 @@ struct Context {
             let receiver = plainReceiver(call.receiver)
             guard !receiver.isEmpty, !receiver.contains("."),
                   let declared = type.properties.first(where: { $0.name == receiver })?.type,
-                  let factoryType = recognizer.types[declared.base] else { continue }
-            let candidates = factoryType.keyword == .protocol ? implementations[declared.base] ?? [] : [declared.base]
+                  recognizer.types[declared.base] != nil else { continue }
+            let candidates = recognizer.concreteTypes(declared.base)
             var products: Set<String> = []
             for candidate in candidates {
                 for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {
@@ -423,10 +450,14 @@ struct Context {
     }
 }
 
-/// `self.router?` → `router`.
+/// `self.router?` → `router`; likewise the names closures give `self` (`owner` of RxSwift's `withUnretained`,
+/// `strongSelf`, `weakSelf`).
 func plainReceiver(_ receiver: String?) -> String {
     var text = Substring(receiver ?? "")
-    if text.hasPrefix("self.") { text = text.dropFirst(5) }
+    for alias in ["self.", "self?.", "owner.", "owner?.", "strongSelf.", "weakSelf.", "weakSelf?."] where text.hasPrefix(alias) {
+        text = text.dropFirst(alias.count)
+        break
+    }
     return String(text.filter { $0 != "?" && $0 != "!" })
 }
 

@@ -337,9 +337,17 @@ enum UIKitStyle {
             }
             context.coordinators[parent] = coordinator
         }
+        // Methods a screen calls as it goes away (`deinit`, `didMove(toParent:)`): a popped first screen runs them.
+        var goingAway: Set<String> = []
+        for name in context.recognizer.order {
+            for method in context.recognizer.types[name]?.methods ?? [] where method.name == "deinit" || method.name == "didMove" {
+                goingAway.formUnion(method.calls.map(\.name))
+            }
+        }
         for (name, var coordinator) in context.coordinators where coordinator.style == .uikit {
             guard let type = context.recognizer.types[name] else { continue }
             var parentExits: [Fact<ExitKind>] = []
+            var finishReleases: Set<String> = []  // the parent's methods that release a child when it finishes
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
                 if let clear = method.calls.first(where: clearsChildren),
@@ -353,6 +361,7 @@ enum UIKitStyle {
                     parentExits.append(Fact(.back, at: release.location, .inferred("released when a screen is popped")))
                 } else if method.name.lowercased().contains("finish") {
                     parentExits.append(Fact(.finish, at: release.location))
+                    finishReleases.insert(method.name)
                 }
             }
             for index in coordinator.routes.indices where coordinator.routes[index].retain?.value == .parent {
@@ -361,11 +370,30 @@ enum UIKitStyle {
                 if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
                     exits.append(finish)
                 }
+                if let child = coordinator.routes[index].destination?.value.name,
+                   let told = tellsParentWhenAScreenGoes(child, finishReleases, goingAway, context) {
+                    exits.append(told)
+                }
                 var seen: Set<ExitKind> = []
                 coordinator.routes[index].releaseOn = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }
             }
             context.coordinators[name] = coordinator
         }
+    }
+
+    /// A child whose method, run when one of its screens goes away (`deinit { delegate?.screenDismissed() }`), tells
+    /// the parent it finished (`delegate?.aboutCoordinatorDidFinish()`, a parent method that releases it) is
+    /// released when its first screen is popped too: `back`.
+    private static func tellsParentWhenAScreenGoes(
+        _ child: String, _ finishReleases: Set<String>, _ goingAway: Set<String>, _ context: Context
+    ) -> Fact<ExitKind>? {
+        guard !finishReleases.isEmpty, let type = context.recognizer.types[child] else { return nil }
+        for method in type.methods where goingAway.contains(method.name) {
+            if let call = method.calls.first(where: { finishReleases.contains($0.name) }) {
+                return Fact(.back, at: call.location, .inferred("a screen going away (`deinit`) runs `\(child).\(method.name)()`, which tells the parent it finished"))
+            }
+        }
+        return nil
     }
 
     /// The call that ends this coordinator's flow: one of its own methods that removes it from its parent
@@ -380,8 +408,11 @@ enum UIKitStyle {
             if receiver.isEmpty || receiver == "self" {
                 return finishers.contains(call.name) || call.name.lowercased().contains("finish")
             }
+            guard call.name.lowercased().contains("finish") else { return false }
+            // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
+            let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
             return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
-                && call.name.lowercased().contains("finish") && call.arguments.contains { $0.value == .reference("self") }
+                && (ownDelegate || call.arguments.contains { $0.value == .reference("self") })
         }
     }
 

@@ -9,18 +9,20 @@ enum XCoordinatorStyle {
         "PageCoordinator": .page, "ViewCoordinator": .view,
     ]
 
+    /// XCoordinator's classes are generic over the route (`NavigationCoordinator<AppRoute>`); an app's own
+    /// `NavigationCoordinator` protocol, conformed to without one, is a classic coordinator.
     static func kind(of type: TypeFacts) -> CoordinatorKind? {
         guard type.keyword == .class else { return nil }
-        return type.inherited.lazy.compactMap { bases[$0.base] }.first
+        return type.inherited.lazy.compactMap { $0.arguments.isEmpty ? nil : bases[$0.base] }.first
     }
 
     static func routeEnum(of type: TypeFacts) -> String? {
-        type.inherited.first { bases[$0.base] != nil }?.arguments.first
+        type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }?.arguments.first
     }
 
     static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> ExtractedCoordinator {
         collectTriggers(&context)
-        let base = type.inherited.first { bases[$0.base] != nil }!
+        let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
         var coordinator = ExtractedCoordinator(
             name: type.name, location: type.location, style: .xcoordinator,
             kind: Fact(kind, at: type.location)

@@ -203,4 +203,89 @@ import Testing
         #expect(holds.first?.strength.value == .strong, "the strongest router any view model keeps")
         #expect(loaded.graph.coordinator(named: "FeedCoordinator")?.holds.first?.strength.value == .strong)
     }
+
+    /// An app's own `NavigationCoordinator` protocol is not XCoordinator's class (which is always generic over its
+    /// route): its conformers are classic coordinators. And a child whose routes were all left out is left out
+    /// with the routes that start it, so no spec names a coordinator that was not written.
+    @Test func ownNavigationCoordinatorProtocolAndAChildWithNoRoutes() throws {
+        let source = """
+            protocol Coordinator: AnyObject { func start() }
+            protocol NavigationCoordinator: Coordinator { var navigationController: UINavigationController { get } }
+
+            final class AppCoordinator: NavigationCoordinator {
+                let navigationController = UINavigationController()
+                private var children: [Coordinator] = []
+                func start() {
+                    let feed = FeedCoordinator(navigationController: navigationController)
+                    children.append(feed)
+                    feed.start()
+                }
+                func showLegal() {
+                    let legal = LegalCoordinator()
+                    children.append(legal)
+                    legal.start()
+                }
+            }
+
+            final class FeedCoordinator: NavigationCoordinator {
+                let navigationController: UINavigationController
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                func start() { navigationController.pushViewController(FeedViewController(), animated: false) }
+            }
+
+            // Its route enum lives in another module: no routes can be read.
+            final class LegalCoordinator: ViewCoordinator<LegalRoute> {}
+            """
+        let (project, loaded) = try Self.roundTrip([("App.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        #expect(project.coordinator(named: "FeedCoordinator")?.style == .uikit)
+        #expect(project.coordinator(named: "AppCoordinator")?.route(named: "start")?.destination?.value.name == "FeedCoordinator")
+        #expect(project.coordinator(named: "LegalCoordinator") == nil)
+        #expect(project.coordinator(named: "AppCoordinator")?.route(named: "showLegal") == nil)
+        #expect(project.notes.contains { $0.kind == .unresolvedFactory && $0.message.contains("starts `LegalCoordinator`, whose routes were not recognized") })
+    }
+
+    /// Screens from a dependency container behind a property, configured with `&>` or `.then`, and delegate calls
+    /// made through RxSwift's `owner` alias of `self`, are read like plain ones.
+    @Test func containerScreensConfigureOperatorsAndOwnerAlias() throws {
+        let source = """
+            protocol Coordinator: AnyObject { func start() }
+            final class Container {
+                func makeListViewController() -> ListViewController { ListViewController() }
+                func makeDetailViewController() -> DetailViewController { DetailViewController() }
+            }
+
+            final class ListCoordinator: Coordinator {
+                let navigationController = UINavigationController()
+                private let container: Container
+                init(container: Container) { self.container = container }
+                func start() {
+                    let list = container.makeListViewController() &> { $0.delegate = self }
+                    navigationController.setViewControllers([list], animated: false)
+                }
+                func showDetail() {
+                    navigationController.pushViewController(container.makeDetailViewController().then { $0.title = "Detail" }, animated: true)
+                }
+            }
+
+            extension ListCoordinator: ListViewControllerDelegate {
+                func userDidSelect() { showDetail() }
+            }
+
+            protocol ListViewControllerDelegate: AnyObject { func userDidSelect() }
+            final class ListViewController: UIViewController {
+                weak var delegate: ListViewControllerDelegate?
+                func bind() { table.onSelect(owner: self) { owner in owner.delegate?.userDidSelect() } }
+            }
+            final class DetailViewController: UIViewController {}
+            """
+        let (project, loaded) = try Self.roundTrip([("List.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        let list = try #require(project.coordinator(named: "ListCoordinator"))
+        #expect(list.route(named: "start")?.destination?.value.name == "ListViewController")
+        #expect(list.route(named: "start")?.destination?.confidence == .inferred("made by `container.makeListViewController()`"))
+        #expect(list.route(named: "showDetail")?.destination?.value.name == "DetailViewController")
+        #expect(list.route(named: "start")?.triggers.map(\.value) == ["showDetail"])
+        #expect(project.notes.isEmpty)
+    }
 }

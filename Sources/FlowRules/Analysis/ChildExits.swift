@@ -70,6 +70,18 @@ public struct ChildExits: Sendable {
         let closing = ChildExits.propagate(dismissSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: keepsPresentation))
         let closingAll = ChildExits.propagate(dismissAllSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: anyStart))
 
+        // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a chain step). The
+        // initial route of a coordinator with its own stack that nothing routes to runs once, on an empty stack.
+        var routedTo = [Bool](repeating: false, count: index.routeCount)
+        for route in 0..<index.routeCount {
+            for triggered in index.triggers.neighbors(of: route) { routedTo[Int(triggered)] = true }
+            if index.target[route] >= 0 { routedTo[Int(index.target[route])] = true }
+        }
+        var stepped: Set<String> = []
+        for chain in index.graph.chains {
+            for step in chain.steps { if case .route(let reference) = step.action { stepped.insert(reference.route) } }
+        }
+
         var exits = [Exits?](repeating: nil, count: index.routeCount)
         for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
             let child = Int(index.child[route])
@@ -79,7 +91,12 @@ public struct ChildExits: Sendable {
             // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
             let ownsStack = index.kind[child] == .navigation && !index.joinsParentStack[child]
             let initial = Int(index.initial[child])
-            if transition == .push || (transition == Transition.none && index.joinsParentStack[child]) {
+            // A child pushed by the first route of a parent that owns its stack, run only at the start, is pushed
+            // onto an empty stack: its first screen is the root, with no back button.
+            let owner = Int(index.owner[route])
+            let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
+                && !routedTo[route] && !stepped.contains(index[route: route].name)
+            if (transition == .push && !pushedAsRoot) || (transition == Transition.none && index.joinsParentStack[child] && !pushedAsRoot) {
                 result.back = .backButton
             } else if !ownsStack, initial >= 0,
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
