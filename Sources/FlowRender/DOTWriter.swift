@@ -46,7 +46,7 @@ public enum DOTWriter {
             let look = DiagramStyle.clusterLook(mark: cluster.markStyle)
             let title = bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak)
             var attributes: [(String, String)] = [
-                ("label", html(Mark.badge(of: cluster.marks).map { withBadge(title, badge($0, cluster.markStyle!), align: "LEFT") } ?? title)),
+                ("label", html(badge(of: cluster.marks).map { withBadge(title, $0, align: "LEFT") } ?? title)),
                 ("tooltip", tooltip(cluster.tooltip)),
                 ("labeljust", "l"), ("labelloc", "t"), ("style", quoted(style(look, filled: true))),
                 ("fillcolor", quoted(look.fill)), ("color", quoted(look.line)),
@@ -73,7 +73,7 @@ public enum DOTWriter {
             let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "") + (Diagram.stepText(node.steps).map {
                 "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.highlightText)\"><B>" + htmlEscaped($0) + "</B></FONT>"
             } ?? "")
-            attributes.append(("label", html(Mark.badge(of: node.marks).map { withBadge(text, badge($0, node.markStyle!), align: "CENTER") } ?? text)))
+            attributes.append(("label", html(badge(of: node.marks).map { withBadge(text, $0, align: "CENTER") } ?? text)))
         case .entry:
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
@@ -150,7 +150,7 @@ public enum DOTWriter {
             rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
         }
         let findings = legend.findings.map { mark in
-            ("\(mark.number)", mark.style,
+            ("\(mark.number)", mark.severity,
              wrapped("\(mark.severity) [\(mark.rule)] \(mark.element): \(mark.message)", width: 100))
         }
         guard !rows.isEmpty || !findings.isEmpty else { return }
@@ -163,8 +163,8 @@ public enum DOTWriter {
             // A table of its own: the numbers take their own width, not the legend's samples'.
             table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Findings</B></TD></TR><TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">"
             table += "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"3\" CELLPADDING=\"1\">"
-            for (number, style, text) in findings {
-                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+            for (number, severity, text) in findings {
+                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
                     + "<FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(number) </B></FONT></TD>"
                     + "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\"><FONT POINT-SIZE=\"10\">\(text)</FONT></TD></TR>"
             }
@@ -184,9 +184,10 @@ public enum DOTWriter {
             (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
     }
 
-    /// A finding badge: white text on the colour of the worst finding.
-    private static func badge(_ text: String, _ style: MarkStyle) -> String {
-        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+    /// The badge of an element with findings: white text on the colour of its most serious finding's severity.
+    private static func badge(of marks: [Mark]) -> String? {
+        guard let text = Mark.badge(of: marks), let severity = Mark.worstSeverity(of: marks) else { return nil }
+        return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
             + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
     }
 

@@ -203,10 +203,15 @@ public struct Mark: Sendable, Hashable, Encodable {
         marks.map(\.style).max()
     }
 
+    /// The most serious severity of `marks`: an error outweighs a warning, which outweighs any other.
+    static func worstSeverity(of marks: [Mark]) -> String? {
+        guard let first = marks.first else { return nil }
+        return marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : first.severity
+    }
+
     /// The badge of an element with findings: how many, the worst severity, their numbers ("error ×2 · #1 #3").
     static func badge(of marks: [Mark]) -> String? {
-        guard !marks.isEmpty else { return nil }
-        let worst = marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : marks[0].severity
+        guard let worst = worstSeverity(of: marks) else { return nil }
         var numbers: [Int] = []
         for mark in marks where !numbers.contains(mark.number) { numbers.append(mark.number) }
         return "\(worst) ×\(marks.count) · " + numbers.map { "#\($0)" }.joined(separator: " ")

@@ -172,6 +172,17 @@ enum DiagramStyle {
 
     static let initialLegend = "initial route"
 
+    /// A finding's own colour, by its severity: badges (their worst finding's) and the numbered list under the
+    /// legend. An element's outline says what kind of problem it has (a leak is red even as a warning); the
+    /// badge says how serious its findings are.
+    static func severityColor(_ severity: String) -> String {
+        switch severity {
+        case "error": Palette.red
+        case "warning": Palette.orange
+        default: Palette.muted
+        }
+    }
+
     static func markColors(_ style: MarkStyle) -> (line: String, fill: String) {
         switch style {
         case .unreachable: (Palette.grey, Palette.screenFill)
