@@ -150,6 +150,29 @@ import Testing
         #expect(try Graphviz().svg(fromDOT: dot).svg == Graphviz().svg(fromDOT: dot).svg)
     }
 
+    /// Plugins without the cairo one (libgvplugin_pango): SVG still renders, PNG and PDF fail before any
+    /// layout with one line naming the plugin and the Debian package.
+    @Test func aMissingCairoPluginIsOneLineNamingThePackage() throws {
+        let installed = try #require(Graphviz.installedPluginDirectory)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for plugin in ["libgvplugin_dot_layout.so.6", "libgvplugin_core.so.6"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(plugin).path, withDestinationPath: installed + plugin)
+        }
+        let graphviz = Graphviz(pluginDirectory: folder.path)
+        #expect(Graphviz(pluginDirectory: installed).rendersImages && !graphviz.rendersImages)
+        let dot = DOTWriter.write(try Fixtures.diagram("classic"))
+        #expect(try graphviz.svg(fromDOT: dot).svg.contains("<svg"))
+        for format in [Graphviz.ImageFormat.png, .pdf] {
+            var thrown: GraphvizError?
+            do { _ = try graphviz.image(fromDOT: dot, format: format) } catch { thrown = error }
+            let message = try #require(thrown?.description, "\(format) rendered without the cairo plugin")
+            #expect(!message.contains("\n") && message.contains(folder.path + "/libgvplugin_pango.so.6") && message.contains("libgvc6")
+                    && message.contains(format.rawValue.uppercased()), "\(message)")
+        }
+    }
+
     @Test func reportsErrorsAsValuesAndPrintsNothing() throws {
         let stderr = try CapturedStandardError()
         var thrown: GraphvizError?
