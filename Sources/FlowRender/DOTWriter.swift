@@ -78,6 +78,8 @@ public enum DOTWriter {
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
             attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true")]
+        case .landing:
+            attributes += [("label", html(small(node.title, breaking: false, color: look.text))), ("margin", quoted("0.1,0.02")), ("height", "0.3")]
         }
         // The graph's `node` defaults are a screen's look: only what differs is written.
         let screen = DiagramStyle.look(.screen)
@@ -133,6 +135,7 @@ public enum DOTWriter {
             case .external: "Other.route"
             case .entry: "<B>entry</B>"
             case .exit: "◉"
+            case .landing: "↩ Other.route"
             }
             rows.append((kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
                          legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
@@ -270,8 +273,8 @@ public enum DOTWriter {
     private static func bold(_ value: String) -> String { "<B>" + htmlEscaped(value) + "</B>" }
     private static let leftBreak = "<BR ALIGN=\"LEFT\"/>"
 
-    private static func small(_ value: String, breaking: Bool = true) -> String {
-        (breaking ? "<BR/>" : "") + "<FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.muted)\">" + htmlEscaped(value) + "</FONT>"
+    private static func small(_ value: String, breaking: Bool = true, color: String = DiagramStyle.Palette.muted) -> String {
+        (breaking ? "<BR/>" : "") + "<FONT POINT-SIZE=\"9\" COLOR=\"\(color)\">" + htmlEscaped(value) + "</FONT>"
     }
 
     private static func list(_ attributes: [(String, String)]) -> String {

@@ -43,6 +43,7 @@ enum DiagramStyle {
         case .coordinator: Look(line: Palette.purple, fill: Palette.childFill, rounded: false)
         case .external: Look(line: Palette.muted, fill: Palette.screenFill, dashed: true)
         case .entry, .exit: Look(line: Palette.text, fill: Palette.text, text: "#ffffff")
+        case .landing: Look(line: Palette.grey, fill: Palette.screenFill, text: Palette.muted, dashed: true)
         }
     }
 
@@ -159,6 +160,7 @@ enum DiagramStyle {
         case .external: "route of a coordinator not drawn"
         case .entry: "entry"
         case .exit: "leaves to a flow not drawn"
+        case .landing: "lands on a route drawn elsewhere"
         }
     }
 

@@ -34,6 +34,11 @@ public enum Site {
                       index.child[route] >= 0 else { continue }
                 diagram.nodes[position].link = files[index[coordinator: Int(index.child[route])].name]
             }
+            // A landing node links to the route it names, drawn on the same page.
+            let landings = Dictionary(diagram.edges.compactMap { edge in edge.landsOn.map { (edge.to, "#" + $0) } }, uniquingKeysWith: { first, _ in first })
+            for position in diagram.nodes.indices where diagram.nodes[position].kind == .landing {
+                diagram.nodes[position].link = landings[diagram.nodes[position].id]
+            }
             pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram),
                                                                             findings: findings, files: files)))
         }

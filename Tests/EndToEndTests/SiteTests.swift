@@ -47,6 +47,8 @@ import Testing
             }
         }
         #expect(links > 40)
+        // A landing node (an edge up the tree ends there) links to the route it names, drawn on the same page.
+        #expect(pages.values.contains { $0.contains("↩ StinsenMain.authenticated") && Self.values(of: "xlink:href", in: $0).contains("#StinsenMain/authenticated") })
     }
 
     @Test func pagesShowDiagramsDescriptionsAndChildLinks() throws {
