@@ -77,6 +77,9 @@ indirect enum ExpressionFacts: Sendable, Hashable {
     case factory(String)
     /// `.push(vc)`, `.trigger(.x)`: an implicit member, with its arguments.
     case member(String, arguments: [ExpressionFacts])
+    /// `HomeRoute.news`, `AppRoute.home(router)`, `Shop.make()`: a member of a type; `arguments` is `nil` when
+    /// it is not called.
+    case qualified(type: String, member: String, arguments: [ExpressionFacts]?)
     /// `\.todo`, `\X.todo`.
     case keyPath(String)
     /// An array literal.
@@ -387,7 +390,7 @@ final class FactCollector: SyntaxVisitor {
                 // Containers that wrap a screen: the screen is what the route shows.
                 // and the labelled arguments that name a Stinsen stack's first route or tabs.
                 let wrapped = call.arguments.first { argument in
-                    guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" }
+                    guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" || name == "ViewWrapperCoordinator" }
                     return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
                 }
                 return .construct(name, wrapped: wrapped.map { expression($0.expression) })
@@ -397,8 +400,8 @@ final class FactCollector: SyntaxVisitor {
                 guard let base = member.base else {
                     return .member(name, arguments: call.arguments.map { expression($0.expression) })
                 }
-                if let type = typeName(base), isTypeName(type.base), !type.base.hasPrefix("UI") {
-                    return .inferredType(type.base, why: "`\(type.base).\(name)()` is taken to make a `\(type.base)`")
+                if let type = typeName(base), isTypeName(type.base) {
+                    return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })
                 }
                 return .factory(text(of: call.calledExpression))
             }
@@ -415,6 +418,9 @@ final class FactCollector: SyntaxVisitor {
             }
             if member.base == nil { return .member(member.declName.baseName.text, arguments: []) }
             if member.base.map({ text(of: $0) }) == "self" { return .reference(member.declName.baseName.text) }
+            if let base = member.base, let type = typeName(base), isTypeName(type.base) {
+                return .qualified(type: type.base, member: member.declName.baseName.text, arguments: nil)
+            }
             return .other(text(of: syntax))
         }
         if let keyPath = syntax.as(KeyPathExprSyntax.self),

@@ -54,6 +54,7 @@ struct Recognizer {
         }
         UIKitStyle.linkChildren(&context)
         XCoordinatorStyle.linkHolds(&context)
+        StinsenStyle.linkHolds(&context)
         // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
         // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
         for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
@@ -149,15 +150,32 @@ struct Recognizer {
             }
         }
         project.coordinators.removeAll { $0.routes.isEmpty }
-        project.chains = project.chains.filter { chain in
-            guard let from = project.coordinator(named: chain.from) else { return false }
-            let routes = Set(from.routes.map(\.name))
-            let unknown = chain.steps.first { step in step.action == .route && !routes.contains(step.target ?? "") }
-            if let unknown {
-                context.notes.append(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` steps to `\(unknown.target ?? "")` in another coordinator: chain left out", at: unknown.location, coordinator: chain.from))
-                return false
+        let kept = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, $0) })
+        var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
+        for name in kept.keys {
+            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type) { routeEnums[name] = routes }
+        }
+        var leftOut: [ExtractedChain] = []
+        project.chains = project.chains.compactMap { chain in
+            guard kept[chain.from] != nil else { return nil }
+            switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], coordinators: kept, routeEnums: routeEnums) {
+            case .steps(let steps):
+                var resolved = chain
+                resolved.steps = steps
+                return resolved
+            case .leftOut(let note):
+                context.notes.append(note)
+                leftOut.append(chain)
+                return nil
             }
-            return true
+        }
+        // The route that runs a chain left out says so, instead of pointing at a chain that is not there.
+        for chain in leftOut {
+            guard let owner = project.coordinators.firstIndex(where: { $0.name == chain.from }),
+                  let route = project.coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(chain.from, $0.name) }),
+                  project.coordinators[owner].routes[route].transition != nil else { continue }
+            project.coordinators[owner].routes[route].transition!.confidence = .inferred(XCoordinatorStyle.chainLeftOut)
+            project.coordinators[owner].allSitesResolved = false
         }
     }
 
@@ -228,14 +246,18 @@ struct Recognizer {
         for _ in 0..<8 {
             switch expression {
             case .construct(let name, let wrapped):
-                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController"].contains(name) {
-                    ownStack = ownStack || name != "UIHostingController"
+                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController", "ViewWrapperCoordinator"].contains(name) {
+                    ownStack = ownStack || name == "UINavigationController" || name == "NavigationViewCoordinator"
                     expression = wrapped
                     continue
                 }
                 return .type(name, confidence, ownStack: ownStack)
             case .inferredType(let name, let why):
                 return .type(name, .inferred(why), ownStack: ownStack)
+            case .qualified(let name, let member, let arguments?):
+                // `Shop.make()`: a static factory taken to make its own type; UIKit's are not screens of the app.
+                guard !name.hasPrefix("UI") else { return .factory("\(name).\(member)") }
+                return .type(name, .inferred("`\(name).\(member)()` is taken to make a `\(name)`"), ownStack: ownStack)
             case .reference(let name):
                 if let bound = currentMethod.binding(name, before: location) {
                     expression = bound
@@ -288,6 +310,8 @@ struct Context {
     let recognizer: Recognizer
     var coordinators: [String: ExtractedCoordinator] = [:]
     var chains: [ExtractedChain] = []
+    /// Chain name → step → the route enum whose coordinator runs the step (a deep link's later routes).
+    var chainScopes: [String: [Int: String]] = [:]
     var notes: [ExtractionNote] = []
     /// Screen or view-model type → the routes it triggers.
     var triggers: [String: [Trigger]] = [:]
@@ -313,20 +337,27 @@ struct Context {
     let baseClasses: Set<String>
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
+    /// Protocol or base class → the classes and structs that conform to it or inherit it.
+    let implementations: [String: [String]]
 
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
+        var implementations: [String: [String]] = [:]
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            if type.keyword == .class || type.keyword == .struct {
+                for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
+            }
             for property in type.properties {
                 if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
             }
         }
         baseClasses = bases
         self.keepers = keepers
+        self.implementations = implementations
     }
 
     func isCoordinatorType(_ name: String) -> Bool {
@@ -347,6 +378,46 @@ struct Context {
             notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
         case .factory(let call):
             notes.append(ExtractionNote(.unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location, coordinator: type.name))
+        }
+        return nil
+    }
+
+    /// A child coordinator a method gets from a factory object (`coordinatorFactory.makeAuth(router:)`, or
+    /// `let (coordinator, module) = coordinatorFactory.makeItemBox()`): the property's type, or the one class or
+    /// struct that implements that protocol, has methods of that name that construct exactly one coordinator type.
+    func factoryChild(in method: MethodFacts, of type: TypeFacts) -> (child: Located<String>, why: String)? {
+        if case .child(let child, let why)? = factoryProduct(in: method, of: type) { return (child, why) }
+        return nil
+    }
+
+    enum FactoryProduct {
+        case child(Located<String>, why: String)
+        /// Coordinators made by a factory, but which one is decided at run time: a note, never a guess.
+        case ambiguous(SourceLocation, why: String)
+    }
+
+    /// The coordinator a method's factory call makes (see `factoryChild`), or why it cannot be told.
+    func factoryProduct(in method: MethodFacts, of type: TypeFacts) -> FactoryProduct? {
+        for call in method.calls where call.closures.isEmpty && call.name != "=" {
+            let receiver = plainReceiver(call.receiver)
+            guard !receiver.isEmpty, !receiver.contains("."),
+                  let declared = type.properties.first(where: { $0.name == receiver })?.type,
+                  let factoryType = recognizer.types[declared.base] else { continue }
+            let candidates = factoryType.keyword == .protocol ? implementations[declared.base] ?? [] : [declared.base]
+            var products: Set<String> = []
+            for candidate in candidates {
+                for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {
+                    if made.value != type.name, isCoordinatorType(made.value) { products.insert(made.value) }
+                }
+            }
+            guard let product = products.first else { continue }
+            guard candidates.count == 1, products.count == 1 else {
+                let why = candidates.count > 1
+                    ? "`\(declared.base)` has \(candidates.count) implementations (\(candidates.joined(separator: ", ")))"
+                    : "`\(candidates[0]).\(call.name)` makes one of \(products.sorted().joined(separator: ", "))"
+                return .ambiguous(call.location, why: "`\(receiver).\(call.name)()` makes a coordinator decided at run time: \(why); the child is left out")
+            }
+            return .child(Located(product, at: call.location), why: "made by `\(receiver).\(call.name)()` (`\(candidates[0])`)")
         }
         return nil
     }

@@ -8,6 +8,9 @@ enum StinsenStyle {
         "NavigationCoordinatable": .navigation, "TabCoordinatable": .tab, "ViewWrapperCoordinatable": .view,
     ]
 
+    /// Stinsen's router classes, generic over their coordinator.
+    static let routerTypes: Set<String> = ["NavigationRouter", "TabRouter", "ViewRouter"]
+
     static func kind(of type: TypeFacts) -> CoordinatorKind? {
         type.inherited.lazy.compactMap { protocols[$0.base] }.first
     }
@@ -99,8 +102,14 @@ enum StinsenStyle {
             guard let type = context.recognizer.types[name] else { continue }
             var routers: [String: String] = [:]
             for property in type.properties {
-                guard let declared = property.type, declared.base.hasSuffix(".Router") else { continue }
-                routers[property.name] = String(declared.base.dropLast(".Router".count))
+                guard let declared = property.type else { continue }
+                if declared.base.hasSuffix(".Router") {
+                    routers[property.name] = String(declared.base.dropLast(".Router".count))
+                } else if routerTypes.contains(declared.base), let owner = declared.arguments.first {
+                    routers[property.name] = owner  // `@RouterObject var router: NavigationRouter<X>?`
+                } else if let held = context.recognizer.types[declared.base], kind(of: held) != nil {
+                    routers[property.name] = declared.base  // a view model given the coordinator itself
+                }
             }
             guard !routers.isEmpty else { continue }
             for method in type.methods {
@@ -119,6 +128,47 @@ enum StinsenStyle {
                     }
                 }
             }
+        }
+    }
+
+    /// What the screens of each route (and the view models made with them) keep of a coordinator: an
+    /// `@EnvironmentObject var r: X.Router` or `@RouterObject var r: NavigationRouter<X>?` is weak (Stinsen's
+    /// routers keep their coordinator in a weak reference); a property of a coordinator's own type has its
+    /// declared strength. A strong one back to a coordinator whose stack keeps the view is a retain cycle.
+    static func linkHolds(_ context: inout Context) {
+        for name in context.recognizer.order {
+            guard var coordinator = context.coordinators[name], coordinator.style == .stinsen else { continue }
+            var strongest: [String: Fact<HoldStrength>] = [:]
+            var order: [String] = []
+            for route in coordinator.routes {
+                guard let screen = route.destination?.value, screen.kind == .screen else { continue }
+                for keeper in [screen.name] + (context.madeWith[screen.name] ?? []) {
+                    for property in context.recognizer.types[keeper]?.properties ?? [] {
+                        guard let declared = property.type else { continue }
+                        let held: String
+                        var strength = property.strength
+                        if declared.base.hasSuffix(".Router") {
+                            held = String(declared.base.dropLast(".Router".count))
+                            strength = .weak
+                        } else if routerTypes.contains(declared.base), let argument = declared.arguments.first {
+                            held = argument
+                            strength = .weak
+                        } else if context.coordinators[declared.base] != nil || context.recognizer.types[declared.base].map({ $0.keyword != .protocol && context.isCoordinatorType(declared.base) }) == true {
+                            held = declared.base
+                        } else {
+                            continue
+                        }
+                        guard context.coordinators[held] != nil || held == name else { continue }
+                        let target = held == name ? "Self" : held
+                        if strongest[target] == nil { order.append(target) }
+                        if strongest[target].map({ $0.value != .strong && strength == .strong }) ?? true {
+                            strongest[target] = Fact(strength, at: property.location)
+                        }
+                    }
+                }
+            }
+            coordinator.holds = order.map { ExtractedHold(target: $0, strength: strongest[$0]!) }
+            context.coordinators[name] = coordinator
         }
     }
 }

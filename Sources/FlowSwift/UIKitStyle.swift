@@ -34,6 +34,12 @@ enum UIKitStyle {
         case "dismiss" where call.closures.isEmpty: return .dismiss
         case "present" where !call.arguments.isEmpty: return .present
         case "push" where receiver.lowercased().contains("router") || receiver.lowercased().contains("navigation"): return .push
+        // A split view controller's columns: `showDetailViewController`, `show`, `setViewController(_:for:)`.
+        case "showDetailViewController" where receiver.lowercased().contains("split"): return .showDetail
+        case "show" where receiver.lowercased().contains("split"): return .show
+        case "setViewController" where receiver.lowercased().contains("split"):
+            guard case .member(let column, _)? = call.arguments.first(where: { $0.label == "for" })?.value else { return nil }
+            return column == "secondary" ? .showDetail : .show
         default: return nil
         }
     }
@@ -57,6 +63,16 @@ enum UIKitStyle {
         return false
     }
 
+    /// `childCoordinators.removeAll()` or `children = []` run by the method itself: every child is let go.
+    static func clearsChildren(_ call: CallFacts) -> Bool {
+        guard call.closures.isEmpty else { return false }
+        let place = plainReceiver(call.receiver).lowercased()
+        guard place.hasSuffix("coordinators") || place.hasSuffix("children") else { return false }
+        if call.name == "removeAll" { return call.arguments.isEmpty }
+        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty }
+        return false
+    }
+
     static func isRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
         let receiver = plainReceiver(call.receiver).lowercased()
         if mapping.release.contains(call.name) || call.name.hasPrefix("removeFromParent") { return true }
@@ -77,6 +93,7 @@ enum UIKitStyle {
         let routeMethods = Set(type.methods.filter { method in
             method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
+                || context.factoryChild(in: method, of: type) != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
@@ -92,6 +109,12 @@ enum UIKitStyle {
                 route.transition = Fact(.finish, at: route.transition!.location, .inferred("`\(method.name)()` ends the flow by its name"))
             }
             coordinator.routes.append(route)
+        }
+        for method in type.methods where !routeMethods.contains(method.name) {
+            if case .ambiguous(let location, let why)? = context.factoryProduct(in: method, of: type) {
+                context.notes.append(ExtractionNote(.unresolvedFactory, why, at: location, coordinator: type.name))
+                coordinator.allSitesResolved = false
+            }
         }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
@@ -208,6 +231,7 @@ enum UIKitStyle {
         names += type.properties.compactMap { if case .construct(let made, _)? = $0.initializer { made } else { nil } }
         if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
         if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
+        if names.contains(where: { $0.contains("PageViewController") }) { return .page }
         return .navigation
     }
 
@@ -222,7 +246,12 @@ enum UIKitStyle {
         let navigation = navigations.first.map { first in
             transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
         }
-        let child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        var child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        var childConfidence = Confidence.certain
+        if child == nil, let made = context.factoryChild(in: method, of: type) {
+            child = made.child
+            childConfidence = .inferred(made.why)
+        }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = Fact(kind, at: navigation.location)
             if kind == .present, method.calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
@@ -233,9 +262,9 @@ enum UIKitStyle {
                     call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
                 }
                 var shown = argument(navigation)
-                // `present(navigationController)` of a stack filled by `setViewControllers([screen])` shows that screen.
+                // `present(navigationController)` of a stack (or pages) filled by `setViewControllers([screen])` shows that screen.
                 if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
-                   name == "UINavigationController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
+                   name == "UINavigationController" || name == "UIPageViewController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
                     shown = argument(filled)
                 }
                 if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
@@ -249,21 +278,28 @@ enum UIKitStyle {
             }
         }
         guard let child else { return }
-        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location)
+        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location, childConfidence)
         if route.transition == nil {
             context.pendingChildRoutes.append((type.name, route.name))
         }
         if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
             route.retain = Fact(.parent, at: retain.location)
             var exits: [Fact<ExitKind>] = []
-            for release in method.calls where isRelease(release, mapping) {
-                guard let label = release.closures.first else { continue }
+            // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
+            // whose body starts with `childCoordinators.removeAll()`).
+            let clearing = Set(type.methods.filter { $0.name != method.name && $0.calls.contains(where: clearsChildren) }.map(\.name))
+            for release in method.calls {
+                let direct = isRelease(release, mapping)
+                let receiver = plainReceiver(release.receiver)
+                guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)),
+                      let label = release.closures.first else { continue }
+                let through: Confidence? = direct ? nil : .inferred("`\(release.name)()` lets every child go")
                 if label == "onDismissed" {
-                    exits.append(Fact(.back, at: release.location, .inferred("`onDismissed` runs when the router pops the child's first screen")))
+                    exits.append(Fact(.back, at: release.location, through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
                 } else if label.lowercased().contains("dismiss") {
-                    exits.append(Fact(.dismiss, at: release.location))
+                    exits.append(Fact(.dismiss, at: release.location, through ?? .certain))
                 } else {
-                    exits.append(Fact(.finish, at: release.location, label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure")))
+                    exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
             }
             route.releaseOn = exits
@@ -305,6 +341,11 @@ enum UIKitStyle {
             guard let type = context.recognizer.types[name] else { continue }
             var parentExits: [Fact<ExitKind>] = []
             for method in type.methods {
+                // A method that lets every child go and sets a new root releases them on `replaced`.
+                if let clear = method.calls.first(where: clearsChildren),
+                   method.calls.contains(where: { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }) {
+                    parentExits.append(Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
+                }
                 guard let release = method.calls.first(where: { isRelease($0, mapping) && $0.closures.isEmpty }) else { continue }
                 if method.name == "presentationControllerDidDismiss" {
                     parentExits.append(Fact(.dismiss, at: release.location))

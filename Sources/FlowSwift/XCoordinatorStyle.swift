@@ -107,7 +107,11 @@ enum XCoordinatorStyle {
             return
         }
         if first.name == "multiple" || first.name == "deepLink" {
-            chain(route.name, first, calls, type, &context)
+            guard chain(route.name, first, calls, type, &context) else {
+                route.transition = Fact(.none, at: first.location, .inferred(chainLeftOut))
+                allResolved = false
+                return
+            }
             route.transition = Fact(.none, at: first.location, .inferred("`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"))
             return
         }
@@ -159,27 +163,109 @@ enum XCoordinatorStyle {
         "\(coordinator).\(route)"
     }
 
-    /// `.multiple(.dismissToRoot(), .popToRoot(), …)` and `deepLink(.a, .b)` as a chain from this coordinator.
-    private static func chain(_ route: String, _ call: CallFacts, _ calls: [CallFacts], _ type: TypeFacts, _ context: inout Context) {
+    /// `.multiple(.dismissToRoot(), .popToRoot(), …)` and `deepLink(.a, HomeRoute.b, …)` as a chain from this
+    /// coordinator. A deep link's later routes name their route enum: the coordinator that runs each one is found
+    /// when the chains are resolved (`resolve(_:scopes:coordinators:routeEnums:)`), after every route is known.
+    /// Why a route that runs a chain has `none`, when the chain could not be written.
+    static let chainLeftOut = "it runs several steps the reader could not follow into a chain (see the notes)"
+
+    /// Returns `false` when the chain cannot be written (a note says why).
+    private static func chain(_ route: String, _ call: CallFacts, _ calls: [CallFacts], _ type: TypeFacts, _ context: inout Context) -> Bool {
         var chain = ExtractedChain(name: chainName(type.name, route), location: call.location, from: type.name)
+        var scopes: [Int: String] = [:]
         let inner = calls.filter { $0.location > call.location || $0.location == call.location }
-        for step in inner where step.receiver == nil {
+        for step in inner where step.receiver == nil || step.receiver == "self" {
             switch step.name {
             case "dismiss": chain.steps.append(ExtractedChainStep(.dismiss, at: step.location))
             case "dismissToRoot", "dismissAll": chain.steps.append(ExtractedChainStep(.dismissToRoot, at: step.location))
             case "pop": chain.steps.append(ExtractedChainStep(.pop, at: step.location))
             case "popToRoot": chain.steps.append(ExtractedChainStep(.popToRoot, at: step.location))
-            case "deepLink", "trigger":
-                for argument in step.arguments {
-                    if case .member(let name, _) = argument.value {
+            case "trigger":
+                if case .member(let name, _)? = step.arguments.first?.value {
+                    chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                }
+            case "deepLink":
+                // `deepLink(_ route: RouteType, _ remaining: Route...)`, or the remaining routes as one array.
+                let routes = step.arguments.flatMap { argument -> [ExpressionFacts] in
+                    if case .array(let items) = argument.value { return items }
+                    return [argument.value]
+                }
+                for argument in routes {
+                    switch argument {
+                    case .member(let name, _) where chain.steps.allSatisfy({ $0.action != .route }):
                         chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                    case .qualified(let routeEnum, let name, _):
+                        scopes[chain.steps.count] = routeEnum
+                        chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                    default:
+                        context.notes.append(ExtractionNote(.dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out", at: step.location, coordinator: type.name))
+                        return false
                     }
                 }
             default: break
             }
         }
-        guard !chain.steps.isEmpty else { return }
+        guard !chain.steps.isEmpty else {
+            context.notes.append(ExtractionNote(.unrecognized, "`\(chain.name)` runs steps the reader does not recognize: chain left out", at: call.location, coordinator: type.name))
+            return false
+        }
         context.chains.append(chain)
+        if !scopes.isEmpty { context.chainScopes[chain.name] = scopes }
+        return true
+    }
+
+    /// A chain's steps as a spec names them, or why it cannot be written. The steps run where XCoordinator runs
+    /// them: `.multiple`'s steps and a deep link's first route on the chain's own coordinator, each later deep-link
+    /// route on the last coordinator reached that routes its enum. A step that runs on the coordinator the chain
+    /// has reached is written bare, one on an earlier coordinator as `Coordinator.route`, as the rules read it.
+    static func resolve(
+        _ chain: ExtractedChain, scopes: [Int: String], coordinators: [String: ExtractedCoordinator], routeEnums: [String: String]
+    ) -> ChainResolution {
+        func failure(_ why: String, _ step: ExtractedChainStep) -> ChainResolution {
+            .leftOut(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: chain.from))
+        }
+        var steps = chain.steps
+        var active = [chain.from]
+        var presentations: [Int] = []  // per open presentation, the depth of `active` that closing it returns to
+        for (position, step) in chain.steps.enumerated() {
+            guard step.action == .route, let name = step.target else {
+                // `.multiple`'s pops and dismissals run on the chain's own coordinator: written only while it is current.
+                guard active.count == 1 else { return failure("pops or dismisses on `\(chain.from)` after routing into `\(active.last!)`", step) }
+                if step.action == .dismiss, let depth = presentations.popLast(), depth < active.count { active.removeSubrange(depth...) }
+                if step.action == .dismissToRoot { presentations.removeAll() }
+                continue
+            }
+            var owner = chain.from
+            if let routeEnum = scopes[position] {
+                guard let found = active.last(where: { routeEnums[$0] == routeEnum }) else {
+                    return failure("routes to `\(routeEnum).\(name)`, and no coordinator it reached routes `\(routeEnum)`", step)
+                }
+                owner = found
+            }
+            guard let route = coordinators[owner]?.route(named: name) else {
+                return failure("steps to `\(owner).\(name)`, which is not in the spec", step)
+            }
+            let depth = active.lastIndex(of: owner)!
+            if depth + 1 < active.count {
+                steps[position].target = "\(owner).\(name)"
+                active.removeSubrange((depth + 1)...)
+            }
+            // Where the route lands: a `trigger` on its target, a `select` on its tab.
+            var landed = route
+            for _ in 0..<2 {
+                let next = landed.transition?.value == .trigger ? landed.target?.value : landed.transition?.value == .select ? landed.tab?.value : nil
+                guard let next, let redirected = coordinators[owner]?.route(named: next) else { break }
+                landed = redirected
+            }
+            if landed.transition?.value == .present { presentations.append(active.count) }
+            if let child = landed.destination?.value, child.kind == .coordinator, coordinators[child.name] != nil { active.append(child.name) }
+        }
+        return .steps(steps)
+    }
+
+    enum ChainResolution {
+        case steps([ExtractedChainStep])
+        case leftOut(ExtractionNote)
     }
 
     /// `router.trigger(.x)` in any type that keeps a router (`UnownedRouter<R>`, `WeakRouter<R>`, `StrongRouter<R>`).

@@ -22,10 +22,13 @@ import Testing
         var findings: [Finding]
     }
 
-    /// Extracts one fixture into a fresh folder; returns the folder and the files written (relative, sorted).
+    /// Extracts one fixture into a fresh folder, with the fixture's `.flowlint.yml` when it has one; returns the
+    /// folder and the files written (relative, sorted).
     static func extract(_ fixture: String) throws -> (URL, [String], Flowlint.Result) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-extract-\(UUID().uuidString)")
-        let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path])
+        let config = "fixtures/extract/\(fixture)/.flowlint.yml"
+        let configArguments = FileManager.default.fileExists(atPath: Flowlint.packageRoot.appendingPathComponent(config).path) ? ["--config", config] : []
+        let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path] + configArguments)
         let files = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".flow.yml") }.sorted()
         return (output, files, result)
@@ -99,6 +102,74 @@ import Testing
         #expect(findings.map(\.rule) == ["retain-cycle"])
         let spec = try String(contentsOf: output.appendingPathComponent("InboxCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
+    }
+
+    /// A team's own navigator and child bookkeeping, mapped in `.flowlint.yml` `extract:`: the sheet child kept with
+    /// `adopt` and released with `disown` only on finish is the seeds' swipe-down leak.
+    @Test func teamWrappersMappedInTheConfigurationAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/team-wrappers")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child"])
+        #expect(findings.first?.route == "showCheckout")
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("retain: parent  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:36"))
+        #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
+    }
+
+    /// Children made by a factory behind a protocol: the full-screen sign-in released on finish is fine, the
+    /// compose sheet released only on finish is the seeds' swipe-down leak.
+    @Test func factoryMadeChildrenAreJudged() throws {
+        let (output, _, _) = try Self.extract("uikit/coordinator-factory")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child"])
+        #expect(findings.first?.route == "runComposeFlow")
+    }
+
+    /// A root switch that clears childCoordinators and is run from each child's finish closure releases the
+    /// children on finish and on replaced: no leaked-child. (Which switch runs after a finish is not a spec's
+    /// to say, so the second flow lints as unreachable: warnings only.)
+    @Test func rootSwitchClearingChildrenIsNoLeak() throws {
+        let (output, _, _) = try Self.extract("uikit/root-switch-clears-children")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("- finish  # inferred: `showAuth()` lets every child go"))
+        #expect(spec.contains("- replaced  # inferred: `showAuth()` lets every child go as it sets a new root"))
+    }
+
+    /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
+    /// controller's delegate, a child popping itself, UIKit split and page containers, delegate and closure
+    /// releases, Stinsen root switches and tabs, an XCoordinator split.
+    @Test(arguments: [
+        "uikit/dictionary-delegate-back", "uikit/split-page", "uikit/delegate-didfinish-dismiss", "uikit/router-finishflow",
+        "stinsen/root-switch-tabs", "stinsen/sample-app", "xcoordinator/split-show",
+    ])
+    func correctCodeLintsClean(_ fixture: String) throws {
+        let (output, _, _) = try Self.extract(fixture)
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
+    @Test func delegateReleaseOnPopIsBack() throws {
+        let (output, _, _) = try Self.extract("uikit/dictionary-delegate-back")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("ProfileCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("- back  # inferred: released when a screen is popped"))
+    }
+
+    /// Stinsen: environment routers are weak holds; a view model that keeps its coordinator strongly is the cycle
+    /// through the coordinator's stack. A `ViewWrapperCoordinator` is transparent: the route starts the child.
+    @Test func stinsenViewModelKeepingItsCoordinatorIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("stinsen/wrapper-holds")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["retain-cycle"])
+        #expect(findings.first?.coordinator == "ProfileCoordinator")
+        let settings = try String(contentsOf: output.appendingPathComponent("SettingsCoordinator.flow.yml"), encoding: .utf8)
+        #expect(settings.contains("Self: weak  # fixtures/extract/stinsen/wrapper-holds/Sources/SettingsCoordinator.swift:20"))
+        #expect(settings.contains("coordinator: ProfileCoordinator"))
     }
 
     /// As in the seeds, XCoordinator and Stinsen keep children in their hierarchy: no error.
