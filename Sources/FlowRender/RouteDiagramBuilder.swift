@@ -157,7 +157,8 @@ struct RouteDiagramBuilder {
         case .trigger:
             return  // redirects were followed above
         case .select:
-            let tab = RouteKey(coordinator: target.coordinator, route: route.tab?.value ?? "")
+            guard let name = route.tab?.value else { return }
+            let tab = RouteKey(coordinator: target.coordinator, route: name)
             guard facts.route(tab) != nil else { return }
             addEdge(edge(to: node(of: tab), nil), from: source, landingOn: tab)
         default:
