@@ -46,7 +46,7 @@ public enum DOTWriter {
             let look = DiagramStyle.clusterLook(mark: cluster.markStyle)
             let title = bold(cluster.name) + leftBreak + (caption.isEmpty ? "" : small(caption, breaking: false) + leftBreak)
             var attributes: [(String, String)] = [
-                ("label", html(Mark.badge(of: cluster.marks).map { withBadge(title, badge($0, cluster.markStyle!), align: "LEFT") } ?? title)),
+                ("label", html(badge(of: cluster.marks).map { withBadge(title, $0, align: "LEFT") } ?? title)),
                 ("tooltip", tooltip(cluster.tooltip)),
                 ("labeljust", "l"), ("labelloc", "t"), ("style", quoted(style(look, filled: true))),
                 ("fillcolor", quoted(look.fill)), ("color", quoted(look.line)),
@@ -73,11 +73,13 @@ public enum DOTWriter {
             let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "") + (Diagram.stepText(node.steps).map {
                 "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.highlightText)\"><B>" + htmlEscaped($0) + "</B></FONT>"
             } ?? "")
-            attributes.append(("label", html(Mark.badge(of: node.marks).map { withBadge(text, badge($0, node.markStyle!), align: "CENTER") } ?? text)))
+            attributes.append(("label", html(badge(of: node.marks).map { withBadge(text, $0, align: "CENTER") } ?? text)))
         case .entry:
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
             attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true")]
+        case .landing:
+            attributes += [("label", html(small(node.title, breaking: false, color: look.text))), ("margin", quoted("0.1,0.02")), ("height", "0.3")]
         }
         // The graph's `node` defaults are a screen's look: only what differs is written.
         let screen = DiagramStyle.look(.screen)
@@ -133,6 +135,7 @@ public enum DOTWriter {
             case .external: "Other.route"
             case .entry: "<B>entry</B>"
             case .exit: "◉"
+            case .landing: "↩ Other.route"
             }
             rows.append((kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
                          legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
@@ -150,7 +153,7 @@ public enum DOTWriter {
             rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
         }
         let findings = legend.findings.map { mark in
-            ("\(mark.number)", mark.style,
+            ("\(mark.number)", mark.severity,
              wrapped("\(mark.severity) [\(mark.rule)] \(mark.element): \(mark.message)", width: 100))
         }
         guard !rows.isEmpty || !findings.isEmpty else { return }
@@ -163,8 +166,8 @@ public enum DOTWriter {
             // A table of its own: the numbers take their own width, not the legend's samples'.
             table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Findings</B></TD></TR><TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">"
             table += "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"3\" CELLPADDING=\"1\">"
-            for (number, style, text) in findings {
-                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+            for (number, severity, text) in findings {
+                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
                     + "<FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(number) </B></FONT></TD>"
                     + "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\"><FONT POINT-SIZE=\"10\">\(text)</FONT></TD></TR>"
             }
@@ -184,9 +187,10 @@ public enum DOTWriter {
             (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
     }
 
-    /// A finding badge: white text on the colour of the worst finding.
-    private static func badge(_ text: String, _ style: MarkStyle) -> String {
-        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.markColors(style).line)\">"
+    /// The badge of an element with findings: white text on the colour of its most serious finding's severity.
+    private static func badge(of marks: [Mark]) -> String? {
+        guard let text = Mark.badge(of: marks), let severity = Mark.worstSeverity(of: marks) else { return nil }
+        return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
             + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
     }
 
@@ -269,8 +273,8 @@ public enum DOTWriter {
     private static func bold(_ value: String) -> String { "<B>" + htmlEscaped(value) + "</B>" }
     private static let leftBreak = "<BR ALIGN=\"LEFT\"/>"
 
-    private static func small(_ value: String, breaking: Bool = true) -> String {
-        (breaking ? "<BR/>" : "") + "<FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.muted)\">" + htmlEscaped(value) + "</FONT>"
+    private static func small(_ value: String, breaking: Bool = true, color: String = DiagramStyle.Palette.muted) -> String {
+        (breaking ? "<BR/>" : "") + "<FONT POINT-SIZE=\"9\" COLOR=\"\(color)\">" + htmlEscaped(value) + "</FONT>"
     }
 
     private static func list(_ attributes: [(String, String)]) -> String {

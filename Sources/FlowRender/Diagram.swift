@@ -102,6 +102,9 @@ public enum NodeKind: String, CaseIterable, Sendable, Encodable {
     case entry
     /// Where a flow is left when the place it returns to is not drawn.
     case exit
+    /// Where an edge that leaves its coordinator lands (a finish, a dismiss, a root switch up the tree): a small
+    /// node in the coordinator's own cluster naming the route, instead of an edge across the drawing.
+    case landing
 }
 
 public struct Node: Sendable, Equatable, Encodable {
@@ -174,9 +177,14 @@ public struct Edge: Sendable, Equatable, Encodable {
     public var step: Int?
     /// `Coordinator.route`: the route a trigger edge fires, nil for starts and the entry.
     public var triggered: String?
+    /// The node the edge stands for when it ends at a landing node (`to`) instead: where the user lands.
+    public var landsOn: String?
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }
+
+    /// The node where the user lands: `landsOn`, or the node the edge is drawn to.
+    public var destination: String { landsOn ?? to }
 }
 
 /// A finding shown on the element it is about.
@@ -203,10 +211,15 @@ public struct Mark: Sendable, Hashable, Encodable {
         marks.map(\.style).max()
     }
 
+    /// The most serious severity of `marks`: an error outweighs a warning, which outweighs any other.
+    static func worstSeverity(of marks: [Mark]) -> String? {
+        guard let first = marks.first else { return nil }
+        return marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : first.severity
+    }
+
     /// The badge of an element with findings: how many, the worst severity, their numbers ("error ×2 · #1 #3").
     static func badge(of marks: [Mark]) -> String? {
-        guard !marks.isEmpty else { return nil }
-        let worst = marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : marks[0].severity
+        guard let worst = worstSeverity(of: marks) else { return nil }
         var numbers: [Int] = []
         for mark in marks where !numbers.contains(mark.number) { numbers.append(mark.number) }
         return "\(worst) ×\(marks.count) · " + numbers.map { "#\($0)" }.joined(separator: " ")

@@ -43,6 +43,7 @@ enum DiagramStyle {
         case .coordinator: Look(line: Palette.purple, fill: Palette.childFill, rounded: false)
         case .external: Look(line: Palette.muted, fill: Palette.screenFill, dashed: true)
         case .entry, .exit: Look(line: Palette.text, fill: Palette.text, text: "#ffffff")
+        case .landing: Look(line: Palette.grey, fill: Palette.screenFill, text: Palette.muted, dashed: true)
         }
     }
 
@@ -159,6 +160,7 @@ enum DiagramStyle {
         case .external: "route of a coordinator not drawn"
         case .entry: "entry"
         case .exit: "leaves to a flow not drawn"
+        case .landing: "lands on a route drawn elsewhere"
         }
     }
 
@@ -171,6 +173,17 @@ enum DiagramStyle {
     }
 
     static let initialLegend = "initial route"
+
+    /// A finding's own colour, by its severity: badges (their worst finding's) and the numbered list under the
+    /// legend. An element's outline says what kind of problem it has (a leak is red even as a warning); the
+    /// badge says how serious its findings are.
+    static func severityColor(_ severity: String) -> String {
+        switch severity {
+        case "error": Palette.red
+        case "warning": Palette.orange
+        default: Palette.muted
+        }
+    }
 
     static func markColors(_ style: MarkStyle) -> (line: String, fill: String) {
         switch style {

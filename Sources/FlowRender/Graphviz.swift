@@ -29,7 +29,18 @@ public struct Rendering: Sendable {
 /// next call starts when the previous one has freed everything. Messages are captured instead of reaching
 /// the terminal.
 public struct Graphviz: Sendable {
-    public init() {}
+    /// Where the plugins are: `GVBINDIR` when set (as for Graphviz's own tools), else `graphviz/` beside libgvc.
+    public var pluginDirectory: String?
+
+    public init(pluginDirectory: String? = Graphviz.configuredPluginDirectory) {
+        self.pluginDirectory = pluginDirectory
+    }
+
+    /// `GVBINDIR`, the variable that tells Graphviz where its plugins are, if set.
+    public static var configuredPluginDirectory: String? {
+        guard let value = getenv("GVBINDIR").map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        return value
+    }
 
     /// Lays `dot` out with the dot engine and renders it as SVG.
     public func svg(fromDOT dot: String) throws(GraphvizError) -> Rendering {
@@ -62,17 +73,22 @@ public struct Graphviz: Sendable {
         case svg, png, pdf
     }
 
-    /// Whether PNG and PDF can be rendered: the cairo plugin is installed beside libgvc.
-    public static var rendersImages: Bool { Plugins.cairoPluginPath.map { access($0, R_OK) == 0 } ?? false }
+    /// `graphviz/` beside the libgvc this process runs with, where Graphviz installs its plugins.
+    static var installedPluginDirectory: String? { Plugins.directory(nil) }
+
+    /// Whether PNG and PDF can be rendered: the cairo plugin is installed where the plugins are.
+    public var rendersImages: Bool { Plugins.cairoPluginPath(in: pluginDirectory).map { access($0, R_OK) == 0 } ?? false }
 
     private func render(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
         try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> [UInt8] in
-            let plugins = Plugins(cairo: format != .svg)
+            let plugins = Plugins(in: pluginDirectory, cairo: format != .svg)
             cleanup.later { plugins.close() }
             if format != .svg, !plugins.hasCairo {
+                // Checked before layout: nothing is drawn, so nothing is written.
                 throw GraphvizError(messages: ["""
                     \(format.rawValue.uppercased()) needs Graphviz's cairo renderer \
-                    (\(Plugins.cairoPluginPath ?? "libgvplugin_pango"), Debian package libgvc6), which is not installed
+                    \(Plugins.cairoPluginPath(in: pluginDirectory) ?? "libgvplugin_pango"), which is not installed or does not load: \
+                    install Debian's libgvc6 (or draw SVG)
                     """])
             }
             guard let context = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
@@ -192,8 +208,8 @@ private struct Plugins {
     private var core: UnsafeMutableRawPointer?
     private var cairo: UnsafeMutableRawPointer?
 
-    init(cairo loadsCairo: Bool = false) {
-        guard let directory = Plugins.directory() else { return }
+    init(in configured: String?, cairo loadsCairo: Bool = false) {
+        guard let directory = Plugins.directory(configured) else { return }
         layout = dlopen(directory + Plugins.fileName("gvplugin_dot_layout"), RTLD_NOW | RTLD_LOCAL)
         core = dlopen(directory + Plugins.fileName("gvplugin_core"), RTLD_NOW | RTLD_LOCAL)
         // Never unloaded: pango and GLib register types and fonts process-wide.
@@ -202,7 +218,7 @@ private struct Plugins {
 
     var hasCairo: Bool { cairo.flatMap { dlsym($0, "gvplugin_pango_LTX_library") } != nil }
 
-    static var cairoPluginPath: String? { directory().map { $0 + fileName("gvplugin_pango") } }
+    static func cairoPluginPath(in configured: String?) -> String? { directory(configured).map { $0 + fileName("gvplugin_pango") } }
 
     func makeContext() -> OpaquePointer? {
         guard let layout, let core,
@@ -225,8 +241,9 @@ private struct Plugins {
         if let core { dlclose(core) }
     }
 
-    /// Graphviz installs its plugins in `graphviz/` beside libgvc.
-    private static func directory() -> String? {
+    /// `configured` (GVBINDIR), else `graphviz/` beside libgvc, where Graphviz installs its plugins.
+    static func directory(_ configured: String?) -> String? {
+        if let configured { return configured.hasSuffix("/") ? configured : configured + "/" }
         var info = Dl_info()
         let symbol = unsafeBitCast(gvContext as @convention(c) () -> OpaquePointer?, to: UnsafeRawPointer.self)
         guard dladdr(symbol, &info) != 0, let file = info.dli_fname else { return nil }

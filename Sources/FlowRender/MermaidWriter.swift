@@ -51,7 +51,7 @@ public enum MermaidWriter {
     private static func declaration(_ node: Node, id: String) -> String {
         let text = label([node.title, node.subtitle, Diagram.stepText(node.steps), Mark.badge(of: node.marks)])
         return switch node.kind {
-        case .screen, .external: "\(id)(\"\(text)\")"
+        case .screen, .external, .landing: "\(id)(\"\(text)\")"
         case .coordinator: "\(id)[[\"\(text)\"]]"
         case .entry: "\(id)([\"entry\"])"
         case .exit: "\(id)(((\" \")))"

@@ -13,6 +13,11 @@ enum NodeID {
         encode(coordinator) + "/#exit"
     }
 
+    /// The landing node in `coordinator`'s cluster for edges that leave it for the node `target` elsewhere.
+    static func landing(in coordinator: String, on target: String) -> String {
+        encode(coordinator) + "/#to/" + target
+    }
+
     static func coordinator(_ name: String) -> String {
         encode(name)
     }

@@ -150,15 +150,17 @@ struct RouteDiagramBuilder {
                  triggered: named.qualifiedName, marks: edgeMarks)
         }
         if route.destination != nil {
-            addEdge(edge(to: node(of: target), nil))
+            addEdge(edge(to: node(of: target), nil), from: source, landingOn: target)
             return
         }
         switch route.transition?.value {
         case .trigger:
             return  // redirects were followed above
         case .select:
-            guard let tab = route.tab?.value, facts.route(RouteKey(coordinator: target.coordinator, route: tab)) != nil else { return }
-            addEdge(edge(to: node(of: RouteKey(coordinator: target.coordinator, route: tab)), nil))
+            guard let name = route.tab?.value else { return }
+            let tab = RouteKey(coordinator: target.coordinator, route: name)
+            guard facts.route(tab) != nil else { return }
+            addEdge(edge(to: node(of: tab), nil), from: source, landingOn: tab)
         default:
             guard let returns else { return }
             let shown = returns.places.filter { drawn.contains($0.coordinator) }
@@ -166,9 +168,27 @@ struct RouteDiagramBuilder {
                 addEdge(edge(to: exitNode(of: returns.fallback), nil))
             }
             for place in shown {
-                addEdge(edge(to: NodeID.route(place), place.qualifiedName))
+                addEdge(edge(to: NodeID.route(place), place.qualifiedName), from: source, landingOn: place)
             }
         }
+    }
+
+    /// A trigger edge from `source` to the route `target`. One that leaves the source's coordinator for a route
+    /// drawn in another cluster (a finish or dismiss back to the parent, a root switch or tab selection of an
+    /// ancestor: edges up the tree, which cross the whole drawing) ends instead at a landing node in the source's
+    /// own cluster that names the route, one per coordinator and route; the edge keeps its label and tooltip and
+    /// records where it lands.
+    private mutating func addEdge(_ edge: Edge, from source: RouteKey, landingOn target: RouteKey) {
+        guard target.coordinator != source.coordinator, drawn.contains(target.coordinator) else { return addEdge(edge) }
+        let landing = NodeID.landing(in: source.coordinator, on: edge.to)
+        addNode(Node(id: landing, kind: .landing, cluster: source.coordinator, title: "↩ " + target.qualifiedName, subtitle: nil,
+                     tooltip: "\(target.qualifiedName), drawn in \(target.coordinator): where these edges from \(source.coordinator) land"))
+        var short = edge
+        short.landsOn = edge.to
+        short.to = landing
+        // Placed after the screens it leaves, in their cluster.
+        short.shapesLayout = true
+        addEdge(short)
     }
 
     private mutating func addEdge(_ edge: Edge) {
@@ -190,7 +210,7 @@ struct RouteDiagramBuilder {
             // initial route is a tab), then the rest in route order.
             let tabs = (coordinator.tabs ?? []).map(\.value)
             let starts = tabs.contains { $0 == coordinator.initial?.value } ? tabs : coordinator.startRoutes
-            let clusterNodes = (nodes[coordinator.name] ?? []).filter { $0.kind != .exit }
+            let clusterNodes = (nodes[coordinator.name] ?? []).filter { $0.kind != .exit && $0.kind != .landing }
             let byTitle = Dictionary(clusterNodes.map { ($0.title, $0.id) }, uniquingKeysWith: { first, _ in first })
             let startSet = Set(starts)
             diagram.clusters[index].sideBySide = starts.compactMap { byTitle[$0] }
@@ -299,7 +319,7 @@ struct RouteDiagramBuilder {
         var edgesFiring: [String: [Int]] = [:]
         var startsFrom: [String: [Int]] = [:]
         for (index, edge) in diagram.edges.enumerated() {
-            edgesInto[edge.to, default: []].append(index)
+            edgesInto[edge.destination, default: []].append(index)
             if let triggered = edge.triggered { edgesFiring[triggered, default: []].append(index) }
             if edge.kind == .start { startsFrom[edge.from, default: []].append(index) }
         }
@@ -318,7 +338,7 @@ struct RouteDiagramBuilder {
             } else {
                 for index in edgesFiring[key.qualifiedName] ?? [] where previous.contains(diagram.edges[index].from) {
                     take(index, step)
-                    landed.insert(diagram.edges[index].to)
+                    landed.insert(diagram.edges[index].destination)
                 }
             }
             // A step into a child goes on at the child's first screen.

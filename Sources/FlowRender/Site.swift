@@ -34,6 +34,11 @@ public enum Site {
                       index.child[route] >= 0 else { continue }
                 diagram.nodes[position].link = files[index[coordinator: Int(index.child[route])].name]
             }
+            // A landing node links to the route it names, drawn on the same page.
+            let landings = Dictionary(diagram.edges.compactMap { edge in edge.landsOn.map { (edge.to, "#" + $0) } }, uniquingKeysWith: { first, _ in first })
+            for position in diagram.nodes.indices where diagram.nodes[position].kind == .landing {
+                diagram.nodes[position].link = landings[diagram.nodes[position].id]
+            }
             pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram),
                                                                             findings: findings, files: files)))
         }
@@ -103,7 +108,12 @@ public enum Site {
     // MARK: HTML
 
     private static func document(title: String, body: String) -> String {
-        """
+        typealias Palette = DiagramStyle.Palette
+        // A finding's severity in the colour its badge and its entry in a diagram's list have.
+        let severities = Severity.allCases.sorted(by: >).map { severity in
+            "tr.\(severity.rawValue) td:first-child { color: \(DiagramStyle.severityColor(severity.rawValue)); font-weight: bold; }"
+        }.joined(separator: "\n")
+        return """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -112,15 +122,14 @@ public enum Site {
         <meta name="generator" content="flowlint graph --site">
         <title>\(escaped(title))</title>
         <style>
-        body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #24292f; margin: 2rem; }
-        figure { margin: 1rem 0; overflow: auto; border: 1px solid #d0d7de; border-radius: 6px; padding: 0.5rem; }
+        body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: \(Palette.text); margin: 2rem; }
+        figure { margin: 1rem 0; overflow: auto; border: 1px solid \(Palette.clusterBorder); border-radius: 6px; padding: 0.5rem; }
         figure svg { max-width: 100%; height: auto; }
         table { border-collapse: collapse; margin: 1rem 0; }
-        th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
-        tr.error td:first-child { color: #cf222e; font-weight: bold; }
-        tr.warning td:first-child { color: #bc4c00; font-weight: bold; }
-        .kind { color: #57606a; }
-        :target, g:target > path, g:target > polygon { outline: 3px solid #d4a72c; stroke: #d4a72c; stroke-width: 3; }
+        th, td { border: 1px solid \(Palette.clusterBorder); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+        \(severities)
+        .kind { color: \(Palette.muted); }
+        :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); stroke: \(Palette.highlight); stroke-width: 3; }
         </style>
         </head>
         <body>

@@ -95,6 +95,43 @@ import Testing
         }
     }
 
+    #if os(Linux)
+    /// GVBINDIR, Graphviz's variable for where its plugins are, pointed at a folder with the layout and core
+    /// plugins of the libgvc flowlint links but not the cairo one: as if libgvplugin_pango were not installed.
+    @Test func aMissingCairoPluginIsOneLineAndWritesNothing() throws {
+        let ldd = try Subprocess.run(["ldd", Flowlint.binary.path], in: Flowlint.packageRoot)
+        let library = try #require(ldd.stdout.split(separator: "\n").lazy.compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("/") && $0.contains("libgvc.so") }
+        }.first, "flowlint links no libgvc: \(ldd.stdout)")
+        let installed = URL(fileURLWithPath: String(library)).deletingLastPathComponent().appendingPathComponent("graphviz")
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        for plugin in ["libgvplugin_dot_layout.so.6", "libgvplugin_core.so.6"] {
+            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(plugin), withDestinationURL: installed.appendingPathComponent(plugin))
+        }
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let existing = out.appendingPathComponent("old.pdf")
+        try Data("an older drawing".utf8).write(to: existing)
+        for (name, format) in [("flow.png", "PNG"), ("old.pdf", "PDF")] {
+            let result = try Subprocess.execute(Flowlint.binary, ["graph", "fixtures/render/classic", "--findings", "-o", out.appendingPathComponent(name).path],
+                                                in: Flowlint.packageRoot, environment: ["GVBINDIR": plugins.path], timeout: 60)
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("flowlint: error: ") && lines[0].contains("\(format) needs Graphviz's cairo renderer")
+                    && lines[0].contains(plugins.path + "/libgvplugin_pango.so.6") && lines[0].contains("libgvc6"), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["old.pdf"], "nothing new, no temporary file left")
+        #expect(try Data(contentsOf: existing) == Data("an older drawing".utf8), "the existing file is left as it was")
+        // The same plugins draw SVG: only the cairo renderer is missing.
+        let svg = try Subprocess.execute(Flowlint.binary, ["graph", "fixtures/render/classic", "--format", "svg"], in: Flowlint.packageRoot,
+                                         environment: ["GVBINDIR": plugins.path], timeout: 60)
+        #expect(svg.status == 0 && svg.stdout.contains("<svg"), "\(svg.stderr)")
+    }
+    #endif
+
     @Test func anEightyRouteAppFitsAPageWithTabsInDeclaredOrder() throws {
         let folder = try Subprocess.temporaryDirectory("app80")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,6 +32,8 @@ import Testing
         #expect(pages.count == 1 + 19, "the index and one page per coordinator of the seeds: \(pages.keys.sorted())")
         #expect(index.contains("<h2>Findings</h2>") && index.contains("leaked-child"))
         #expect(index.contains("<svg"), "the overview inline")
+        // Severities in the findings table in the colours of the diagrams' badges (DiagramStyle.severityColor).
+        #expect(index.contains("tr.error td:first-child { color: #cf222e;") && index.contains("tr.warning td:first-child { color: #bc4c00;"))
         var links = 0
         for (name, page) in pages {
             #expect(!page.contains("<script") && !page.contains(" src=\""), "\(name): no script, nothing fetched")
@@ -45,6 +47,8 @@ import Testing
             }
         }
         #expect(links > 40)
+        // A landing node (an edge up the tree ends there) links to the route it names, drawn on the same page.
+        #expect(pages.values.contains { $0.contains("↩ StinsenMain.authenticated") && Self.values(of: "xlink:href", in: $0).contains("#StinsenMain/authenticated") })
     }
 
     @Test func pagesShowDiagramsDescriptionsAndChildLinks() throws {

@@ -47,7 +47,7 @@ import Testing
         let dismissals = diagram.edges.filter { $0.kind == .dismiss }
         #expect(dismissals.count == 9_999)
         #expect(dismissals.last?.from == diagram.node("C9999", "home")?.id)
-        #expect(dismissals.last?.to == diagram.node("C9998", "next")?.id)
+        #expect(dismissals.last?.destination == diagram.node("C9998", "next")?.id)
     }
 
     @Test func manyPushedChildrenWithDismissalsLeaveTheDrawing() throws {
@@ -57,7 +57,7 @@ import Testing
         // C0 presents C1, and every later child pushes onto C1's stack: each dismissal closes that one
         // presentation and lands where it was opened, on C0's `next`.
         let presenter = try #require(diagram.node("C0", "next")).id
-        #expect(dismissals.allSatisfy { $0.to == presenter })
+        #expect(dismissals.allSatisfy { $0.destination == presenter })
     }
 
     @Test func manyTriggerRedirectsLeadEveryScreenToTheEnd() throws {

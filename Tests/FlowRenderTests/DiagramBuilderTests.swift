@@ -32,7 +32,42 @@ import Testing
         let select = diagram.edges(from: profile, to: diagram.node("Authenticated", "todos"))
         #expect(select.map(\.kind) == [.select] && select.first?.label == "todosTab")
         let logout = try #require(diagram.edges(from: profile, to: diagram.node("Main", "unauthenticated")).first)
-        #expect(logout.kind == .setRoot && !logout.shapesLayout, "a trigger of an ancestor's route must not shape the layout")
+        #expect(logout.kind == .setRoot && diagram.nodes.first { $0.id == logout.to }?.cluster == "Authenticated",
+                "a trigger of an ancestor's route ends at a landing node in its own cluster")
+    }
+
+    @Test func edgesUpTheTreeEndAtALandingNodeInTheirOwnCluster() throws {
+        let diagram = try Fixtures.diagram("stinsen")
+        let cluster = Dictionary(uniqueKeysWithValues: diagram.nodes.map { ($0.id, $0.cluster) })
+        // Only child starts (and the entry) run from one cluster into another: no edge crosses the drawing.
+        for edge in diagram.edges where edge.kind != .start && edge.kind != .entry {
+            #expect(cluster[edge.from] == cluster[edge.to], "\(edge.from) -> \(edge.to)")
+        }
+        // A finish: a short edge, labelled and with its tooltip, to a node in its cluster naming where the user lands.
+        let done = try #require(diagram.edges.first { $0.label == "done" })
+        #expect(done.kind == .finish && done.destination == "Unauthenticated/registration" && done.shapesLayout)
+        #expect(done.tooltip.contains("back to Unauthenticated.registration"))
+        let landing = try #require(diagram.nodes.first { $0.id == done.to })
+        #expect(landing.kind == .landing && landing.cluster == "Registration" && landing.title == "↩ Unauthenticated.registration")
+        // One landing node per coordinator and route: CreateTodo's cancel (dismiss) and save (finish) share one.
+        let back = diagram.edges(from: diagram.node("CreateTodo", "form"), to: diagram.node("Todos", "createTodo"))
+        #expect(back.map { "\($0.label ?? ""):\($0.kind)" } == ["cancel:dismiss", "save:finish"] && Set(back.map(\.to)).count == 1)
+        #expect(diagram.nodes.filter { $0.kind == .landing }.count == 4)
+        // A return inside one coordinator stays an edge to its screen.
+        let close = try #require(diagram.edges(from: diagram.node("Unauthenticated", "forgotPassword"), to: diagram.node("Unauthenticated", "start")).first)
+        #expect(close.landsOn == nil && !close.shapesLayout)
+        #expect(DOTWriter.write(diagram).contains(DiagramStyle.legend(NodeKind.landing)))
+        #expect(MermaidWriter.write(diagram).contains("(\"↩ Unauthenticated.registration\")"))
+    }
+
+    @Test func chainStepsUpTheTreeFollowTheirLandingEdges() throws {
+        let chain = ChainPath(name: "logout", from: "Authenticated", routes: [
+            RouteKey(coordinator: "Authenticated", route: "profile"), RouteKey(coordinator: "Main", route: "unauthenticated"),
+        ])
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(chain: chain))
+        let step = try #require(diagram.edges.first { $0.from == "Authenticated/profile" && $0.destination == "Main/unauthenticated" })
+        #expect(step.step == 2 && step.isHighlighted && step.to != step.destination)
+        #expect(diagram.nodes.first { $0.id == "Main/unauthenticated" }?.steps == [2])
     }
 
     @Test func childStartsPointAtTheChildsCluster() throws {
@@ -54,7 +89,8 @@ import Testing
         // dismiss inside a presented child: closes the child's presentation
         let back = diagram.edges(from: diagram.node("CreateTodo", "form"), to: diagram.node("Todos", "createTodo"))
         #expect(back.map { "\($0.label ?? ""):\($0.kind)" } == ["cancel:dismiss", "save:finish"])
-        #expect(diagram.edges.filter(\.kind.isReturn).allSatisfy { !$0.shapesLayout })
+        // Returns inside a coordinator do not shape the layout; the others end at landing nodes placed after their screens.
+        #expect(diagram.edges.filter(\.kind.isReturn).allSatisfy { $0.landsOn == nil ? !$0.shapesLayout : $0.shapesLayout })
     }
 
     @Test func focusDrawsACoordinatorAndWhatItStarts() throws {
@@ -151,9 +187,10 @@ import Testing
     }
 
     @Test func nodeIDsKeepDistinctNamesDistinct() {
-        let pairs = [("A/b", "c"), ("A", "b/c"), ("A", "b%2Fc"), ("A", "#exit"), ("A", "")]
+        let pairs = [("A/b", "c"), ("A", "b/c"), ("A", "b%2Fc"), ("A", "#exit"), ("A", ""), ("A", "#to/B/c"), ("A", "#to")]
         let ids = pairs.map { NodeID.route(RouteKey(coordinator: $0.0, route: $0.1)) }
-        #expect(Set(ids + [NodeID.exit(of: "A"), NodeID.entry]).count == ids.count + 2)
+        let landings = [NodeID.landing(in: "A", on: "B/c"), NodeID.landing(in: "A/#to", on: "c"), NodeID.landing(in: "A", on: "B/#to/c")]
+        #expect(Set(ids + [NodeID.exit(of: "A"), NodeID.entry] + landings).count == ids.count + 2 + landings.count)
         #expect(NodeID.route(RouteKey(coordinator: "Auth", route: "login")) == "Auth/login")
         #expect(NodeID.encode("日本語 x") == "日本語%20x")
     }

@@ -31,7 +31,8 @@ extension Diagram {
         nodes.first { $0.cluster == coordinator && $0.title == route }
     }
 
+    /// The edges from `source` that lead to `target`, drawn to it or to a landing node that names it.
     func edges(from source: Node?, to target: Node?) -> [Edge] {
-        edges.filter { $0.from == source?.id && $0.to == target?.id }
+        edges.filter { $0.from == source?.id && $0.destination == target?.id }
     }
 }

@@ -55,6 +55,34 @@ import Testing
         #expect(MermaidWriter.write(diagram).contains("#35;3 warning [unreachable-route] Todos.todo: m1"))
     }
 
+    @Test func badgesAndListEntriesTakeTheColourOfTheirSeverity() throws {
+        let at = SourceLocation(file: "x", line: 1, column: 1)
+        // push-cycle is drawn red (a cycle) whatever its severity; as a warning its badge and entry are amber.
+        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
+            Diagnostic(rule: "push-cycle", severity: .warning, message: "only a warning", location: at, coordinator: "Todos", route: "todo"),
+            Diagnostic(rule: "invalid-transition", severity: .error, message: "an error", location: at, coordinator: "Todos", route: "createTodo"),
+            Diagnostic(rule: "trapped-flow", severity: .warning, message: "and a warning", location: at, coordinator: "Todos", route: "createTodo"),
+        ]))
+        let dot = DOTWriter.write(diagram)
+        let lines = dot.split(separator: "\n")
+        func badgeColor(_ node: String) throws -> String? {
+            let line = try #require(lines.first { $0.contains("\"\(node)\" [") })
+            let badge = try #require(line.range(of: "STYLE=\"rounded\" BGCOLOR=\""))
+            return line[badge.upperBound...].split(separator: "\"").first.map(String.init)
+        }
+        let red = DiagramStyle.Palette.red, amber = DiagramStyle.Palette.orange
+        #expect(try badgeColor("Todos/todo") == amber, "a node with only a warning")
+        #expect(try badgeColor("Todos/createTodo") == red, "a node with an error and a warning")
+        let todo = try #require(lines.first { $0.contains("\"Todos/todo\" [") })
+        #expect(todo.contains("color=\"\(red)\""), "the outline still says it is a cycle")
+        // The list: each entry on the colour of its own severity.
+        for finding in diagram.findings {
+            let color = finding.severity == "error" ? red : amber
+            #expect(dot.contains("BGCOLOR=\"\(color)\"><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(finding.number) </B>"), "entry \(finding.number)")
+        }
+        #expect(DiagramStyle.severityColor("note") == DiagramStyle.Palette.muted && DiagramStyle.severityColor("info") == DiagramStyle.Palette.muted)
+    }
+
     @Test func oneStyleTableDrawsNodesTheirLegendAndMermaidAlike() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
@@ -120,6 +148,29 @@ import Testing
     @Test func rendersTheSameBytesEveryTime() throws {
         let dot = DOTWriter.write(try Fixtures.diagram("classic"))
         #expect(try Graphviz().svg(fromDOT: dot).svg == Graphviz().svg(fromDOT: dot).svg)
+    }
+
+    /// Plugins without the cairo one (libgvplugin_pango): SVG still renders, PNG and PDF fail before any
+    /// layout with one line naming the plugin and the Debian package.
+    @Test func aMissingCairoPluginIsOneLineNamingThePackage() throws {
+        let installed = try #require(Graphviz.installedPluginDirectory)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plugins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for plugin in ["libgvplugin_dot_layout.so.6", "libgvplugin_core.so.6"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(plugin).path, withDestinationPath: installed + plugin)
+        }
+        let graphviz = Graphviz(pluginDirectory: folder.path)
+        #expect(Graphviz(pluginDirectory: installed).rendersImages && !graphviz.rendersImages)
+        let dot = DOTWriter.write(try Fixtures.diagram("classic"))
+        #expect(try graphviz.svg(fromDOT: dot).svg.contains("<svg"))
+        for format in [Graphviz.ImageFormat.png, .pdf] {
+            var thrown: GraphvizError?
+            do { _ = try graphviz.image(fromDOT: dot, format: format) } catch { thrown = error }
+            let message = try #require(thrown?.description, "\(format) rendered without the cairo plugin")
+            #expect(!message.contains("\n") && message.contains(folder.path + "/libgvplugin_pango.so.6") && message.contains("libgvc6")
+                    && message.contains(format.rawValue.uppercased()), "\(message)")
+        }
     }
 
     @Test func reportsErrorsAsValuesAndPrintsNothing() throws {
