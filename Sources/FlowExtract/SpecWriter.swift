@@ -111,12 +111,25 @@ public enum SpecWriter {
 
     static func comment(_ location: SourceLocation, _ confidence: Confidence) -> String {
         let at = "\(location.file):\(location.line)"
-        if let why = confidence.reason { return "inferred: \(oneLine(why)) (\(at))" }
+        if let why = confidence.reason { return "inferred: \(why) (\(at))" }
         return at
     }
 
-    private static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    /// Comment text on one line: runs of whitespace and control characters (newlines, tabs) become one space, and
+    /// more than 300 characters end in `…`. A comment that spilled onto the next line would break the YAML.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        var space = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out += " " }
+            space = false
+            out.unicodeScalars.append(scalar)
+        }
+        return out.count > 300 ? String(out.prefix(299)) + "…" : out
     }
 
     /// YAML words that would not read back as the string: quoted.
@@ -162,8 +175,8 @@ private struct YAMLOut {
             text += "\n"
             return
         }
-        text += String(repeating: " ", count: indent) + content
-        if let comment { text += "  # " + comment }
+        text += String(repeating: " ", count: indent) + (content.hasPrefix("#") ? SpecWriter.oneLine(content) : content)
+        if let comment { text += "  # " + SpecWriter.oneLine(comment) }
         text += "\n"
     }
 

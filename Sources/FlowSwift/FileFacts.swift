@@ -87,6 +87,29 @@ indirect enum ExpressionFacts: Sendable, Hashable {
     case other(String)
 }
 
+extension ExpressionFacts {
+    /// The factory text of `{ … }()`.
+    static let closureRunInPlace = "{ … }"
+
+    /// The expression as a note quotes it: source-like, on one line, at most 60 characters.
+    var summary: String {
+        let text: String
+        switch self {
+        case .construct(let name, _): text = "\(name)(…)"
+        case .inferredType(let name, _): text = name
+        case .reference(let name): text = name
+        case .factory(let call): text = "\(call)(…)"
+        case .member(let name, _): text = ".\(name)"
+        case .qualified(let type, let member, let arguments): text = arguments == nil ? "\(type).\(member)" : "\(type).\(member)(…)"
+        case .keyPath(let name): text = "\\.\(name)"
+        case .array(let items): text = "[" + items.map(\.summary).joined(separator: ", ") + "]"
+        case .other(let source): text = source
+        }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return words.count > 60 ? String(words.prefix(59)) + "…" : words
+    }
+}
+
 /// A call or an assignment in a method body.
 struct CallFacts: Sendable {
     /// The receiver as written (`navigationController`, `router`, `coordinator?`, `self.children`), `nil` for none.
@@ -410,6 +433,8 @@ final class FactCollector: SyntaxVisitor {
                 }
                 return .factory(text(of: call.calledExpression))
             }
+            // `lazy var screen: X = { … }()`: a closure run in place; the property's declared type says what it makes.
+            if call.calledExpression.is(ClosureExprSyntax.self) { return .factory(ExpressionFacts.closureRunInPlace) }
             return .factory(text(of: call.calledExpression))
         }
         if let reference = syntax.as(DeclReferenceExprSyntax.self) {

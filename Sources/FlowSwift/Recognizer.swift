@@ -71,6 +71,22 @@ struct Recognizer {
             coordinator.allSitesResolved = false
             context.coordinators[owner] = coordinator
         }
+        // Likewise a child pushed onto its parent's stack in one place and presented in another (in a navigation
+        // controller made for it there): a spec gives it one stack, the parent's, so the presentations are left out.
+        for owner in order {
+            guard var coordinator = context.coordinators[owner] else { continue }
+            let before = coordinator.routes.count
+            coordinator.routes.removeAll { route in
+                guard route.transition?.value == .present, let child = route.destination?.value, child.kind == .coordinator,
+                      context.attachedToParentStack.contains(child.name), context.coordinators[child.name]?.kind.value == .navigation else { return false }
+                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` presents `\(child.name)`, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this route is left out", at: route.location, coordinator: owner))
+                return true
+            }
+            if coordinator.routes.count != before {
+                coordinator.allSitesResolved = false
+                context.coordinators[owner] = coordinator
+            }
+        }
         for name in context.attachedToParentStack {
             guard var child = context.coordinators[name], child.kind.value == .navigation, child.stack == nil else { continue }
             child.stack = Fact(.parent, at: child.location, .inferred("started on its parent's stack"))
@@ -205,6 +221,10 @@ struct Recognizer {
                 if let made = method.constructed.first(where: { names.contains($0.value) }) {
                     return Fact(made.value, at: made.location)
                 }
+                // `AppCoordinator.create(application:)`: a static factory of the coordinator's own type.
+                if let made = method.calls.first(where: { names.contains(plainReceiver($0.receiver)) && $0.name != "=" }) {
+                    return Fact(plainReceiver(made.receiver), at: made.location, .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
+                }
             }
         }
         // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
@@ -289,6 +309,9 @@ struct Recognizer {
                     continue
                 }
                 if let property = currentType.properties.first(where: { $0.name == name }) {
+                    if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type, types[declared.base] != nil {
+                        return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
+                    }
                     if let initializer = property.initializer {
                         expression = initializer
                         continue
@@ -325,10 +348,10 @@ struct Recognizer {
                 guard let first = elements.first else { return .dynamic("[]") }
                 expression = first
             default:
-                return .dynamic("\(expression)")
+                return .dynamic(expression.summary)
             }
         }
-        return .dynamic("\(start)")
+        return .dynamic(start.summary)
     }
 }
 

@@ -1,7 +1,7 @@
-import FlowExtract
 import FlowModel
 import Foundation
 import Testing
+@testable import FlowExtract
 @testable import FlowSpec
 @testable import FlowSwift
 
@@ -287,5 +287,70 @@ import Testing
         #expect(list.route(named: "showDetail")?.destination?.value.name == "DetailViewController")
         #expect(list.route(named: "start")?.triggers.map(\.value) == ["showDetail"])
         #expect(project.notes.isEmpty)
+    }
+
+    /// A large wallet app's shapes: screens in `lazy var x: T = { … }()` (multi-line code the notes must not spill
+    /// into the YAML, and whose declared type is the screen), a child pushed onto its parent's stack in one place and
+    /// presented in a navigation controller of its own in another, and the app coordinator made by a static factory.
+    @Test func lazyScreensOneStackPerChildAndAFactoryMadeEntry() throws {
+        let source = """
+            protocol Coordinator: AnyObject { func start() }
+
+            final class AppDelegate: UIResponder {
+                var appCoordinator: WalletCoordinator!
+                func application() { appCoordinator = WalletCoordinator.create(window: UIWindow()) }
+            }
+
+            final class WalletCoordinator: Coordinator {
+                let navigationController: UINavigationController
+                var coordinators: [Coordinator] = []
+                lazy var walletViewController: WalletViewController = {
+                    let controller = WalletViewController()
+            \tcontroller.title = "Wallet"
+                    return controller
+                }()
+                static func create(window: UIWindow) -> WalletCoordinator { WalletCoordinator(navigationController: UINavigationController()) }
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                func start() { navigationController.setViewControllers([walletViewController], animated: false) }
+                func showServers() {
+                    let servers = ServersCoordinator(navigationController: navigationController)
+                    coordinators.append(servers)
+                    servers.start()
+                }
+                func chooseServer() {
+                    let own = UINavigationController()
+                    let servers = ServersCoordinator(navigationController: own)
+                    coordinators.append(servers)
+                    servers.start()
+                    navigationController.present(own, animated: true)
+                }
+            }
+
+            final class ServersCoordinator: Coordinator {
+                let navigationController: UINavigationController
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                func start() { navigationController.pushViewController(ServersViewController(), animated: true) }
+            }
+
+            final class WalletViewController: UIViewController {
+                weak var coordinator: WalletCoordinator?
+                func serversTapped() { coordinator?.showServers() }
+                func chooseTapped() { coordinator?.chooseServer() }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Wallet.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        let wallet = try #require(project.coordinator(named: "WalletCoordinator"))
+        #expect(project.entry?.value == "WalletCoordinator")
+        #expect(wallet.route(named: "start")?.destination?.value.name == "WalletViewController")
+        #expect(wallet.route(named: "showServers")?.destination?.value.name == "ServersCoordinator")
+        #expect(wallet.route(named: "chooseServer") == nil)
+        #expect(project.notes.contains { $0.message.contains("`WalletCoordinator.chooseServer` presents `ServersCoordinator`, which elsewhere is pushed") })
+    }
+
+    /// Comments stay on one line whatever the code they quote: newlines and tabs in a note become spaces.
+    @Test func specCommentsStayOnOneLine() {
+        #expect(SpecWriter.oneLine("the destination comes from `{\n\t\tlet x = 1\r\n}`") == "the destination comes from `{ let x = 1 }`")
+        #expect(SpecWriter.oneLine(String(repeating: "a", count: 400)).count == 300)
     }
 }
