@@ -476,13 +476,18 @@ struct Context {
 /// `self.router?` → `router`; likewise the names closures give `self` (`owner` of RxSwift's `withUnretained`,
 /// `strongSelf`, `weakSelf`).
 func plainReceiver(_ receiver: String?) -> String {
-    var text = Substring(receiver ?? "")
-    for alias in ["self.", "self?.", "owner.", "owner?.", "strongSelf.", "weakSelf.", "weakSelf?."] where text.hasPrefix(alias) {
-        text = text.dropFirst(alias.count)
-        break
+    guard let receiver else { return "" }
+    // Called for every call the recognizer looks at: a plain name is returned as it is, without a copy.
+    guard receiver.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) else {
+        return receiver
     }
-    return String(text.filter { $0 != "?" && $0 != "!" })
+    var bytes = receiver.utf8.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }
+    if let alias = selfAliases.first(where: { bytes.starts(with: $0) }) { bytes.removeFirst(alias.count) }
+    return String(decoding: bytes, as: UTF8.self)
 }
+
+/// `self.` and the names closures give `self`, as receiver prefixes (after `?` and `!` are dropped).
+private let selfAliases: [[UInt8]] = ["self.", "owner.", "strongSelf.", "weakSelf."].map { Array($0.utf8) }
 
 extension String {
     /// `showDetail` → `ShowDetail`.
