@@ -118,6 +118,8 @@ public enum SpecWriter {
     /// Comment text on one line: runs of whitespace and control characters (newlines, tabs) become one space, and
     /// more than 300 characters end in `…`. A comment that spilled onto the next line would break the YAML.
     static func oneLine(_ text: String) -> String {
+        // Written for every element: printable ASCII of a fitting length (nearly every comment) is returned as it is.
+        if text.utf8.count <= 300, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = ""
         var space = false
         for scalar in text.unicodeScalars {

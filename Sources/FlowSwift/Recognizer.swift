@@ -299,7 +299,7 @@ struct Recognizer {
                 return .type(name, confidence, ownStack: ownStack)
             case .inferredType(let name, let why):
                 return .type(name, .inferred(why), ownStack: ownStack)
-            case .qualified(let name, let member, let arguments?):
+            case .qualified(let name, let member, .some):
                 // `Shop.make()`: a static factory taken to make its own type; UIKit's are not screens of the app.
                 guard !name.hasPrefix("UI") else { return .factory("\(name).\(member)") }
                 return .type(name, .inferred("`\(name).\(member)()` is taken to make a `\(name)`"), ownStack: ownStack)
