@@ -435,18 +435,17 @@ struct Context {
     /// A child coordinator a method gets from a factory object (`coordinatorFactory.makeAuth(router:)`, or
     /// `let (coordinator, module) = coordinatorFactory.makeItemBox()`): the property's type, or the one class or
     /// struct that implements that protocol, has methods of that name that construct exactly one coordinator type.
-    func factoryChild(in method: MethodFacts, of type: TypeFacts) -> (child: Located<String>, why: String)? {
-        if case .child(let child, let why)? = factoryProduct(in: method, of: type) { return (child, why) }
-        return nil
-    }
-
     enum FactoryProduct {
         case child(Located<String>, why: String)
         /// Coordinators made by a factory, but which one is decided at run time: a note, never a guess.
         case ambiguous(SourceLocation, why: String)
+
+        var child: (child: Located<String>, why: String)? {
+            if case .child(let child, let why) = self { (child, why) } else { nil }
+        }
     }
 
-    /// The coordinator a method's factory call makes (see `factoryChild`), or why it cannot be told.
+    /// The coordinator a method's factory call makes, or why it cannot be told.
     func factoryProduct(in method: MethodFacts, of type: TypeFacts) -> FactoryProduct? {
         for call in method.calls where call.closures.isEmpty && call.name != "=" {
             let receiver = plainReceiver(call.receiver)

@@ -90,17 +90,22 @@ enum UIKitStyle {
         let mapping = context.recognizer.mapping
         var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
         let finishers = selfReleasingMethods(of: type.name, context)
+        // Per method (by where it is declared): the child it gets from a factory object, looked up once.
+        var factoryProducts: [SourceLocation: Context.FactoryProduct] = [:]
+        for method in type.methods { factoryProducts[method.location] = context.factoryProduct(in: method, of: type) }
+        // The methods that let every child go (`childCoordinators.removeAll()`): a closure may release through them.
+        let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
         let routeMethods = Set(type.methods.filter { method in
             method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
-                || context.factoryChild(in: method, of: type) != nil
+                || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
             guard coordinator.route(named: method.name) == nil else { continue }
             var route = ExtractedRoute(name: method.name, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map { Fact($0, at: method.location) }
-            read(&route, method, type, &context, &coordinator.allSitesResolved)
+            read(&route, method, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &coordinator.allSitesResolved)
             if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
                 route.transition = Fact(.finish, at: finish.location)
                 route.destination = nil
@@ -111,7 +116,7 @@ enum UIKitStyle {
             coordinator.routes.append(route)
         }
         for method in type.methods where !routeMethods.contains(method.name) {
-            if case .ambiguous(let location, let why)? = context.factoryProduct(in: method, of: type) {
+            if case .ambiguous(let location, let why)? = factoryProducts[method.location] {
                 context.notes.append(ExtractionNote(.unresolvedFactory, why, at: location, coordinator: type.name))
                 coordinator.allSitesResolved = false
             }
@@ -237,7 +242,8 @@ enum UIKitStyle {
 
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
-        _ route: inout ExtractedRoute, _ method: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ allResolved: inout Bool
+        _ route: inout ExtractedRoute, _ method: MethodFacts, _ type: TypeFacts, made: (child: Located<String>, why: String)?,
+        clearing: Set<String>, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         let navigations = method.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
@@ -248,7 +254,7 @@ enum UIKitStyle {
         }
         var child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
         var childConfidence = Confidence.certain
-        if child == nil, let made = context.factoryChild(in: method, of: type) {
+        if child == nil, let made {
             child = made.child
             childConfidence = .inferred(made.why)
         }
@@ -287,7 +293,6 @@ enum UIKitStyle {
             var exits: [Fact<ExitKind>] = []
             // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
             // whose body starts with `childCoordinators.removeAll()`).
-            let clearing = Set(type.methods.filter { $0.name != method.name && $0.calls.contains(where: clearsChildren) }.map(\.name))
             for release in method.calls {
                 let direct = isRelease(release, mapping)
                 let receiver = plainReceiver(release.receiver)

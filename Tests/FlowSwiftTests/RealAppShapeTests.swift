@@ -348,6 +348,32 @@ import Testing
         #expect(project.notes.contains { $0.message.contains("`WalletCoordinator.chooseServer` presents `ServersCoordinator`, which elsewhere is pushed") })
     }
 
+    /// A note quoting a destination written over several lines stays one `# note:` line in the spec, which parses.
+    @Test func aNoteQuotingMultiLineCodeKeepsTheSpecValid() throws {
+        let source = """
+            protocol Coordinator: AnyObject { func start() }
+            final class ShopCoordinator: Coordinator {
+                let navigationController = UINavigationController()
+                func start() { navigationController.setViewControllers([ShopViewController()], animated: false) }
+                func showOffer() {
+            \t\tnavigationController.pushViewController(offers
+                        .currentOffer
+                        .makeScreen(), animated: true)
+                }
+            }
+            final class ShopViewController: UIViewController {
+                weak var coordinator: ShopCoordinator?
+                func offerTapped() { coordinator?.showOffer() }
+            }
+            """
+        let (project, loaded) = try Self.roundTrip([("Shop.swift", source)])
+        #expect(Self.errors(loaded) == [])
+        #expect(project.notes.contains { $0.message.contains("\n") }, "the note quotes the code as written")
+        let spec = try #require(SpecWriter.specs(for: project).first?.text)
+        let noteLines = spec.split(separator: "\n").filter { $0.hasPrefix("# note:") }
+        #expect(!noteLines.isEmpty && noteLines.allSatisfy { !$0.contains("\t") })
+    }
+
     /// Comments stay on one line whatever the code they quote: newlines and tabs in a note become spaces.
     @Test func specCommentsStayOnOneLine() {
         #expect(SpecWriter.oneLine("the destination comes from `{\n\t\tlet x = 1\r\n}`") == "the destination comes from `{ let x = 1 }`")

@@ -27,7 +27,7 @@ public struct Analysis: Sendable {
         let ((startGraph, exits), (pushGraph, ownership)) = Parallel.both(
             { () -> (StartGraph, ChildExits) in
                 let startGraph = StartGraph(index: index, reachability: reachability)
-                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph))
+                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph, chains: chains))
             },
             {
                 Parallel.both(

@@ -37,7 +37,7 @@ public struct ChildExits: Sendable {
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
     public let closingDismiss: [Int32]
 
-    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph) {
+    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, chains: [ChainWalk]) {
         let reached = reachability.reachedRoute
         let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
         let dominators = startGraph.dominators
@@ -77,10 +77,7 @@ public struct ChildExits: Sendable {
             for triggered in index.triggers.neighbors(of: route) { routedTo[Int(triggered)] = true }
             if index.target[route] >= 0 { routedTo[Int(index.target[route])] = true }
         }
-        var stepped: Set<String> = []
-        for chain in index.graph.chains {
-            for step in chain.steps { if case .route(let reference) = step.action { stepped.insert(reference.route) } }
-        }
+        for chain in chains { for route in chain.steppedRoutes { routedTo[route] = true } }
 
         var exits = [Exits?](repeating: nil, count: index.routeCount)
         for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
@@ -95,7 +92,7 @@ public struct ChildExits: Sendable {
             // onto an empty stack: its first screen is the root, with no back button.
             let owner = Int(index.owner[route])
             let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
-                && !routedTo[route] && !stepped.contains(index[route: route].name)
+                && !routedTo[route]
             if (transition == .push && !pushedAsRoot) || (transition == Transition.none && index.joinsParentStack[child] && !pushedAsRoot) {
                 result.back = .backButton
             } else if !ownsStack, initial >= 0,
