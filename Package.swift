@@ -30,17 +30,15 @@ let package = Package(
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowExtract"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
         .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "CGraphviz"]),
-        // Facts extracted from Swift code, their FlowGraph and their spec text: no swift-syntax, so the
-        // lint binary can read them (JSON) without linking the parser.
-        .target(name: "FlowExtract", dependencies: ["FlowModel"]),
         .target(
             name: "FlowSwift",
             dependencies: [
-                "FlowModel", "FlowExtract",
+                // FlowRules for the team's `extract:` vocabulary of `.flowlint.yml`.
+                "FlowModel", "FlowRules",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -49,7 +47,7 @@ let package = Package(
         .target(
             name: "FlowlintCLI",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract",
+                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "flowlint-swift",
             dependencies: [
-                "FlowModel", "FlowExtract", "FlowSwift", "FlowRules", "FlowlintCLI",
+                "FlowModel", "FlowSpec", "FlowSwift", "FlowRules", "FlowlintCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,13 +70,13 @@ let package = Package(
         ),
         .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
-        .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec"]),
+        .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "FlowRulesTests", dependencies: [
-            "FlowRules", "FlowSpec", "FlowExtract", .product(name: "PropertyBased", package: "swift-property-based"),
+            "FlowRules", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
-        .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowExtract", "FlowSpec", "FlowModel"]),
+        .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowSpec", "FlowModel", "FlowRules"]),
         .testTarget(name: "EndToEndTests", dependencies: ["flowlint", "flowlint-swift"]),
     ]
 )
@@ -90,7 +88,7 @@ if Context.environment["FLOWLINT_FUZZ"] != nil {
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
         .executableTarget(
             name: "flowlint-fuzz",
-            dependencies: ["CFuzzerDriver", "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowExtract", "FlowSwift"],
+            dependencies: ["CFuzzerDriver", "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
             path: "Fuzz/flowlint-fuzz"
         ),
     ]

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowExtract
 import FlowModel
 import FlowRender
 import FlowReport
@@ -93,20 +92,22 @@ final class Workspace: @unchecked Sendable {
 
     // MARK: Steps
 
-    /// Extraction as `flowlint extract` and `lint --sources` run it: the facts cross a JSON pipe, and the specs
-    /// written for them must load without a validity error (issue 12).
-    private func extract(_ configuration: Configuration, loader: SpecLoader) -> ExtractedProject? {
-        guard let extracted = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extractMapping) else {
+    /// Extraction as `flowlint extract` and `lint --sources` run it: the specs written for the graph must load
+    /// without a validity error (issue 12), and load back as the graph that was written (locations aside).
+    private func extract(_ configuration: Configuration, loader: SpecLoader) -> CodeGraph? {
+        guard let code = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extractMapping) else {
             return nil
         }
-        let written = SpecWriter.specs(for: extracted).enumerated().map { write(Array($1.text.utf8), to: "extracted/x\($0).flow.yml") }
-        if let reloaded = try? loader.load(files: written),
-           let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
-            fatalError("an extracted spec has a validity error: \(error.location): \(error.message)")
+        let written = SpecEncoder.specs(for: code).enumerated().map { write(Array($1.text.utf8), to: "extracted/x\($0).flow.yml") }
+        if let reloaded = try? loader.load(files: written) {
+            if let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
+                fatalError("an extracted spec has a validity error: \(error.location): \(error.message)")
+            }
+            let before = SpecEncoder.specs(for: code, comments: false).map(\.text).sorted()
+            let after = SpecEncoder.specs(for: CodeGraph(graph: reloaded.graph), comments: false).map(\.text).sorted()
+            if before != after { fatalError("the extracted specs do not load back as the graph written:\n\(before)\n\(after)") }
         }
-        guard let json = try? JSONEncoder().encode(extracted), let decoded = try? JSONDecoder().decode(ExtractedProject.self, from: json)
-        else { fatalError("the extracted facts do not survive their JSON pipe") }
-        return decoded
+        return code
     }
 
     /// Every reporter, and the baseline: a file recording the findings suppresses every one of them.

@@ -21,6 +21,15 @@ public enum ChainAction: Hashable, Sendable {
         }
     }
 
+    /// The route or tab the step names, as a spec writes it (`Home.detail`, `news`); `nil` for bare steps.
+    public var target: String? {
+        switch self {
+        case .route(let reference), .popTo(let reference): reference.text
+        case .select(let tab): tab.value
+        case .pop, .popToRoot, .dismiss, .dismissToRoot: nil
+        }
+    }
+
     public static let bareKeywords = ["pop", "popToRoot", "dismiss", "dismissToRoot"]
     public static let targetKeywords = ["route", "select", "popTo"]
 }

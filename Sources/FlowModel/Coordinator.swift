@@ -30,6 +30,8 @@ public struct Coordinator: Sendable {
     public var description: Located<String>?
     /// `type:` — the Swift type when its name differs from the coordinator's (drift identity, DESIGN §5).
     public var type: Located<String>?
+    /// `open: true` — not every navigation site of the coordinator was read: its routes are a lower bound (DESIGN §1).
+    public var open: Located<Bool>?
     /// Route name → index in `routes`.
     public private(set) var routeIndex: [String: Int] = [:]
 
@@ -52,6 +54,35 @@ public struct Coordinator: Sendable {
         routeIndex[route.name] = routes.count
         routes.append(route)
         return nil
+    }
+
+    /// Replaces every route (the index follows); the first of two routes of the same name is kept.
+    public mutating func replaceRoutes(_ routes: [Route]) {
+        self.routes = []
+        routeIndex = [:]
+        for route in routes { add(route) }
+    }
+
+    public var isOpen: Bool { open?.value ?? false }
+
+    /// Keeps the facts `keep(field, item)` accepts and clears the rest (the certain-only graph of code).
+    public mutating func keepFacts(_ keep: (CoordinatorField, String?) -> Bool) {
+        for field in CoordinatorField.allCases where !keep(field, nil) {
+            switch field {
+            case .kind: kind = nil
+            case .initial: initial = nil
+            case .tabs: tabs = nil
+            case .stack: stack = nil
+            case .holds: holds = []
+            case .open: open = nil
+            case .type: type = nil
+            case .ignore: ignore = []
+            case .description: description = nil
+            case .routes: break  // routes are facts of their own
+            }
+        }
+        if let kept = tabs?.filter({ keep(.tabs, $0.value) }) { tabs = kept.isEmpty ? nil : kept }
+        holds.removeAll { !keep(.holds, $0.target) }
     }
 
     public func route(named name: String) -> Route? {

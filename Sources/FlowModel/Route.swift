@@ -12,6 +12,14 @@ public enum Destination: Hashable, Sendable {
     public var coordinatorName: String? {
         if case .coordinator(let name) = self { name } else { nil }
     }
+
+    /// The spec key that names it.
+    public var field: RouteField {
+        switch self {
+        case .screen: .screen
+        case .coordinator: .coordinator
+        }
+    }
 }
 
 /// A reference to a route: `name` (same coordinator) or `Coordinator.name`.
@@ -93,5 +101,28 @@ public struct Route: Sendable {
 
     public var effectiveReleaseOn: [ExitKind] {
         releaseOn.map { $0.value.map(\.value) } ?? [.finish]
+    }
+
+    /// Keeps the facts `keep(field, item)` accepts and clears the rest (the certain-only graph of code).
+    public mutating func keepFacts(_ keep: (RouteField, String?) -> Bool) {
+        for field in RouteField.allCases where !keep(field, nil) {
+            switch field {
+            case .transition: transition = nil
+            case .screen, .coordinator: if destination?.value.field == field { destination = nil }
+            case .triggers: triggers = []
+            case .route: target = nil
+            case .tab: tab = nil
+            case .style: style = nil
+            case .dismissible: dismissible = nil
+            case .retain: retain = nil
+            case .releaseOn: releaseOn = nil
+            case .params: params = []
+            case .ignore: ignore = []
+            case .description: description = nil
+            }
+        }
+        triggers.removeAll { !keep(.triggers, $0.text) }
+        if let releaseOn { self.releaseOn = Located(releaseOn.value.filter { keep(.releaseOn, $0.value.rawValue) }, at: releaseOn.location) }
+        params.removeAll { !keep(.params, $0.name) }
     }
 }

@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 import FlowSpec
 
@@ -19,7 +18,7 @@ public struct RuleRunner: Sendable {
 
     /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
     /// does not describe.
-    public func findings(for project: LoadedProject, comparingWith code: ExtractedProject? = nil,
+    public func findings(for project: LoadedProject, comparingWith code: CodeGraph? = nil,
                          includeInferred: Bool = false) -> [Diagnostic] {
         var findings = project.diagnostics
         let specIsValid = !findings.contains(where: { $0.severity == .error })

@@ -140,6 +140,7 @@ struct SpecDecoder {
         if let value = fields[.ignore] { coordinator.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
         if let value = fields[.description] { coordinator.description = string(value, field: "description") }
         if let value = fields[.type] { coordinator.type = string(value, field: "type") }
+        if let value = fields[.open] { coordinator.open = bool(value, field: "open") }
         if let value = fields[.routes] {
             let routes = namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
                                       fields: Self.routeFields)

@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 import SwiftSyntax
 
@@ -25,9 +24,15 @@ struct TypeName: Hashable, Sendable {
     var arguments: [String] = []
 }
 
+/// A parameter of a method or an enum case's associated value: a route's `params`.
+struct ParameterFacts: Sendable, Hashable {
+    var name: String
+    var type: String?
+}
+
 struct CaseFacts: Sendable {
     var name: String
-    var parameters: [ExtractedParameter]
+    var parameters: [ParameterFacts]
     var location: SourceLocation
 }
 
@@ -50,7 +55,7 @@ struct AttributeFacts: Sendable {
 struct MethodFacts: Sendable {
     var name: String
     var location: SourceLocation
-    var parameters: [ExtractedParameter] = []
+    var parameters: [ParameterFacts] = []
     var returnType: TypeName?
     var calls: [CallFacts] = []
     /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
@@ -217,7 +222,7 @@ final class FactCollector: SyntaxVisitor {
         guard let current = typeStack.last, method == nil else { return .skipChildren }
         for element in node.elements {
             let parameters = element.parameterClause?.parameters.enumerated().map { index, parameter in
-                ExtractedParameter(
+                ParameterFacts(
                     name: parameter.firstName?.text ?? "_\(index)",
                     type: text(of: parameter.type)
                 )
@@ -286,7 +291,7 @@ final class FactCollector: SyntaxVisitor {
             name: node.name.text,
             location: location(of: node.name),
             parameters: node.signature.parameterClause.parameters.map {
-                ExtractedParameter(name: ($0.secondName ?? $0.firstName).text, type: text(of: $0.type))
+                ParameterFacts(name: ($0.secondName ?? $0.firstName).text, type: text(of: $0.type))
             },
             returnType: node.signature.returnClause.map { typeName($0.type) }
         )

@@ -1,5 +1,5 @@
-import FlowExtract
 import FlowModel
+import FlowRules
 
 /// All files' facts, types merged with their extensions: the one pass facts → model.
 struct Recognizer {
@@ -40,7 +40,7 @@ struct Recognizer {
         }
     }
 
-    func project() -> ExtractedProject {
+    func graph() -> CodeGraph {
         var context = Context(recognizer: self)
         for name in order {
             guard let type = types[name], type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
@@ -68,7 +68,7 @@ struct Recognizer {
             guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route }) else { continue }
             context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out", at: coordinator.routes[index].location, coordinator: owner))
             coordinator.routes.remove(at: index)
-            coordinator.allSitesResolved = false
+            coordinator.markOpen()
             context.coordinators[owner] = coordinator
         }
         // Likewise a child pushed onto its parent's stack in one place and presented in another (in a navigation
@@ -77,120 +77,135 @@ struct Recognizer {
             guard var coordinator = context.coordinators[owner] else { continue }
             let before = coordinator.routes.count
             coordinator.routes.removeAll { route in
-                guard route.transition?.value == .present, let child = route.destination?.value, child.kind == .coordinator,
-                      context.attachedToParentStack.contains(child.name), context.coordinators[child.name]?.kind.value == .navigation else { return false }
-                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` presents `\(child.name)`, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this route is left out", at: route.location, coordinator: owner))
+                guard route.transition?.value == .present, let child = route.destination?.value.coordinatorName,
+                      context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation else { return false }
+                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this route is left out", at: route.location, coordinator: owner))
                 return true
             }
             if coordinator.routes.count != before {
-                coordinator.allSitesResolved = false
+                coordinator.markOpen()
                 context.coordinators[owner] = coordinator
             }
         }
         for name in context.attachedToParentStack {
-            guard var child = context.coordinators[name], child.kind.value == .navigation, child.stack == nil else { continue }
-            child.stack = Fact(.parent, at: child.location, .inferred("started on its parent's stack"))
+            guard var child = context.coordinators[name], child.kind?.value == .navigation, child.stack == nil else { continue }
+            child.stack = context.put(Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
             context.coordinators[name] = child
         }
-        var project = ExtractedProject()
-        project.coordinators = order.compactMap { context.coordinators[$0] }
-        let routesByCoordinator = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
-        for index in project.coordinators.indices {
-            Self.fillTriggers(&project.coordinators[index], context: context, routes: routesByCoordinator)
+        var coordinators = order.compactMap { context.coordinators[$0] }
+        let routesByCoordinator = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        for index in coordinators.indices {
+            Self.fillTriggers(&coordinators[index], context: &context, routes: routesByCoordinator)
         }
-        project.chains = context.chains.sorted { $0.location < $1.location }
-        Self.keepResolved(&project, &context)
-        project.entry = entry(of: project)
-        project.notes = (fileNotes + context.notes).sorted()
-        return project
+        var chains = context.chains.sorted { $0.location < $1.location }
+        Self.keepResolved(&coordinators, &chains, &context)
+        var code = CodeGraph()
+        for var coordinator in coordinators {
+            coordinator.replaceRoutes(coordinator.routes)
+            code.graph.add(coordinator)
+        }
+        for chain in chains { code.graph.add(chain) }
+        if let entry = entry(of: code.graph) {
+            code.graph.entry = context.put(entry, .entry)
+        }
+        code.provenance = context.provenance
+        code.provenance.notes = (fileNotes + context.notes).sorted()
+        return code
     }
 
     /// A route to a coordinator that was not extracted, or a chain step naming no route, would be an
     /// `unknown-reference` in the spec: left out, with a note, never guessed.
-    private static func keepResolved(_ project: inout ExtractedProject, _ context: inout Context) {
+    private static func keepResolved(_ coordinators: inout [Coordinator], _ chains: inout [Chain], _ context: inout Context) {
         // A tab coordinator is its tabs: without them it is not a valid spec element.
-        project.coordinators.removeAll { coordinator in
-            guard coordinator.kind.value == .tab, coordinator.tabs.isEmpty else { return false }
+        coordinators.removeAll { coordinator in
+            guard coordinator.kind?.value == .tab, coordinator.tabs?.isEmpty ?? true else { return false }
             context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(coordinator.name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: coordinator.name))
             return true
         }
         // A coordinator without routes is not written: routes that start it are left out with it, which may leave
         // their own coordinator without routes (so, until nothing changes; each round removes one at least).
-        var names = Set(project.coordinators.filter { !$0.routes.isEmpty }.map(\.name))
+        var names = Set(coordinators.filter { !$0.routes.isEmpty }.map(\.name))
         while true {
-            let emptied = project.coordinators.filter { coordinator in
+            let emptied = coordinators.filter { coordinator in
                 names.contains(coordinator.name) && !coordinator.routes.contains { route in
-                    route.destination.map { $0.value.kind != .coordinator || names.contains($0.value.name) } ?? true
+                    route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } ?? true
                 }
             }
             guard !emptied.isEmpty else { break }
             names.subtract(emptied.map(\.name))
         }
-        for index in project.coordinators.indices {
-            let coordinator = project.coordinators[index]
-            project.coordinators[index].routes = coordinator.routes.filter { route in
+        for index in coordinators.indices {
+            let coordinator = coordinators[index]
+            let initial = coordinator.initial?.value
+            coordinators[index].routes = coordinator.routes.filter { route in
                 // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
-                if route.transition == nil, route.destination == nil, route.name != coordinator.initial?.value {
+                if route.transition == nil, route.destination == nil, route.name != initial {
                     context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out", at: route.location, coordinator: coordinator.name))
-                    project.coordinators[index].allSitesResolved = false
+                    coordinators[index].markOpen()
                     return false
                 }
                 // A transition that needs a destination or a target the code did not show: listed, not guessed.
-                if let transition = route.transition?.value, route.name != coordinator.initial?.value,
+                if let transition = route.transition?.value, route.name != initial,
                    (transition.destinationRule == .required && route.destination == nil)
                     || (transition.targetField == .route && route.target == nil)
                     || (transition.targetField == .tab && route.tab == nil) {
                     context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))
-                    project.coordinators[index].allSitesResolved = false
+                    coordinators[index].markOpen()
                     return false
                 }
-                guard let child = route.destination?.value, child.kind == .coordinator, !names.contains(child.name) else { return true }
-                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child.name)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
-                project.coordinators[index].allSitesResolved = false
+                guard let child = route.destination?.value.coordinatorName, !names.contains(child) else { return true }
+                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
+                coordinators[index].markOpen()
                 return false
             }
         }
         // A hold on a coordinator that is not in the specs would be an unknown reference.
-        for index in project.coordinators.indices {
-            project.coordinators[index].holds.removeAll { $0.target != "Self" && !names.contains($0.target) }
+        for index in coordinators.indices {
+            coordinators[index].holds.removeAll { $0.target != Hold.selfReference && !names.contains($0.target) }
         }
-        let keptRoutes = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
-        for index in project.coordinators.indices {
-            let coordinator = project.coordinators[index]
-            let kept = keptRoutes[coordinator.name] ?? []
-            func exists(_ reference: String) -> Bool {
-                let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
-                return parts.count == 2 ? keptRoutes[parts[0]]?.contains(parts[1]) == true : kept.contains(reference)
+        let keptRoutes = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        for index in coordinators.indices {
+            let coordinator = coordinators[index]
+            let name = coordinator.name
+            let kept = keptRoutes[name] ?? []
+            func exists(_ reference: RouteReference) -> Bool {
+                reference.coordinator.map { keptRoutes[$0]?.contains(reference.route) == true } ?? kept.contains(reference.route)
             }
             // A first screen the code computes (a factory's product) still needs a destination to be a valid
             // spec: a placeholder the reader fills in, marked inferred (drift never compares it).
             if let initial = coordinator.initial, let root = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
                coordinator.routes[root].destination == nil,
                coordinator.routes[root].transition.map({ $0.value.destinationRule == .required }) ?? true {
-                project.coordinators[index].routes[root].destination = Fact(
-                    ExtractedDestination(.screen, "UnresolvedScreen"), at: coordinator.routes[root].location,
-                    .inferred("the code computes the first screen (see the notes): write its type here"))
-                project.coordinators[index].allSitesResolved = false
+                let placeholder = Fact(Destination.screen("UnresolvedScreen"), at: coordinator.routes[root].location,
+                                       .inferred("the code computes the first screen (see the notes): write its type here"))
+                coordinators[index].routes[root].destination = context.put(placeholder, .route(name, initial.value, .screen))
+                coordinators[index].markOpen()
             }
             if let initial = coordinator.initial, !kept.contains(initial.value) {
-                project.coordinators[index].initial = project.coordinators[index].routes.first.map { Fact($0.name, at: $0.location, .inferred("the first route left")) }
+                coordinators[index].initial = coordinators[index].routes.first.map {
+                    context.put(Fact($0.name, at: $0.location, .inferred("the first route left")), .coordinator(name, .initial))
+                }
             }
-            for route in project.coordinators[index].routes.indices {
-                project.coordinators[index].routes[route].triggers.removeAll { !exists($0.value) }
-                if let target = project.coordinators[index].routes[route].target, !kept.contains(target.value) {
-                    project.coordinators[index].routes[route].target = nil
+            for route in coordinators[index].routes.indices {
+                coordinators[index].routes[route].triggers.removeAll { !exists($0) }
+                if let target = coordinators[index].routes[route].target, !kept.contains(target.route) || target.coordinator != nil {
+                    coordinators[index].routes[route].target = nil
                 }
             }
         }
-        project.coordinators.removeAll { $0.routes.isEmpty }
-        let kept = Dictionary(uniqueKeysWithValues: project.coordinators.map { ($0.name, $0) })
+        coordinators.removeAll { $0.routes.isEmpty }
+        var kept: [String: Coordinator] = [:]
+        for var coordinator in coordinators {
+            coordinator.replaceRoutes(coordinator.routes)
+            kept[coordinator.name] = coordinator
+        }
         var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
         for name in kept.keys {
             if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type) { routeEnums[name] = routes }
         }
-        var leftOut: [ExtractedChain] = []
-        project.chains = project.chains.compactMap { chain in
-            guard kept[chain.from] != nil else { return nil }
+        var leftOut: [Chain] = []
+        chains = chains.compactMap { chain in
+            guard let from = chain.from?.value, kept[from] != nil else { return nil }
             switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], coordinators: kept, routeEnums: routeEnums) {
             case .steps(let steps):
                 var resolved = chain
@@ -204,17 +219,17 @@ struct Recognizer {
         }
         // The route that runs a chain left out says so, instead of pointing at a chain that is not there.
         for chain in leftOut {
-            guard let owner = project.coordinators.firstIndex(where: { $0.name == chain.from }),
-                  let route = project.coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(chain.from, $0.name) }),
-                  project.coordinators[owner].routes[route].transition != nil else { continue }
-            project.coordinators[owner].routes[route].transition!.confidence = .inferred(XCoordinatorStyle.chainLeftOut)
-            project.coordinators[owner].allSitesResolved = false
+            guard let from = chain.from?.value, let owner = coordinators.firstIndex(where: { $0.name == from }),
+                  let route = coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(from, $0.name) }),
+                  coordinators[owner].routes[route].transition != nil else { continue }
+            context.provenance.set(.route(from, coordinators[owner].routes[route].name, .transition), .inferred(XCoordinatorStyle.chainLeftOut))
+            coordinators[owner].markOpen()
         }
     }
 
     /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
-    private func entry(of project: ExtractedProject) -> Fact<String>? {
-        let names = Set(project.coordinators.map(\.name))
+    private func entry(of graph: FlowGraph) -> Fact<String>? {
+        let names = Set(graph.coordinators.map(\.name))
         for name in order {
             guard let type = types[name], name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) else { continue }
             for method in type.methods {
@@ -229,30 +244,31 @@ struct Recognizer {
         }
         // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
         // still be where the app begins.
-        let started = Set(project.coordinators.flatMap { coordinator in
+        let started = Set(graph.coordinators.flatMap { coordinator in
             coordinator.routes.compactMap { route in
-                route.destination.flatMap { $0.value.kind == .coordinator && $0.value.name != coordinator.name ? $0.value.name : nil }
+                route.destination?.value.coordinatorName.flatMap { $0 != coordinator.name ? $0 : nil }
             }
         })
-        let roots = project.coordinators.filter { !started.contains($0.name) }
+        let roots = graph.coordinators.filter { !started.contains($0.name) }
         guard let first = roots.first else { return nil }
         let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
         return Fact(first.name, at: first.location, .inferred(why))
     }
 
     /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.
-    private static func fillTriggers(_ coordinator: inout ExtractedCoordinator, context: Context, routes: [String: Set<String>]) {
+    private static func fillTriggers(_ coordinator: inout Coordinator, context: inout Context, routes: [String: Set<String>]) {
         let names = Set(coordinator.routes.map(\.name))
+        let isStinsen = context.provenance.frameworks[coordinator.name] == .stinsen
         for index in coordinator.routes.indices {
-            guard let destination = coordinator.routes[index].destination, destination.value.kind == .screen else { continue }
+            guard let destination = coordinator.routes[index].destination, case .screen(let screen) = destination.value else { continue }
             var seen: Set<String> = []
             var triggers: [Fact<String>] = []
-            for source in [destination.value.name] + (context.madeWith[destination.value.name] ?? []) {
+            for source in [screen] + (context.madeWith[screen] ?? []) {
                 for trigger in context.triggers[source] ?? [] {
                     if trigger.owner == coordinator.name || trigger.owner == nil {
                         guard names.contains(trigger.route.value), seen.insert(trigger.route.value).inserted else { continue }
                         triggers.append(trigger.route)
-                    } else if coordinator.style == .stinsen, let owner = trigger.owner, routes[owner]?.contains(trigger.route.value) == true {
+                    } else if isStinsen, let owner = trigger.owner, routes[owner]?.contains(trigger.route.value) == true {
                         // SwiftUI hands `@EnvironmentObject` routers down the view tree: X.Router exists only below X.
                         let qualified = "\(owner).\(trigger.route.value)"
                         guard seen.insert(qualified).inserted else { continue }
@@ -260,7 +276,11 @@ struct Recognizer {
                     }
                 }
             }
-            coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }
+            let route = coordinator.routes[index].name
+            coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }.map { trigger in
+                let reference = context.put(trigger, .route(coordinator.name, route, .triggers, item: trigger.value))
+                return RouteReference(parsing: reference.value, at: reference.location)
+            }
         }
     }
 
@@ -355,6 +375,27 @@ struct Recognizer {
     }
 }
 
+/// One value read from the code, where, and how sure the reader is: what a recognizer hands on until the value is
+/// placed in the graph (`Context.put`), which records the confidence in the provenance.
+struct Fact<Value> {
+    var value: Value
+    var location: SourceLocation
+    var confidence: Confidence
+
+    init(_ value: Value, at location: SourceLocation, _ confidence: Confidence = .certain) {
+        self.value = value
+        self.location = location
+        self.confidence = confidence
+    }
+}
+
+extension Coordinator {
+    /// Not every navigation site was read: the spec writes `open: true` and drift does not judge absences.
+    mutating func markOpen() {
+        open = Located(true, at: location)
+    }
+}
+
 /// A route a type triggers: `router.trigger(.x)`, `coordinator?.showX()`, `router.route(to: \.x)`.
 struct Trigger {
     /// The coordinator whose route it is, `nil` when only the route name is known.
@@ -365,8 +406,10 @@ struct Trigger {
 /// What the style recognizers share while building the model.
 struct Context {
     let recognizer: Recognizer
-    var coordinators: [String: ExtractedCoordinator] = [:]
-    var chains: [ExtractedChain] = []
+    var coordinators: [String: Coordinator] = [:]
+    var chains: [Chain] = []
+    /// How sure the reader is of each fact placed in the graph, and each coordinator's library.
+    var provenance = Provenance()
     /// Chain name → step → the route enum whose coordinator runs the step (a deep link's later routes).
     var chainScopes: [String: [Int: String]] = [:]
     var notes: [ExtractionNote] = []
@@ -410,6 +453,25 @@ struct Context {
         self.keepers = keepers
     }
 
+    /// Places a fact in the graph, recording how sure the reader is of it.
+    mutating func put<Value>(_ fact: Fact<Value>, _ path: FactPath) -> Located<Value> {
+        provenance.set(path, fact.confidence)
+        return Located(fact.value, at: fact.location)
+    }
+
+    /// A fact already in the graph, with the confidence recorded for it.
+    func fact<Value>(_ located: Located<Value>?, _ path: FactPath) -> Fact<Value>? {
+        located.map { Fact($0.value, at: $0.location, provenance.confidence(path)) }
+    }
+
+    /// A new coordinator of `framework`, of the kind read.
+    mutating func coordinator(_ type: TypeFacts, _ framework: Framework, kind: Fact<CoordinatorKind>) -> Coordinator {
+        var coordinator = Coordinator(name: type.name, location: type.location)
+        coordinator.kind = put(kind, .coordinator(type.name, .kind))
+        provenance.frameworks[type.name] = framework
+        return coordinator
+    }
+
     func isCoordinatorType(_ name: String) -> Bool {
         guard let type = recognizer.types[name] else { return name.hasSuffix("Coordinator") }
         return XCoordinatorStyle.kind(of: type) != nil || StinsenStyle.kind(of: type) != nil
@@ -419,11 +481,11 @@ struct Context {
     /// A destination fact for a resolved expression, or a note for one that cannot be resolved.
     mutating func destination(
         _ expression: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation
-    ) -> (Fact<ExtractedDestination>, ownStack: Bool)? {
+    ) -> (Fact<Destination>, ownStack: Bool)? {
         switch recognizer.resolve(expression, in: method, of: type, at: location) {
         case .type(let name, let confidence, let ownStack):
-            let kind: ExtractedDestination.Kind = isCoordinatorType(name) ? .coordinator : .screen
-            return (Fact(ExtractedDestination(kind, name), at: location, confidence), ownStack)
+            let destination: Destination = isCoordinatorType(name) ? .coordinator(name) : .screen(name)
+            return (Fact(destination, at: location, confidence), ownStack)
         case .dynamic(let what):
             notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
         case .factory(let call):

@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 
 /// Stinsen: `NavigationCoordinatable` / `TabCoordinatable` / `ViewWrapperCoordinatable` types whose
@@ -15,15 +14,16 @@ enum StinsenStyle {
         type.inherited.lazy.compactMap { protocols[$0.base] }.first
     }
 
-    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> ExtractedCoordinator {
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
         collectTriggers(&context)
-        var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .stinsen, kind: Fact(kind, at: type.location))
+        var coordinator = context.coordinator(type, .stinsen, kind: Fact(kind, at: type.location))
+        var resolved = true
         var initial: String?
         var tabs: [String] = []
         for property in type.properties {
             if property.name == "stack", case .construct(_, let wrapped)? = property.initializer, case .keyPath(let name)? = wrapped {
                 initial = name
-                coordinator.initial = Fact(name, at: property.location)
+                coordinator.initial = Located(name, at: property.location)
             }
             if property.name == "child", case .construct(_, let wrapped)? = property.initializer, case .array(let items)? = wrapped {
                 for case .keyPath(let name) in items { tabs.append(name) }
@@ -31,29 +31,29 @@ enum StinsenStyle {
         }
         for property in type.properties {
             guard let attribute = property.attributes.first(where: { $0.name == "Root" || $0.name == "Route" }) else { continue }
-            var route = ExtractedRoute(name: property.name, location: property.location)
+            var route = Route(name: property.name, location: property.location)
             let isTab = tabs.contains(property.name) || attribute.arguments.contains { $0.hasPrefix("tabItem:") }
             if attribute.name == "Root" {
-                if property.name != initial { route.transition = Fact(.setRoot, at: property.location) }
+                if property.name != initial { route.transition = Located(.setRoot, at: property.location) }
             } else if !isTab {
                 switch attribute.arguments.first {
-                case ".push": route.transition = Fact(.push, at: property.location)
-                case ".modal": route.transition = Fact(.present, at: property.location)
+                case ".push": route.transition = Located(.push, at: property.location)
+                case ".modal": route.transition = Located(.present, at: property.location)
                 case ".fullScreen":
-                    route.transition = Fact(.present, at: property.location)
-                    route.style = Fact(.fullScreen, at: property.location)
+                    route.transition = Located(.present, at: property.location)
+                    route.style = Located(.fullScreen, at: property.location)
                 default:
-                    coordinator.allSitesResolved = false
+                    resolved = false
                     continue
                 }
             }
             if case .reference(let maker)? = property.initializer, let factory = type.methods.first(where: { $0.name == maker }) {
-                route.params = factory.parameters.map { Fact($0, at: factory.location) }
+                route.params = factory.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: factory.location) }
                 let product = factory.returns.first ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
                 if let product, let (destination, ownStack) = context.destination(product, in: factory, of: type, at: property.location) {
-                    route.destination = destination
-                    if destination.value.kind == .coordinator {
-                        route.retain = Fact(.hierarchy, at: property.location)
+                    route.destination = context.put(destination, .route(type.name, route.name, destination.value.field))
+                    if destination.value.coordinatorName != nil {
+                        route.retain = Located(.hierarchy, at: property.location)
                         if !ownStack, route.transition?.value == .push {
                             context.attachedToParentStack.insert(destination.value.name)
                             context.barePushes.append((coordinator.name, route.name, destination.value.name))
@@ -66,30 +66,33 @@ enum StinsenStyle {
                         }
                     }
                 } else {
-                    coordinator.allSitesResolved = false
+                    resolved = false
                 }
             } else {
-                coordinator.allSitesResolved = false
+                resolved = false
             }
             coordinator.routes.append(route)
         }
         if kind == .tab {
-            coordinator.tabs = tabs.compactMap { name in coordinator.route(named: name).map { Fact(name, at: $0.location) } }
-            if coordinator.initial == nil, let first = coordinator.tabs.first { coordinator.initial = first }
+            let tabRoutes = tabs.compactMap { name in coordinator.routes.first { $0.name == name } }
+            coordinator.tabs = tabRoutes.map { Located($0.name, at: $0.location) }
+            if coordinator.initial == nil, let first = coordinator.tabs?.first { coordinator.initial = first }
         }
         if coordinator.initial == nil, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
-            coordinator.initial = Fact(first.name, at: first.location, .inferred("the first `@Root`"))
+            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
         }
         // `popToRoot()` / `dismissCoordinator()` called by a screen: routes of their own.
         for (name, transition) in [("popToRoot", Transition.popToRoot), ("dismissCoordinator", .finish)] {
             let calls = context.stinsenCalls[type.name]?.filter { $0.route.value == name } ?? []
-            if let first = calls.min(by: { $0.route.location < $1.route.location }), coordinator.route(named: name) == nil {
-                var route = ExtractedRoute(name: name, location: first.route.location, confidence: .inferred("a screen calls `\(name)()`"))
-                route.transition = Fact(transition, at: first.route.location)
+            if let first = calls.min(by: { $0.route.location < $1.route.location }), !coordinator.routes.contains(where: { $0.name == name }) {
+                var route = Route(name: name, location: first.route.location)
+                context.provenance.set(.route(type.name, name), .inferred("a screen calls `\(name)()`"))
+                route.transition = Located(transition, at: first.route.location)
                 coordinator.routes.append(route)
             }
         }
+        if !resolved { coordinator.markOpen() }
         return coordinator
     }
 
@@ -137,12 +140,12 @@ enum StinsenStyle {
     /// declared strength. A strong one back to a coordinator whose stack keeps the view is a retain cycle.
     static func linkHolds(_ context: inout Context) {
         for name in context.recognizer.order {
-            guard var coordinator = context.coordinators[name], coordinator.style == .stinsen else { continue }
-            var strongest: [String: Fact<HoldStrength>] = [:]
+            guard var coordinator = context.coordinators[name], context.provenance.frameworks[name] == .stinsen else { continue }
+            var strongest: [String: Located<HoldStrength>] = [:]
             var order: [String] = []
             for route in coordinator.routes {
-                guard let screen = route.destination?.value, screen.kind == .screen else { continue }
-                for keeper in [screen.name] + (context.madeWith[screen.name] ?? []) {
+                guard case .screen(let screen)? = route.destination?.value else { continue }
+                for keeper in [screen] + (context.madeWith[screen] ?? []) {
                     for property in context.recognizer.types[keeper]?.properties ?? [] {
                         guard let declared = property.type else { continue }
                         let held: String
@@ -159,15 +162,15 @@ enum StinsenStyle {
                             continue
                         }
                         guard context.coordinators[held] != nil || held == name else { continue }
-                        let target = held == name ? "Self" : held
+                        let target = held == name ? Hold.selfReference : held
                         if strongest[target] == nil { order.append(target) }
                         if strongest[target].map({ $0.value != .strong && strength == .strong }) ?? true {
-                            strongest[target] = Fact(strength, at: property.location)
+                            strongest[target] = Located(strength, at: property.location)
                         }
                     }
                 }
             }
-            coordinator.holds = order.map { ExtractedHold(target: $0, strength: strongest[$0]!) }
+            coordinator.holds = order.map { Hold(target: $0, strength: strongest[$0]!, location: strongest[$0]!.location) }
             context.coordinators[name] = coordinator
         }
     }

@@ -3,13 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowExtract
+import FlowRules
 import FlowModel
 import SwiftParser
 import SwiftSyntax
 
-/// Swift sources → extracted facts (DESIGN §5): files are read and parsed in parallel, each into
-/// located facts; one pass over all of them recognizes the coordinators of every style.
+/// Swift sources → the flow graph and its provenance (DESIGN §5): files are read and parsed in parallel, each
+/// into located facts; one pass over all of them recognizes the coordinators of every style.
 public enum SwiftExtractor {
     /// Files larger than this are listed as a note and skipped (generated code, data in a `.swift`).
     public static let sizeLimit = 8 << 20
@@ -27,24 +27,24 @@ public enum SwiftExtractor {
     }
 
     /// Extracts the coordinators of the Swift files at `paths` (files or folders, searched recursively).
-    public static func extract(paths: [String], mapping: ExtractMapping = ExtractMapping()) throws(SourceError) -> ExtractedProject {
+    public static func extract(paths: [String], mapping: ExtractMapping = ExtractMapping()) throws(SourceError) -> CodeGraph {
         let files = try swiftFiles(in: paths)
         return extract(files: files.map { path in { () -> [UInt8]? in read(path) } }, paths: files, mapping: mapping)
     }
 
     /// Extracts from in-memory sources (tests): path → text.
-    public static func extract(sources: [(path: String, text: String)], mapping: ExtractMapping = ExtractMapping()) -> ExtractedProject {
+    public static func extract(sources: [(path: String, text: String)], mapping: ExtractMapping = ExtractMapping()) -> CodeGraph {
         extract(files: sources.map { source in { Array(source.text.utf8) } }, paths: sources.map(\.path), mapping: mapping)
     }
 
-    private static func extract(files: [() -> [UInt8]?], paths: [String], mapping: ExtractMapping) -> ExtractedProject {
+    private static func extract(files: [() -> [UInt8]?], paths: [String], mapping: ExtractMapping) -> CodeGraph {
         let indices = Array(paths.indices)
         let facts = Parallel.map(indices) { index in
             collect(path: paths[index], bytes: files[index]())
         }
-        var project = Recognizer(files: facts, mapping: mapping).project()
-        project.files = paths
-        return project
+        var code = Recognizer(files: facts, mapping: mapping).graph()
+        code.graph.files = paths
+        return code
     }
 
     private static func read(_ path: String) -> [UInt8]? {

@@ -1,5 +1,5 @@
-import FlowExtract
 import FlowModel
+import FlowRules
 
 /// The classic UIKit pattern: a type conforming to / inheriting a `*Coordinator` protocol or base class;
 /// its routes are the methods that navigate or start a child, its children are kept in
@@ -86,9 +86,11 @@ enum UIKitStyle {
         return false
     }
 
-    static func coordinator(_ type: TypeFacts, context: inout Context) -> ExtractedCoordinator? {
+    static func coordinator(_ type: TypeFacts, context: inout Context) -> Coordinator? {
         let mapping = context.recognizer.mapping
-        var coordinator = ExtractedCoordinator(name: type.name, location: type.location, style: .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        let name = type.name
+        var coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        var resolved = true
         let finishers = selfReleasingMethods(of: type.name, context)
         // Per method (by where it is declared): the child it gets from a factory object, looked up once.
         var factoryProducts: [SourceLocation: Context.FactoryProduct] = [:]
@@ -102,58 +104,62 @@ enum UIKitStyle {
                 || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
-            guard coordinator.route(named: method.name) == nil else { continue }
-            var route = ExtractedRoute(name: method.name, location: method.location)
-            route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map { Fact($0, at: method.location) }
-            read(&route, method, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &coordinator.allSitesResolved)
+            guard !coordinator.routes.contains(where: { $0.name == method.name }) else { continue }
+            var route = Route(name: method.name, location: method.location)
+            route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
+                RouteParameter(name: $0.name, type: $0.type, location: method.location)
+            }
+            read(&route, method, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &resolved)
             if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
-                route.transition = Fact(.finish, at: finish.location)
+                route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
                 route.destination = nil
                 route.style = nil
-            } else if route.transition?.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
-                route.transition = Fact(.finish, at: route.transition!.location, .inferred("`\(method.name)()` ends the flow by its name"))
+            } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
+                route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
             }
             coordinator.routes.append(route)
         }
         for method in type.methods where !routeMethods.contains(method.name) {
             if case .ambiguous(let location, let why)? = factoryProducts[method.location] {
                 context.notes.append(ExtractionNote(.unresolvedFactory, why, at: location, coordinator: type.name))
-                coordinator.allSitesResolved = false
+                resolved = false
             }
         }
+        if !resolved { coordinator.markOpen() }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
         for method in type.methods where routeMethods.contains(method.name) {
             for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self")
-                && call.name.lowercased().contains("finish") && coordinator.route(named: call.name) == nil {
-                var route = ExtractedRoute(name: call.name, location: call.location, confidence: .inferred("a screen's closure calls `\(call.name)`"))
-                route.transition = Fact(.finish, at: call.location)
+                && call.name.lowercased().contains("finish") && !coordinator.routes.contains(where: { $0.name == call.name }) {
+                var route = Route(name: call.name, location: call.location)
+                context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
+                route.transition = Located(.finish, at: call.location)
                 coordinator.routes.append(route)
             }
         }
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
-            coordinator.initial = Fact("start", at: coordinator.routes[start].location)
-            context.startTransitions[type.name] = coordinator.routes[start].transition
-            context.startStyles[type.name] = coordinator.routes[start].style
+            coordinator.initial = Located("start", at: coordinator.routes[start].location)
+            context.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
+            context.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
         } else if let start = type.methods.first(where: { $0.name == "start" }),
                   let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
-            coordinator.initial = Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`"))
+            coordinator.initial = context.put(Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
-                context.startTransitions[type.name] = coordinator.routes[index].transition
-                context.startStyles[type.name] = coordinator.routes[index].style
+                context.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
+                context.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
                 coordinator.routes[index].transition = nil
                 coordinator.routes[index].style = nil
             }
         } else {
             let first = coordinator.routes[0]
-            coordinator.initial = Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method"))
+            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")), .coordinator(name, .initial))
             coordinator.routes[0].transition = nil
             coordinator.routes[0].style = nil
         }
-        if coordinator.kind.value == .tab { readTabs(&coordinator, type, &context) }
+        if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &context) }
         collectTriggers(of: type, coordinator: coordinator, &context)
         coordinator.holds = holds(of: coordinator, &context)
         return coordinator
@@ -163,40 +169,40 @@ enum UIKitStyle {
     /// `setViewControllers`) over child coordinators made in the same method → one tab route per child, named
     /// after its variable; `selectedIndex = n` → a `select` of the n-th tab. Any element that is not a child's
     /// controller leaves the tabs unread (the coordinator is then left out with a note, never half-written).
-    private static func readTabs(_ coordinator: inout ExtractedCoordinator, _ type: TypeFacts, _ context: inout Context) {
+    private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ context: inout Context) {
         let mapping = context.recognizer.mapping
         for method in type.methods {
             guard let call = method.calls.first(where: { call in
                 (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
                     || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
             }), case .array(let items)? = call.arguments.first?.value, !items.isEmpty else { continue }
-            var tabs: [ExtractedRoute] = []
+            var tabs: [Route] = []
             for item in items {
                 guard case .other(let text) = item, let dot = text.firstIndex(of: "."),
                       case .construct(let child, _)? = method.binding(String(text[..<dot]), before: call.location),
                       context.isCoordinatorType(child) else { return }
                 let name = String(text[..<dot])
-                var route = ExtractedRoute(name: name, location: call.location)
-                route.destination = Fact(ExtractedDestination(.coordinator, child), at: call.location)
+                var route = Route(name: name, location: call.location)
+                route.destination = Located(.coordinator(child), at: call.location)
                 if let retain = method.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(name) } }) {
-                    route.retain = Fact(.parent, at: retain.location)
+                    route.retain = context.put(Fact(.parent, at: retain.location), .route(type.name, name, .retain))
                 } else {
-                    route.retain = Fact(.hierarchy, at: call.location, .inferred("kept by the tab bar controller"))
+                    route.retain = context.put(Fact(.hierarchy, at: call.location, .inferred("kept by the tab bar controller")), .route(type.name, name, .retain))
                 }
                 tabs.append(route)
             }
             // The method that builds the tabs is the start, not a route of its own.
             coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
             coordinator.routes.insert(contentsOf: tabs, at: 0)
-            coordinator.tabs = tabs.map { Fact($0.name, at: $0.location) }
-            coordinator.initial = Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab"))
+            coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
+            coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
             for other in type.methods {
                 for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
                     guard case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
                           let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
                     else { continue }
-                    coordinator.routes[index].transition = Fact(.select, at: select.location)
-                    coordinator.routes[index].tab = Fact(tabs[position].name, at: select.location)
+                    coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
+                    coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
                     coordinator.routes[index].destination = nil
                 }
             }
@@ -204,31 +210,31 @@ enum UIKitStyle {
         }
     }
 
-    private static func appendRoute(_ method: MethodFacts, to coordinator: inout ExtractedCoordinator) -> Int? {
+    private static func appendRoute(_ method: MethodFacts, to coordinator: inout Coordinator) -> Int? {
         guard method.name != "start", method.name != "init" else { return nil }
-        coordinator.routes.append(ExtractedRoute(name: method.name, location: method.location))
+        coordinator.routes.append(Route(name: method.name, location: method.location))
         return coordinator.routes.count - 1
     }
 
     /// The coordinators its screens keep in a property (`weak var coordinator: ShelfCoordinator?`): `Self` for
     /// itself. A screen held by the navigation controller that keeps a strong reference back is the classic
     /// retain cycle. Per coordinator held, the strongest reference any screen keeps.
-    private static func holds(of coordinator: ExtractedCoordinator, _ context: inout Context) -> [ExtractedHold] {
-        var strongest: [String: Fact<HoldStrength>] = [:]
+    private static func holds(of coordinator: Coordinator, _ context: inout Context) -> [Hold] {
+        var strongest: [String: Located<HoldStrength>] = [:]
         var order: [String] = []
         for route in coordinator.routes {
-            guard let screen = route.destination?.value, screen.kind == .screen, let type = context.recognizer.types[screen.name] else { continue }
+            guard case .screen(let screen)? = route.destination?.value, let type = context.recognizer.types[screen] else { continue }
             for property in type.properties {
                 guard let held = property.type?.base, context.recognizer.types[held].map({ $0.keyword != .protocol }) == true,
                       context.isCoordinatorType(held) else { continue }
-                let target = held == coordinator.name ? "Self" : held
+                let target = held == coordinator.name ? Hold.selfReference : held
                 if strongest[target] == nil { order.append(target) }
                 if strongest[target].map({ $0.value != .strong && property.strength == .strong }) ?? true {
-                    strongest[target] = Fact(property.strength, at: property.location)
+                    strongest[target] = Located(property.strength, at: property.location)
                 }
             }
         }
-        return order.map { ExtractedHold(target: $0, strength: strongest[$0]!) }
+        return order.map { Hold(target: $0, strength: strongest[$0]!, location: strongest[$0]!.location) }
     }
 
     private static func kind(of type: TypeFacts) -> CoordinatorKind {
@@ -242,10 +248,12 @@ enum UIKitStyle {
 
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
-        _ route: inout ExtractedRoute, _ method: MethodFacts, _ type: TypeFacts, made: (child: Located<String>, why: String)?,
+        _ route: inout Route, _ method: MethodFacts, _ type: TypeFacts, made: (child: Located<String>, why: String)?,
         clearing: Set<String>, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
+        let name = route.name
+        func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
         let navigations = method.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
@@ -259,9 +267,9 @@ enum UIKitStyle {
             childConfidence = .inferred(made.why)
         }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
-            route.transition = Fact(kind, at: navigation.location)
+            route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
             if kind == .present, method.calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
-                route.style = Fact(.fullScreen, at: navigation.location)
+                route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
             }
             if child == nil, kind.destinationRule == .required {
                 func argument(_ call: CallFacts) -> ExpressionFacts? {
@@ -274,7 +282,7 @@ enum UIKitStyle {
                     shown = argument(filled)
                 }
                 if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
-                    route.destination = destination
+                    route.destination = context.put(destination, path(destination.value.field))
                     for made in method.constructed where made.value != destination.value.name {
                         context.madeWith[destination.value.name, default: []].append(made.value)
                     }
@@ -284,12 +292,12 @@ enum UIKitStyle {
             }
         }
         guard let child else { return }
-        route.destination = Fact(ExtractedDestination(.coordinator, child.value), at: child.location, childConfidence)
+        route.destination = context.put(Fact(.coordinator(child.value), at: child.location, childConfidence), path(.coordinator))
         if route.transition == nil {
             context.pendingChildRoutes.append((type.name, route.name))
         }
         if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
-            route.retain = Fact(.parent, at: retain.location)
+            route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
             var exits: [Fact<ExitKind>] = []
             // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
             // whose body starts with `childCoordinators.removeAll()`).
@@ -307,13 +315,13 @@ enum UIKitStyle {
                     exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
             }
-            route.releaseOn = exits
+            route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: exits.first?.location ?? retain.location)
         } else {
             // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
             // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
             // no finding, and the comment says what to check.
-            route.retain = Fact(.hierarchy, at: child.location, .inferred(
-                "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know"))
+            route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
+                "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
         }
     }
 
@@ -330,15 +338,16 @@ enum UIKitStyle {
             guard var coordinator = context.coordinators[parent], let index = coordinator.routes.firstIndex(where: { $0.name == routeName }),
                   let child = coordinator.routes[index].destination?.value.name else { continue }
             let location = coordinator.routes[index].location
+            let transitionPath = FactPath.route(parent, routeName, .transition)
             if let start = context.startTransitions[child] ?? nil {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
-                coordinator.routes[index].transition = Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`"))
+                coordinator.routes[index].transition = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
                 if transition != .present { context.attachedToParentStack.insert(child) }
                 if transition == .present, let style = context.startStyles[child] ?? nil {
-                    coordinator.routes[index].style = Fact(style.value, at: style.location, .inferred("the child's start() presents it so"))
+                    coordinator.routes[index].style = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
                 }
             } else {
-                coordinator.routes[index].transition = Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates"))
+                coordinator.routes[index].transition = context.put(Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
             }
             context.coordinators[parent] = coordinator
         }
@@ -349,7 +358,7 @@ enum UIKitStyle {
                 goingAway.formUnion(method.calls.map(\.name))
             }
         }
-        for (name, var coordinator) in context.coordinators where coordinator.style == .uikit {
+        for (name, var coordinator) in context.coordinators where context.provenance.frameworks[name] == .uikit {
             guard let type = context.recognizer.types[name] else { continue }
             var parentExits: [Fact<ExitKind>] = []
             var finishReleases: Set<String> = []  // the parent's methods that release a child when it finishes
@@ -370,7 +379,9 @@ enum UIKitStyle {
                 }
             }
             for index in coordinator.routes.indices where coordinator.routes[index].retain?.value == .parent {
-                var exits = coordinator.routes[index].releaseOn ?? []
+                let route = coordinator.routes[index]
+                func path(_ exit: ExitKind) -> FactPath { .route(name, route.name, .releaseOn, item: exit.rawValue) }
+                var exits = (route.releaseOn?.value ?? []).compactMap { context.fact($0, path($0.value)) }
                 exits += parentExits
                 if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
                     exits.append(finish)
@@ -380,7 +391,8 @@ enum UIKitStyle {
                     exits.append(told)
                 }
                 var seen: Set<ExitKind> = []
-                coordinator.routes[index].releaseOn = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }
+                let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }
+                coordinator.routes[index].releaseOn = Located(released, at: released.first?.location ?? route.retain!.location)
             }
             context.coordinators[name] = coordinator
         }
@@ -462,7 +474,7 @@ enum UIKitStyle {
 
     /// `coordinator?.showX()` in screens that keep the coordinator (or a delegate protocol it conforms to),
     /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
-    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: ExtractedCoordinator, _ context: inout Context) {
+    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, _ context: inout Context) {
         let routes = Set(coordinator.routes.map(\.name))
         // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
         let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) })
@@ -496,9 +508,9 @@ enum UIKitStyle {
             }
         }
         for method in coordinatorType.methods where routes.contains(method.name) {
-            guard let screen = coordinator.route(named: method.name)?.destination, screen.value.kind == .screen else { continue }
+            guard case .screen(let screen)? = coordinator.routes.first(where: { $0.name == method.name })?.destination?.value else { continue }
             for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && routes.contains(call.name) {
-                context.triggers[screen.value.name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
             }
         }
     }

@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
@@ -20,72 +19,73 @@ enum XCoordinatorStyle {
         type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }?.arguments.first
     }
 
-    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> ExtractedCoordinator {
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
         collectTriggers(&context)
         let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
-        var coordinator = ExtractedCoordinator(
-            name: type.name, location: type.location, style: .xcoordinator,
-            kind: Fact(kind, at: type.location)
-        )
+        var coordinator = context.coordinator(type, .xcoordinator, kind: Fact(kind, at: type.location))
         let cases = routeEnum(of: type).flatMap { context.recognizer.types[$0] }?.cases ?? []
         for routeCase in cases {
-            var route = ExtractedRoute(name: routeCase.name, location: routeCase.location)
-            route.params = routeCase.parameters.map { Fact($0, at: routeCase.location) }
+            var route = Route(name: routeCase.name, location: routeCase.location)
+            route.params = routeCase.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: routeCase.location) }
             coordinator.routes.append(route)
         }
+        var resolved = true
         if let prepare = type.methods.first(where: { $0.name == "prepareTransition" }) {
             for index in coordinator.routes.indices {
-                read(&coordinator.routes[index], coordinator: &coordinator.allSitesResolved, prepare, type, &context)
+                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context)
             }
         } else {
-            coordinator.allSitesResolved = false
+            resolved = false
         }
         // `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`.
         for method in type.methods where method.name == "init" {
             for call in method.calls where call.name == "init" {
                 for argument in call.arguments where argument.label == "initialRoute" {
-                    if case .member(let name, _) = argument.value, coordinator.route(named: name) != nil {
-                        coordinator.initial = Fact(name, at: call.location)
+                    if case .member(let name, _) = argument.value, coordinator.routes.contains(where: { $0.name == name }) {
+                        coordinator.initial = Located(name, at: call.location)
                     }
                 }
             }
         }
-        if kind == .tab { readTabs(&coordinator, type, &context) }
+        if kind == .tab { readTabs(&coordinator, type, &resolved, &context) }
         if coordinator.initial == nil, let first = coordinator.routes.first {
-            coordinator.initial = Fact(first.name, at: first.location, .inferred("no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"))
+            let why = "no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"
+            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred(why)), .coordinator(type.name, .initial))
         }
+        if !resolved { coordinator.markOpen() }
         return coordinator
     }
 
     /// `super.init(tabs: [newsRouter, usersRouter], select: usersRouter)`: one route per tab, named after
     /// the property that keeps the tab's router; `.select(newsRouter)` selects it.
-    private static func readTabs(_ coordinator: inout ExtractedCoordinator, _ type: TypeFacts, _ context: inout Context) {
+    private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
         for method in type.methods where method.name == "init" {
             for call in method.calls where call.name == "init" {
                 guard case .array(let items)? = call.arguments.first(where: { $0.label == "tabs" })?.value else { continue }
-                var tabs: [Fact<String>] = []
+                var tabs: [Located<String>] = []
                 for case .reference(let name) in items {
                     guard let (destination, _) = context.destination(.reference(name), in: method, of: type, at: call.location),
-                          destination.value.kind == .coordinator else {
-                        coordinator.allSitesResolved = false
+                          destination.value.coordinatorName != nil else {
+                        resolved = false
                         continue
                     }
-                    var route = ExtractedRoute(name: name, location: call.location)
-                    route.destination = destination
-                    route.retain = Fact(.hierarchy, at: call.location, .inferred("XCoordinator keeps a tab's coordinator in the tab bar controller"))
+                    var route = Route(name: name, location: call.location)
+                    route.destination = context.put(destination, .route(type.name, name, .coordinator))
+                    let why = "XCoordinator keeps a tab's coordinator in the tab bar controller"
+                    route.retain = context.put(Fact(.hierarchy, at: call.location, .inferred(why)), .route(type.name, name, .retain))
                     coordinator.routes.append(route)
-                    tabs.append(Fact(name, at: call.location))
+                    tabs.append(Located(name, at: call.location))
                 }
                 coordinator.tabs = tabs
                 if case .reference(let selected)? = call.arguments.first(where: { $0.label == "select" })?.value,
                    tabs.contains(where: { $0.value == selected }) {
-                    coordinator.initial = Fact(selected, at: call.location)
+                    coordinator.initial = Located(selected, at: call.location)
                 } else if let first = tabs.first {
                     coordinator.initial = first
                 }
             }
         }
-        let tabNames = Set(coordinator.tabs.map(\.value))
+        let tabNames = Set((coordinator.tabs ?? []).map(\.value))
         for index in coordinator.routes.indices where coordinator.routes[index].transition?.value == .select {
             if let tab = coordinator.routes[index].tab, !tabNames.contains(tab.value) { coordinator.routes[index].tab = nil }
         }
@@ -100,9 +100,11 @@ enum XCoordinatorStyle {
 
     /// The transition of one case of `prepareTransition`'s switch.
     private static func read(
-        _ route: inout ExtractedRoute, coordinator allResolved: inout Bool,
+        _ route: inout Route, coordinator allResolved: inout Bool,
         _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context
     ) {
+        let name = route.name
+        func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         let calls = prepare.calls.filter { $0.switchCase?.contains(route.name) == true }
         guard let first = calls.first(where: { $0.receiver == nil && (transitions[$0.name] != nil || $0.name == "multiple" || $0.name == "deepLink") }) else {
             allResolved = false
@@ -110,31 +112,34 @@ enum XCoordinatorStyle {
         }
         if first.name == "multiple" || first.name == "deepLink" {
             guard chain(route.name, first, calls, type, &context) else {
-                route.transition = Fact(.none, at: first.location, .inferred(chainLeftOut))
+                route.transition = context.put(Fact(.none, at: first.location, .inferred(chainLeftOut)), path(.transition))
                 allResolved = false
                 return
             }
-            route.transition = Fact(.none, at: first.location, .inferred("`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"))
+            let why = "`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"
+            route.transition = context.put(Fact(.none, at: first.location, .inferred(why)), path(.transition))
             return
         }
         let transition = transitions[first.name]!
-        route.transition = Fact(transition, at: first.location)
+        route.transition = context.put(Fact(transition, at: first.location), path(.transition))
         if first.name == "presentFullScreen"
             || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
-            route.style = Fact(.fullScreen, at: first.location)
+            route.style = context.put(Fact(.fullScreen, at: first.location), path(.style))
         }
         switch transition {
         case .trigger:
-            if case .member(let name, _)? = first.arguments.first?.value { route.target = Fact(name, at: first.location) }
+            if case .member(let target, _)? = first.arguments.first?.value {
+                route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+            }
         case .select:
-            if case .reference(let name)? = first.arguments.first?.value { route.tab = Fact(name, at: first.location) }
+            if case .reference(let tab)? = first.arguments.first?.value { route.tab = Located(tab, at: first.location) }
         case .none:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
                let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),
-               destination.value.kind == .coordinator {
-                route.destination = destination
-                route.retain = Fact(.hierarchy, at: add.location)
+               destination.value.coordinatorName != nil {
+                route.destination = context.put(destination, path(.coordinator))
+                route.retain = Located(.hierarchy, at: add.location)
                 context.attachedToParentStack.insert(destination.value.name)
             }
         case .push, .present, .setRoot, .show, .showDetail, .embed:
@@ -143,9 +148,10 @@ enum XCoordinatorStyle {
                 allResolved = false
                 return
             }
-            route.destination = destination
-            if destination.value.kind == .coordinator {
-                route.retain = Fact(.hierarchy, at: first.location, .inferred("XCoordinator keeps a child in its view controller's hierarchy"))
+            route.destination = context.put(destination, path(destination.value.field))
+            if destination.value.coordinatorName != nil {
+                let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
             } else {
                 for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
                     context.madeWith[destination.value.name, default: []].append(made.value)
@@ -173,18 +179,22 @@ enum XCoordinatorStyle {
 
     /// Returns `false` when the chain cannot be written (a note says why).
     private static func chain(_ route: String, _ call: CallFacts, _ calls: [CallFacts], _ type: TypeFacts, _ context: inout Context) -> Bool {
-        var chain = ExtractedChain(name: chainName(type.name, route), location: call.location, from: type.name)
+        var chain = Chain(name: chainName(type.name, route), location: call.location)
+        chain.from = Located(type.name, at: call.location)
         var scopes: [Int: String] = [:]
+        func routeStep(_ name: String, at location: SourceLocation) -> ChainStep {
+            ChainStep(.route(RouteReference(coordinator: nil, route: name, location: location)), at: location)
+        }
         let inner = calls.filter { $0.location > call.location || $0.location == call.location }
         for step in inner where step.receiver == nil || step.receiver == "self" {
             switch step.name {
-            case "dismiss": chain.steps.append(ExtractedChainStep(.dismiss, at: step.location))
-            case "dismissToRoot", "dismissAll": chain.steps.append(ExtractedChainStep(.dismissToRoot, at: step.location))
-            case "pop": chain.steps.append(ExtractedChainStep(.pop, at: step.location))
-            case "popToRoot": chain.steps.append(ExtractedChainStep(.popToRoot, at: step.location))
+            case "dismiss": chain.steps.append(ChainStep(.dismiss, at: step.location))
+            case "dismissToRoot", "dismissAll": chain.steps.append(ChainStep(.dismissToRoot, at: step.location))
+            case "pop": chain.steps.append(ChainStep(.pop, at: step.location))
+            case "popToRoot": chain.steps.append(ChainStep(.popToRoot, at: step.location))
             case "trigger":
                 if case .member(let name, _)? = step.arguments.first?.value {
-                    chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                    chain.steps.append(routeStep(name, at: step.location))
                 }
             case "deepLink":
                 // `deepLink(_ route: RouteType, _ remaining: Route...)`, or the remaining routes as one array.
@@ -194,11 +204,11 @@ enum XCoordinatorStyle {
                 }
                 for argument in routes {
                     switch argument {
-                    case .member(let name, _) where chain.steps.allSatisfy({ $0.action != .route }):
-                        chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                    case .member(let name, _) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
+                        chain.steps.append(routeStep(name, at: step.location))
                     case .qualified(let routeEnum, let name, _):
                         scopes[chain.steps.count] = routeEnum
-                        chain.steps.append(ExtractedChainStep(.route, target: name, at: step.location))
+                        chain.steps.append(routeStep(name, at: step.location))
                     default:
                         context.notes.append(ExtractionNote(.dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out", at: step.location, coordinator: type.name))
                         return false
@@ -221,23 +231,25 @@ enum XCoordinatorStyle {
     /// route on the last coordinator reached that routes its enum. A step that runs on the coordinator the chain
     /// has reached is written bare, one on an earlier coordinator as `Coordinator.route`, as the rules read it.
     static func resolve(
-        _ chain: ExtractedChain, scopes: [Int: String], coordinators: [String: ExtractedCoordinator], routeEnums: [String: String]
+        _ chain: Chain, scopes: [Int: String], coordinators: [String: Coordinator], routeEnums: [String: String]
     ) -> ChainResolution {
-        func failure(_ why: String, _ step: ExtractedChainStep) -> ChainResolution {
-            .leftOut(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: chain.from))
+        let from = chain.from?.value ?? ""
+        func failure(_ why: String, _ step: ChainStep) -> ChainResolution {
+            .leftOut(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: from))
         }
         var steps = chain.steps
-        var active = [chain.from]
+        var active = [from]
         var presentations: [Int] = []  // per open presentation, the depth of `active` that closing it returns to
         for (position, step) in chain.steps.enumerated() {
-            guard step.action == .route, let name = step.target else {
+            guard case .route(let reference) = step.action else {
                 // `.multiple`'s pops and dismissals run on the chain's own coordinator: written only while it is current.
-                guard active.count == 1 else { return failure("pops or dismisses on `\(chain.from)` after routing into `\(active.last!)`", step) }
+                guard active.count == 1 else { return failure("pops or dismisses on `\(from)` after routing into `\(active.last!)`", step) }
                 if step.action == .dismiss, let depth = presentations.popLast(), depth < active.count { active.removeSubrange(depth...) }
                 if step.action == .dismissToRoot { presentations.removeAll() }
                 continue
             }
-            var owner = chain.from
+            let name = reference.route
+            var owner = from
             if let routeEnum = scopes[position] {
                 guard let found = active.last(where: { routeEnums[$0] == routeEnum }) else {
                     return failure("routes to `\(routeEnum).\(name)`, and no coordinator it reached routes `\(routeEnum)`", step)
@@ -249,24 +261,24 @@ enum XCoordinatorStyle {
             }
             let depth = active.lastIndex(of: owner)!
             if depth + 1 < active.count {
-                steps[position].target = "\(owner).\(name)"
+                steps[position].action = .route(RouteReference(coordinator: owner, route: name, location: reference.location))
                 active.removeSubrange((depth + 1)...)
             }
             // Where the route lands: a `trigger` on its target, a `select` on its tab.
             var landed = route
             for _ in 0..<2 {
-                let next = landed.transition?.value == .trigger ? landed.target?.value : landed.transition?.value == .select ? landed.tab?.value : nil
+                let next = landed.transition?.value == .trigger ? landed.target?.route : landed.transition?.value == .select ? landed.tab?.value : nil
                 guard let next, let redirected = coordinators[owner]?.route(named: next) else { break }
                 landed = redirected
             }
             if landed.transition?.value == .present { presentations.append(active.count) }
-            if let child = landed.destination?.value, child.kind == .coordinator, coordinators[child.name] != nil { active.append(child.name) }
+            if let child = landed.destination?.value.coordinatorName, coordinators[child] != nil { active.append(child) }
         }
         return .steps(steps)
     }
 
     enum ChainResolution {
-        case steps([ExtractedChainStep])
+        case steps([ChainStep])
         case leftOut(ExtractionNote)
     }
 
@@ -314,13 +326,14 @@ enum XCoordinatorStyle {
                 for property in kept.properties {
                     guard let declared = property.type, let strength = strengths[declared.base], let routes = declared.arguments.first,
                           let owner = owners[routes] else { continue }
-                    let target = owner == maker ? "Self" : owner
+                    let target = owner == maker ? Hold.selfReference : owner
                     if let index = coordinator.holds.firstIndex(where: { $0.target == target }) {
                         if strength == .strong, coordinator.holds[index].strength.value != .strong {
-                            coordinator.holds[index].strength = Fact(strength, at: property.location)
+                            coordinator.holds[index].strength = Located(strength, at: property.location)
+                            coordinator.holds[index].location = property.location
                         }
                     } else {
-                        coordinator.holds.append(ExtractedHold(target: target, strength: Fact(strength, at: property.location)))
+                        coordinator.holds.append(Hold(target: target, strength: Located(strength, at: property.location), location: property.location))
                     }
                 }
             }

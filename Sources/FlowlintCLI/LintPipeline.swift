@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowExtract
 import FlowModel
 import FlowReport
 import FlowRules
@@ -43,7 +42,7 @@ struct LintPipeline {
     }
 
     /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).
-    private func readSources(_ sources: [String], _ configuration: Configuration) throws -> ExtractedProject? {
+    private func readSources(_ sources: [String], _ configuration: Configuration) throws -> CodeGraph? {
         guard let read = FlowlintCLI.readSources else { return nil }
         do {
             return try read(sources, configuration)

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import FlowExtract
+import FlowModel
 import FlowReport
 import FlowRules
 import FlowSpec
@@ -14,7 +14,7 @@ import FlowSpec
 public enum FlowlintCLI {
     /// Reads the Swift sources of `lint --sources` into facts. `flowlint-swift` sets it; in `flowlint` it is nil,
     /// and a lint with sources hands itself over to `flowlint-swift` (README: Keeping specs and code in sync).
-    nonisolated(unsafe) public static var readSources: ((_ sources: [String], _ configuration: Configuration) throws -> ExtractedProject)?
+    nonisolated(unsafe) public static var readSources: ((_ sources: [String], _ configuration: Configuration) throws -> CodeGraph)?
 
     /// Runs the command line of this process and returns its exit status.
     public static func run() -> Int32 {

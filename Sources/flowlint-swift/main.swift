@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import FlowExtract
 import FlowModel
 import FlowRules
+import FlowSpec
 import FlowSwift
 import FlowlintCLI
 import FoundationEssentials
@@ -32,13 +32,13 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder the specs are written to (created if missing).")
     var output: String?
 
-    @Option(help: "yaml (spec files in --output), json (the extracted facts on stdout), or facts (the same, compact: what lint --sources reads).")
+    @Option(help: "yaml (spec files in --output), or json (the graph read and how sure the reader is of each fact, on stdout).")
     var format: Format = .yaml
 
     @Option(help: "A configuration file (default: .flowlint.yml in the working directory, if any).")
     var config: String?
 
-    enum Format: String, ExpressibleByArgument { case yaml, json, facts }
+    enum Format: String, ExpressibleByArgument { case yaml, json }
 
     func validate() throws {
         if format == .yaml && output == nil { throw ValidationError("give the folder to write to with -o DIR (or --format json)") }
@@ -46,18 +46,15 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration()
-        let project = try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
-        for note in project.notes {
+        let code = try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
+        for note in code.provenance.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }
         switch format {
-        case .json, .facts:
-            // For people and tools: indented, keys sorted. For `lint --sources`: compact, a third less to write and read.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = format == .json ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
-            Output.write(String(decoding: try encoder.encode(project), as: UTF8.self) + "\n")
+        case .json:
+            Output.write(GraphJSONEncoder.encode(code))
         case .yaml:
-            try write(SpecWriter.specs(for: project), to: output!, sourceRoot: commonFolder(project.files))
+            try write(SpecEncoder.specs(for: code), to: output!, sourceRoot: commonFolder(code.graph.files))
         }
     }
 
@@ -68,7 +65,7 @@ struct ExtractCommand: ParsableCommand {
     }
 
     /// `Sources/App/Main.swift` under root `Sources` → `Flows/App/Main.flow.yml`.
-    private func write(_ specs: [SpecWriter.SpecText], to folder: String, sourceRoot: String) throws {
+    private func write(_ specs: [SpecEncoder.SpecText], to folder: String, sourceRoot: String) throws {
         for spec in specs {
             var relative = Substring(spec.source)
             if !sourceRoot.isEmpty, relative.hasPrefix(sourceRoot + "/") { relative = relative.dropFirst(sourceRoot.count + 1) }

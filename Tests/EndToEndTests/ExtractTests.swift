@@ -191,17 +191,21 @@ import Testing
         #expect(!spec.contains("showNews:"), "a route whose destination is unknown is left out, not guessed")
     }
 
-    @Test func jsonFormatWritesTheFacts() throws {
+    @Test func jsonFormatWritesTheGraphAndItsProvenance() throws {
         let result = try Flowlint.run(["extract", "--format", "json", "fixtures/extract/uikit/sample-app/Sources"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["version"] as? Int == 1)
         let coordinators = object?["coordinators"] as? [[String: Any]] ?? []
-        #expect(coordinators.compactMap { $0["name"] as? String } == ["EditorCoordinator", "ReaderCoordinator", "ShelfCoordinator"])
-        // `facts`, what lint --sources reads, is the same document without indentation.
+        let names = coordinators.compactMap { ($0["name"] as? [String: Any])?["value"] as? String }
+        #expect(names == ["EditorCoordinator", "ReaderCoordinator", "ShelfCoordinator"])
+        let kind = coordinators.first?["kind"] as? [String: Any]
+        #expect(kind?["value"] as? String == "navigation")
+        #expect(kind?["inferred"] as? String == "a UIKit coordinator's kind is read from the controllers it keeps")
+        #expect(kind?["file"] as? String == "fixtures/extract/uikit/sample-app/Sources/EditorCoordinator.swift")
+        // `facts`, the old compact hand-off to lint --sources, is gone: lint reads the code in process.
         let facts = try Flowlint.run(["extract", "--format", "facts", "fixtures/extract/uikit/sample-app/Sources"])
-        #expect(facts.status == 0 && !facts.stdout.contains("\n  "))
-        let compact = try JSONSerialization.jsonObject(with: Data(facts.stdout.utf8)) as? NSDictionary
-        #expect(compact == object.map { NSDictionary(dictionary: $0) })
+        #expect(facts.status == 2 && facts.stderr.contains("facts"))
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 import Testing
 @testable import FlowRules
@@ -43,39 +42,64 @@ import Testing
         FlowModel.SourceLocation(file: file, line: line, column: 9)
     }
 
+    /// A graph as the reader returns it, built by hand: coordinators to change, then `CodeGraph`.
+    struct Code {
+        var coordinators: [Coordinator]
+        var provenance = Provenance()
+
+        var graph: CodeGraph {
+            var graph = FlowGraph()
+            for coordinator in coordinators {
+                var coordinator = coordinator
+                coordinator.replaceRoutes(coordinator.routes)
+                graph.add(coordinator)
+            }
+            return CodeGraph(graph: graph, provenance: provenance)
+        }
+
+        mutating func infer(_ route: String, _ field: RouteField, item: String? = nil, _ why: String, in coordinator: String = "SettingsCoordinator") {
+            provenance.set(.route(coordinator, route, field, item: item), .inferred(why))
+        }
+    }
+
+    static func route(_ name: String, at line: Int, _ file: String = "Sources/SettingsCoordinator.swift") -> Route {
+        Route(name: name, location: at(line, file))
+    }
+
     /// Code that agrees with `spec`, to be changed by each test.
-    static func code() -> ExtractedProject {
-        var settings = ExtractedCoordinator(name: "SettingsCoordinator", location: at(3), style: .uikit,
-                                            kind: Fact(.navigation, at: at(3), .inferred("controllers it keeps")))
-        var list = ExtractedRoute(name: "list", location: at(10))
-        list.destination = Fact(ExtractedDestination(.screen, "SettingsViewController"), at: at(11))
-        var about = ExtractedRoute(name: "about", location: at(20))
-        about.transition = Fact(.present, at: at(42))
-        about.destination = Fact(ExtractedDestination(.screen, "AboutViewController"), at: at(42))
-        var account = ExtractedRoute(name: "account", location: at(30))
-        account.transition = Fact(.present, at: at(31), .inferred("the child's start() does `present`"))
-        account.destination = Fact(ExtractedDestination(.coordinator, "AccountCoordinator"), at: at(31))
-        account.retain = Fact(.parent, at: at(32))
-        account.releaseOn = [Fact(.finish, at: at(50)), Fact(.dismiss, at: at(55))]
+    static func code() -> Code {
+        var settings = Coordinator(name: "SettingsCoordinator", location: at(3))
+        settings.kind = Located(.navigation, at: at(3))
+        var list = route("list", at: 10)
+        list.destination = Located(.screen("SettingsViewController"), at: at(11))
+        var about = route("about", at: 20)
+        about.transition = Located(.present, at: at(42))
+        about.destination = Located(.screen("AboutViewController"), at: at(42))
+        var account = route("account", at: 30)
+        account.transition = Located(.present, at: at(31))
+        account.destination = Located(.coordinator("AccountCoordinator"), at: at(31))
+        account.retain = Located(.parent, at: at(32))
+        account.releaseOn = Located([Located(.finish, at: at(50)), Located(.dismiss, at: at(55))], at: at(50))
         settings.routes = [list, about, account]
 
         let file = "Sources/AccountCoordinator.swift"
-        var accountCoordinator = ExtractedCoordinator(name: "AccountCoordinator", location: at(2, file), style: .uikit,
-                                                      kind: Fact(.navigation, at: at(2, file)))
-        var profile = ExtractedRoute(name: "profile", location: at(5, file))
-        profile.destination = Fact(ExtractedDestination(.screen, "ProfileViewController"), at: at(6, file))
-        var done = ExtractedRoute(name: "done", location: at(9, file))
-        done.transition = Fact(.finish, at: at(10, file))
+        var accountCoordinator = Coordinator(name: "AccountCoordinator", location: at(2, file))
+        accountCoordinator.kind = Located(.navigation, at: at(2, file))
+        var profile = route("profile", at: 5, file)
+        profile.destination = Located(.screen("ProfileViewController"), at: at(6, file))
+        var done = route("done", at: 9, file)
+        done.transition = Located(.finish, at: at(10, file))
         accountCoordinator.routes = [profile, done]
 
-        var project = ExtractedProject()
-        project.coordinators = [settings, accountCoordinator]
-        return project
+        var code = Code(coordinators: [settings, accountCoordinator])
+        code.provenance.set(.coordinator("SettingsCoordinator", .kind), .inferred("controllers it keeps"))
+        code.infer("account", .transition, "the child's start() does `present`")
+        return code
     }
 
-    func findings(_ code: ExtractedProject, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Diagnostic] {
+    func findings(_ code: Code, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Diagnostic] {
         let project = try SpecProject(spec)
-        return DriftComparison(spec: project.project.graph, code: code, includeInferred: includeInferred).findings()
+        return DriftComparison(spec: project.project.graph, code: code.graph, includeInferred: includeInferred).findings()
     }
 
     @Test func agreeingCodeGivesNothingEvenWithInferredFacts() throws {
@@ -85,7 +109,7 @@ import Testing
 
     @Test func transitionDriftSaysWhichSideToChange() throws {
         var code = Self.code()
-        code.coordinators[0].routes[1].transition = Fact(.push, at: Self.at(42))
+        code.coordinators[0].routes[1].transition = Located(.push, at: Self.at(42))
         let found = try findings(code)
         #expect(found.map(\.rule) == [DriftRules.transition])
         let finding = try #require(found.first)
@@ -97,7 +121,7 @@ import Testing
 
     @Test func typeFieldMatchesDestinationsAndCoordinators() throws {
         var code = Self.code()
-        code.coordinators[0].routes[2].destination = Fact(ExtractedDestination(.coordinator, "LoginCoordinator"), at: Self.at(31))
+        code.coordinators[0].routes[2].destination = Located(.coordinator("LoginCoordinator"), at: Self.at(31))
         let found = try findings(code)
         #expect(found.map(\.rule) == [DriftRules.destination])
         #expect(found.first?.message.contains("shows coordinator `LoginCoordinator` in code") == true)
@@ -106,8 +130,8 @@ import Testing
 
     @Test func missingAndExtraRoutes() throws {
         var code = Self.code()
-        var help = ExtractedRoute(name: "help", location: Self.at(60))
-        help.transition = Fact(.push, at: Self.at(61))
+        var help = Self.route("help", at: 60)
+        help.transition = Located(.push, at: Self.at(61))
         code.coordinators[0].routes.append(help)
         code.coordinators[0].routes.remove(at: 1)  // `about` is gone from the code
         let found = try findings(code).sorted(by: Diagnostic.reportOrder)
@@ -119,13 +143,14 @@ import Testing
     @Test func noExtraRouteForACoordinatorWithUnresolvedSites() throws {
         var code = Self.code()
         code.coordinators[0].routes.remove(at: 1)
-        code.coordinators[0].allSitesResolved = false
+        code.coordinators[0].open = Located(true, at: Self.at(3))
         #expect(try findings(code).isEmpty)
     }
 
     @Test func inferredFactsAreComparedOnlyOnRequestAndAsWarnings() throws {
         var code = Self.code()
-        code.coordinators[0].routes[2].transition = Fact(.push, at: Self.at(31), .inferred("the child's start() does `push`"))
+        code.coordinators[0].routes[2].transition = Located(.push, at: Self.at(31))
+        code.infer("account", .transition, "the child's start() does `push`")
         #expect(try findings(code).isEmpty)
         let found = try findings(code, includeInferred: true)
         #expect(found.map(\.rule) == [DriftRules.transition])
@@ -135,13 +160,13 @@ import Testing
 
     @Test func retentionComparesRetainAndReleasedExits() throws {
         var code = Self.code()
-        code.coordinators[0].routes[2].releaseOn = [Fact(.finish, at: Self.at(50))]
+        code.coordinators[0].routes[2].releaseOn = Located([Located(.finish, at: Self.at(50))], at: Self.at(50))
         var found = try findings(code)
         #expect(found.map(\.rule) == [DriftRules.retention])
         #expect(found.first?.message.contains("the spec releases it on `dismiss` but the code never removes it then") == true)
         #expect(found.first?.message.contains("set `releaseOn: [finish]`") == true)
 
-        code.coordinators[0].routes[2].retain = Fact(.hierarchy, at: Self.at(32))
+        code.coordinators[0].routes[2].retain = Located(.hierarchy, at: Self.at(32))
         found = try findings(code)
         #expect(found.map(\.rule) == [DriftRules.retention])
         #expect(found.first?.message.contains("set `retain: hierarchy`") == true)
@@ -149,24 +174,25 @@ import Testing
 
     @Test func anExitReleasedOnlyByInferenceIsNoCertainDifference() throws {
         var code = Self.code()
-        code.coordinators[0].routes[2].releaseOn = [Fact(.finish, at: Self.at(50)), Fact(.dismiss, at: Self.at(55), .inferred("a guess"))]
+        code.coordinators[0].routes[2].releaseOn = Located([Located(.finish, at: Self.at(50)), Located(.dismiss, at: Self.at(55))], at: Self.at(50))
+        code.infer("account", .releaseOn, item: "dismiss", "a guess")
         #expect(try findings(code).isEmpty)
     }
 
     @Test func missingCoordinatorSitsAtTheSpecParentThatStartsIt() throws {
         var code = Self.code()
         let file = "Sources/HelpCoordinator.swift"
-        var helpCoordinator = ExtractedCoordinator(name: "HelpCoordinator", location: Self.at(4, file), style: .uikit,
-                                                   kind: Fact(.navigation, at: Self.at(4, file), .inferred("controllers")))
-        helpCoordinator.routes = [ExtractedRoute(name: "start", location: Self.at(8, file))]
+        var helpCoordinator = Coordinator(name: "HelpCoordinator", location: Self.at(4, file))
+        helpCoordinator.kind = Located(.navigation, at: Self.at(4, file))
+        helpCoordinator.routes = [Self.route("start", at: 8, file)]
         code.coordinators.append(helpCoordinator)
         var missing = try findings(code)
         #expect(missing.map(\.rule) == [DriftRules.missingCoordinator])
         #expect(missing.first?.location.line == 2, "not started by a described coordinator: at `entry`")
         #expect(missing.first?.notes.first?.location == Self.at(4, file))
 
-        var help = ExtractedRoute(name: "help", location: Self.at(60))
-        help.destination = Fact(ExtractedDestination(.coordinator, "HelpCoordinator"), at: Self.at(61))
+        var help = Self.route("help", at: 60)
+        help.destination = Located(.coordinator("HelpCoordinator"), at: Self.at(61))
         code.coordinators[0].routes.append(help)
         missing = try findings(code).filter { $0.rule == DriftRules.missingCoordinator }
         #expect(missing.first?.location.line == 5 && missing.first?.coordinator == "Settings")

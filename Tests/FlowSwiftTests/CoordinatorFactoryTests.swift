@@ -1,4 +1,4 @@
-import FlowExtract
+import FlowRules
 import FlowModel
 import Testing
 @testable import FlowSwift
@@ -38,18 +38,19 @@ import Testing
         """
     }
 
-    static func showChild(_ source: String) -> ExtractedRoute? {
-        SwiftExtractor.extract(sources: [("App.swift", source)]).coordinator(named: "HomeCoordinator")?.route(named: "showChild")
+    static func showChild(_ source: String) -> (Route, CodeGraph)? {
+        let code = SwiftExtractor.extract(sources: [("App.swift", source)])
+        return code.coordinator(named: "HomeCoordinator")?.route(named: "showChild").map { ($0, code) }
     }
 
     @Test func theOneImplementationsProductIsTheChild() throws {
-        let route = try #require(Self.showChild(Self.app(factories: """
+        let (route, code) = try #require(Self.showChild(Self.app(factories: """
             final class AppChildFactory: ChildFactory {
                 func makeChild() -> Coordinator { ChildCoordinator() }
             }
             """)))
-        #expect(route.destination?.value == ExtractedDestination(.coordinator, "ChildCoordinator"))
-        #expect(route.destination?.confidence == .inferred("made by `factory.makeChild()` (`AppChildFactory`)"))
+        #expect(route.destination?.value == Destination.coordinator("ChildCoordinator"))
+        #expect(code.confidence("HomeCoordinator", "showChild", .coordinator) == .inferred("made by `factory.makeChild()` (`AppChildFactory`)"))
         #expect(route.retain?.value == .parent)
         #expect(route.transition?.value == .push)
     }
@@ -66,7 +67,7 @@ import Testing
                 }
                 """,
             call: "let (child, module) = factory.makeChildBox()")
-        #expect(Self.showChild(source)?.destination?.value.name == "ChildCoordinator")
+        #expect(Self.showChild(source)?.0.destination?.value.name == "ChildCoordinator")
     }
 
     @Test(arguments: [
@@ -86,7 +87,7 @@ import Testing
         let source = Self.app(factories: factories)
         let project = SwiftExtractor.extract(sources: [("App.swift", source)])
         #expect(project.coordinator(named: "HomeCoordinator")?.route(named: "showChild") == nil)
-        #expect(project.coordinator(named: "HomeCoordinator")?.allSitesResolved == false)
+        #expect(project.coordinator(named: "HomeCoordinator")?.isOpen == true)
         let note = try #require(project.notes.first { $0.kind == .unresolvedFactory })
         #expect(note.message.hasPrefix("`factory.makeChild()` makes a coordinator decided at run time: "))
         let callLine = source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("factory.makeChild()") }

@@ -1,4 +1,4 @@
-import FlowExtract
+import FlowRules
 import FlowModel
 import Testing
 @testable import FlowSwift
@@ -50,9 +50,9 @@ import Testing
         """
     }
 
-    static func chain(_ project: ExtractedProject, _ name: String) -> [String]? {
+    static func chain(_ project: CodeGraph, _ name: String) -> [String]? {
         project.chains.first { $0.name == name }.map { chain in
-            chain.steps.map { step in step.target.map { "\(step.action.rawValue): \($0)" } ?? step.action.rawValue }
+            chain.steps.map { step in step.action.target.map { "\(step.action.keyword): \($0)" } ?? step.action.keyword }
         }
     }
 
@@ -96,9 +96,10 @@ import Testing
         #expect(note.kind == .dynamicDestination)
         #expect(note.location.line == 15)
         let app = try #require(project.coordinator(named: "AppCoordinator"))
-        #expect(!app.allSitesResolved)
+        #expect(app.isOpen)
         let name = String(routeCase.dropFirst(5))
-        #expect(app.route(named: name)?.transition?.confidence.isCertain == false)
+        #expect(app.route(named: name)?.transition != nil)
+        #expect(project.confidence("AppCoordinator", name, .transition).isCertain == false)
     }
 
     /// A deep link through a route whose destination the code computes stops there: the route is left out, and so

@@ -1,6 +1,7 @@
-import FlowExtract
+import FlowRules
 import FlowModel
-import FoundationEssentials
+import FlowSpec
+import Foundation
 import Testing
 @testable import FlowSwift
 
@@ -47,7 +48,7 @@ import Testing
         }
         """
 
-    static func project(_ text: String, path: String = "App/Shelf.swift") -> ExtractedProject {
+    static func project(_ text: String, path: String = "App/Shelf.swift") -> CodeGraph {
         SwiftExtractor.extract(sources: [(path, text)])
     }
 
@@ -58,22 +59,23 @@ import Testing
         #expect(shelf.routes.map(\.name) == ["start", "showBook", "showSettings"])
         #expect(shelf.initial?.value == "start")
         let start = try #require(shelf.route(named: "start"))
-        #expect(start.destination?.value == ExtractedDestination(.screen, "ShelfViewController"))
-        #expect(start.triggers.map(\.value) == ["showBook", "showSettings"])
+        #expect(start.destination?.value == Destination.screen("ShelfViewController"))
+        #expect(start.triggers.map(\.text) == ["showBook", "showSettings"])
         let book = try #require(shelf.route(named: "showBook"))
         #expect(book.transition?.value == .push)
         #expect(book.transition?.location == SourceLocation(file: "App/Shelf.swift", line: 14, column: 9))
-        #expect(book.params.map(\.value) == [ExtractedParameter(name: "id", type: "String")])
+        #expect(book.params.map(\.name) == ["id"])
+        #expect(book.params.map(\.type) == ["String"])
         let settings = try #require(shelf.route(named: "showSettings"))
-        #expect(settings.destination?.value == ExtractedDestination(.coordinator, "SettingsCoordinator"))
+        #expect(settings.destination?.value == Destination.coordinator("SettingsCoordinator"))
         #expect(settings.transition?.value == .present)
-        #expect(settings.transition?.confidence.isCertain == false, "lifted from the child's start()")
+        #expect(project.confidence("ShelfCoordinator", "showSettings", .transition).isCertain == false, "lifted from the child's start()")
         #expect(settings.retain?.value == .parent)
-        #expect(settings.releaseOn?.map(\.value) == [.finish])
+        #expect(settings.releaseOn?.value.map(\.value) == [.finish])
     }
 
-    @Test func flowGraphIsTheModelTheLoaderBuilds() throws {
-        let graph = Self.project(Self.shelf).flowGraph()
+    @Test func theGraphIsTheModelTheLoaderBuilds() throws {
+        let graph = Self.project(Self.shelf).graph
         let shelf = try #require(graph.coordinator(named: "ShelfCoordinator"))
         #expect(shelf.kind?.value == .navigation)
         #expect(shelf.route(named: "showSettings")?.destination?.value == .coordinator("SettingsCoordinator"))
@@ -83,7 +85,7 @@ import Testing
     }
 
     @Test func certainOnlyLeavesInferredFactsOut() throws {
-        let graph = Self.project(Self.shelf).flowGraph(certainOnly: true)
+        let graph = Self.project(Self.shelf).certainGraph
         let shelf = try #require(graph.coordinator(named: "ShelfCoordinator"))
         #expect(shelf.kind == nil, "a UIKit coordinator's kind is inferred")
         #expect(shelf.route(named: "showSettings")?.transition == nil)
@@ -91,14 +93,25 @@ import Testing
         #expect(graph.entry == nil)
     }
 
-    @Test func factsRoundTripThroughJSON() throws {
+    @Test func theJSONHoldsEachFactWithItsLocationAndWhyItIsInferred() throws {
         let project = Self.project(Self.shelf)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(project)
-        let decoded = try JSONDecoder().decode(ExtractedProject.self, from: data)
-        #expect(try encoder.encode(decoded) == data)
-        #expect(decoded.coordinators.first?.routes.first?.destination == project.coordinators.first?.routes.first?.destination)
+        let json = GraphJSONEncoder.encode(project)
+        #expect(json == GraphJSONEncoder.encode(Self.project(Self.shelf)), "the same graph gives the same bytes")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let coordinators = try #require(document["coordinators"] as? [[String: Any]])
+        let shelf = try #require(coordinators.first { ($0["name"] as? [String: Any])?["value"] as? String == "ShelfCoordinator" })
+        #expect(shelf["framework"] as? String == "uikit")
+        let routes = try #require(shelf["routes"] as? [[String: Any]])
+        let settings = try #require(routes.first { ($0["name"] as? [String: Any])?["value"] as? String == "showSettings" })
+        let transition = try #require(settings["transition"] as? [String: Any])
+        #expect(transition["value"] as? String == "present")
+        #expect((transition["inferred"] as? String)?.contains("start()") == true)
+        let book = try #require(routes.first { ($0["name"] as? [String: Any])?["value"] as? String == "showBook" })
+        let push = try #require(book["transition"] as? [String: Any])
+        #expect(push["inferred"] == nil, "a certain fact has no `inferred`")
+        #expect(push["file"] as? String == "App/Shelf.swift")
+        #expect(push["line"] as? Int == 14)
+        #expect(push["column"] as? Int == 9)
     }
 
     @Test func swiftThatDoesNotParseIsANoteAndTheRestIsExtracted() throws {
@@ -152,7 +165,7 @@ import Testing
             """)
         let root = try #require(project.coordinator(named: "Root"))
         #expect(root.route(named: "show") == nil)
-        #expect(!root.allSitesResolved)
+        #expect(root.isOpen)
         #expect(project.notes.contains { $0.kind == .dynamicDestination && $0.location.line == 3 })
     }
 
@@ -193,11 +206,12 @@ import Testing
             }
             """)
         let news = try #require(project.coordinator(named: "NewsCoordinator"))
-        #expect(news.style == .xcoordinator)
+        #expect(project.provenance.frameworks["NewsCoordinator"] == .xcoordinator)
         #expect(news.routes.map(\.name) == ["list", "article", "close"])
         #expect(news.routes.map { $0.transition?.value } == [.push, .push, .dismissToRoot])
-        #expect(news.route(named: "article")?.params.map(\.value.name) == ["id"])
-        #expect(news.initial?.confidence == .certain)
+        #expect(news.route(named: "article")?.params.map(\.name) == ["id"])
+        #expect(news.initial != nil)
+        #expect(project.provenance.confidence(.coordinator("NewsCoordinator", .initial)) == .certain)
     }
 
     @Test func filesAreFoundSortedWithHiddenFoldersSkipped() throws {

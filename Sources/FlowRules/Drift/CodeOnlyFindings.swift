@@ -1,4 +1,3 @@
-import FlowExtract
 import FlowModel
 
 /// The graph rules run on the extracted graph, kept where the spec has no counterpart (DESIGN §5):
@@ -15,7 +14,8 @@ struct CodeOnlyFindings {
     func findings() -> [Diagnostic] {
         let rules = rules.filter { Self.judged.contains($0.description.id) }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
-        let analysis = Analysis(drift.code.flowGraph(certainOnly: !drift.includeInferred))
+        let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
+        let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph)
         return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
             guard let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {

@@ -1,7 +1,6 @@
-import FlowExtract
 import FlowModel
 
-/// Drift compares two models (DESIGN §5): the spec and the facts extracted from Swift code, matched by
+/// Drift compares two graphs (DESIGN §5): the spec's and the one read from Swift code, matched by
 /// name (a spec coordinator matches the Swift type of its name or its `type:`; a route the case,
 /// property or method of its name). Each finding sits at the spec element, with a note at the Swift line.
 ///
@@ -9,7 +8,9 @@ import FlowModel
 /// ones too, their findings as warnings.
 public struct DriftComparison: Sendable {
     public var spec: FlowGraph
-    public var code: ExtractedProject
+    public var code: FlowGraph
+    /// How sure the reader is of each of `code`'s facts.
+    public var provenance: Provenance
     public var includeInferred: Bool
 
     /// Swift type name → spec coordinator.
@@ -17,9 +18,10 @@ public struct DriftComparison: Sendable {
     /// Swift type name → the first route in code that starts it (index of the coordinator, the route).
     private let startedBy: [String: (coordinator: Int, route: Int)]
 
-    public init(spec: FlowGraph, code: ExtractedProject, includeInferred: Bool = false) {
+    public init(spec: FlowGraph, code: CodeGraph, includeInferred: Bool = false) {
         self.spec = spec
-        self.code = code
+        self.code = code.graph
+        self.provenance = code.provenance
         self.includeInferred = includeInferred
         var specByType: [String: Coordinator] = [:]
         for coordinator in spec.coordinators where specByType[coordinator.typeName] == nil {
@@ -27,11 +29,10 @@ public struct DriftComparison: Sendable {
         }
         self.specByType = specByType
         var startedBy: [String: (coordinator: Int, route: Int)] = [:]
-        for (c, parent) in code.coordinators.enumerated() {
+        for (c, parent) in code.graph.coordinators.enumerated() {
             for (r, route) in parent.routes.enumerated() {
-                guard let child = route.destination?.value, child.kind == .coordinator, child.name != parent.name,
-                      startedBy[child.name] == nil else { continue }
-                startedBy[child.name] = (c, r)
+                guard let child = route.destination?.value.coordinatorName, child != parent.name, startedBy[child] == nil else { continue }
+                startedBy[child] = (c, r)
             }
         }
         self.startedBy = startedBy
@@ -42,8 +43,8 @@ public struct DriftComparison: Sendable {
         for coordinator in code.coordinators {
             guard let specCoordinator = specByType[coordinator.name] else {
                 // The type is certain (a declaration); a coordinator is worth describing once it has a route.
-                if let route = coordinator.routes.first(where: { compared($0.confidence) != nil }) {
-                    findings.append(missingCoordinator(coordinator, route.confidence))
+                if let route = coordinator.routes.first(where: { compared(routeConfidence(coordinator, $0)) != nil }) {
+                    findings.append(missingCoordinator(coordinator, routeConfidence(coordinator, route)))
                 }
                 continue
             }
@@ -59,7 +60,7 @@ public struct DriftComparison: Sendable {
 
     // MARK: Coordinators
 
-    private func missingCoordinator(_ coordinator: ExtractedCoordinator, _ confidence: Confidence) -> Diagnostic {
+    private func missingCoordinator(_ coordinator: Coordinator, _ confidence: Confidence) -> Diagnostic {
         let place = Self.place(coordinator.location)
         var message = "`\(coordinator.name)` is a coordinator in code (\(place))"
         var location = coordinator.location
@@ -84,19 +85,19 @@ public struct DriftComparison: Sendable {
                        note: DiagnosticNote("coordinator `\(coordinator.name)` is declared here", at: coordinator.location))
     }
 
-    private func compare(_ specCoordinator: Coordinator, with coordinator: ExtractedCoordinator) -> [Diagnostic] {
+    private func compare(_ specCoordinator: Coordinator, with coordinator: Coordinator) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for route in coordinator.routes {
-            guard let confidence = compared(route.confidence) else { continue }
+            guard let confidence = compared(routeConfidence(coordinator, route)) else { continue }
             guard let specRoute = specCoordinator.route(named: route.name) else {
                 findings.append(missingRoute(route, confidence, in: specCoordinator))
                 continue
             }
-            let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name)
+            let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name, codeCoordinator: coordinator.name)
             findings += [compareTransition(context), compareDestination(context), compareRetention(context)].compactMap { $0 }
         }
         // Absence is a fact only when every navigation site of the type was resolved.
-        if coordinator.allSitesResolved {
+        if !coordinator.isOpen {
             let inCode = Set(coordinator.routes.map(\.name))
             for specRoute in specCoordinator.routes where !inCode.contains(specRoute.name) {
                 findings.append(extraRoute(specRoute, in: specCoordinator, coordinator))
@@ -105,7 +106,7 @@ public struct DriftComparison: Sendable {
         return findings
     }
 
-    private func missingRoute(_ route: ExtractedRoute, _ confidence: Confidence, in specCoordinator: Coordinator) -> Diagnostic {
+    private func missingRoute(_ route: Route, _ confidence: Confidence, in specCoordinator: Coordinator) -> Diagnostic {
         let name = "\(specCoordinator.name).\(route.name)"
         let message = "`\(name)` is a route in code (\(Self.place(route.location))) but not in the spec; "
             + "add `\(route.name)` to the routes of `\(specCoordinator.name)`, or remove it from the code"
@@ -114,7 +115,7 @@ public struct DriftComparison: Sendable {
                        note: DiagnosticNote("route `\(route.name)` is declared here", at: route.location))
     }
 
-    private func extraRoute(_ specRoute: Route, in specCoordinator: Coordinator, _ coordinator: ExtractedCoordinator) -> Diagnostic {
+    private func extraRoute(_ specRoute: Route, in specCoordinator: Coordinator, _ coordinator: Coordinator) -> Diagnostic {
         let message = "`\(specCoordinator.name).\(specRoute.name)` is in the spec but `\(coordinator.name)` (\(Self.place(coordinator.location))) "
             + "has no route `\(specRoute.name)`; remove it from the spec, or rename it to the code's case, property or method"
         return finding(DriftRules.extraRoute, .certain, message, at: specRoute.location,
@@ -126,14 +127,26 @@ public struct DriftComparison: Sendable {
 
     private struct RouteContext {
         var spec: Route
-        var code: ExtractedRoute
+        var code: Route
+        /// The spec coordinator's name.
         var coordinator: String
+        /// The Swift type's name.
+        var codeCoordinator: String
         var name: String { "\(coordinator).\(spec.name)" }
+
+        func path(_ field: RouteField, item: String? = nil) -> FactPath {
+            .route(codeCoordinator, code.name, field, item: item)
+        }
+    }
+
+    /// How sure the reader is of a route, taken as a whole.
+    private func routeConfidence(_ coordinator: Coordinator, _ route: Route) -> Confidence {
+        provenance.confidence(.route(coordinator.name, route.name))
     }
 
     private func compareTransition(_ route: RouteContext) -> Diagnostic? {
         guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
-              let confidence = compared(codeTransition.confidence) else { return nil }
+              let confidence = compared(provenance.confidence(route.path(.transition))) else { return nil }
         if specTransition.value != codeTransition.value {
             let message = "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
                 + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
@@ -143,7 +156,7 @@ public struct DriftComparison: Sendable {
                            note: DiagnosticNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
         }
         guard specTransition.value == .present, let codeStyle = route.code.style,
-              let styleConfidence = compared(codeStyle.confidence),
+              let styleConfidence = compared(provenance.confidence(route.path(.style))),
               // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
               codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen else { return nil }
         let message = "`\(route.name)` is presented \(Self.phrase(codeStyle.value)) in code (\(Self.place(codeStyle.location))) "
@@ -155,19 +168,21 @@ public struct DriftComparison: Sendable {
 
     private func compareDestination(_ route: RouteContext) -> Diagnostic? {
         guard let specDestination = route.spec.destination, let codeDestination = route.code.destination,
-              let confidence = compared(codeDestination.confidence) else { return nil }
+              let confidence = compared(provenance.confidence(route.path(codeDestination.value.field))) else { return nil }
         let code = codeDestination.value
-        let same: Bool = switch specDestination.value {
-        case .screen(let name): code.kind == .screen && code.name == name
-        case .coordinator(let name): code.kind == .coordinator && code.name == (spec.coordinator(named: name)?.typeName ?? name)
+        let same: Bool = switch (specDestination.value, code) {
+        case (.screen(let name), .screen(let codeName)): codeName == name
+        case (.coordinator(let name), .coordinator(let codeName)): codeName == (spec.coordinator(named: name)?.typeName ?? name)
+        default: false
         }
         guard !same else { return nil }
         let specText = Self.phrase(specDestination.value, in: spec)
-        let codeText = code.kind == .coordinator
+        let isCoordinator = code.coordinatorName != nil
+        let codeText = isCoordinator
             ? (specByType[code.name].map { "coordinator `\($0.name)`" } ?? "coordinator `\(code.name)`")
             : "screen `\(code.name)`"
-        let field = code.kind == .coordinator ? "coordinator" : "screen"
-        let value = code.kind == .coordinator ? (specByType[code.name]?.name ?? code.name) : code.name
+        let field = code.field.rawValue
+        let value = isCoordinator ? (specByType[code.name]?.name ?? code.name) : code.name
         let message = "`\(route.name)` shows \(codeText) in code (\(Self.place(codeDestination.location))) "
             + "but \(specText) in the spec; change it to `\(field): \(value)`, or change the code"
         return finding(DriftRules.destination, confidence, message, at: specDestination.location,
@@ -177,7 +192,7 @@ public struct DriftComparison: Sendable {
 
     private func compareRetention(_ route: RouteContext) -> Diagnostic? {
         guard route.spec.destination?.value.coordinatorName != nil, let codeRetain = route.code.retain,
-              let confidence = compared(codeRetain.confidence) else { return nil }
+              let confidence = compared(provenance.confidence(route.path(.retain))) else { return nil }
         let specRetain = route.spec.effectiveRetain
         let at = route.spec.retain?.location ?? route.spec.destination?.location ?? route.spec.location
         if codeRetain.value != specRetain {
@@ -187,17 +202,18 @@ public struct DriftComparison: Sendable {
             return finding(DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
                            note: DiagnosticNote("the code keeps the child here", at: codeRetain.location))
         }
-        guard specRetain == .parent, let codeExits = route.code.releaseOn else { return nil }
+        guard specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
         let specExits = Set(route.spec.effectiveReleaseOn)
-        let certain = codeExits.filter { $0.confidence.isCertain }
-        let inferred = codeExits.filter { !$0.confidence.isCertain }
+        func certainty(of exit: Located<ExitKind>) -> Confidence { provenance.confidence(route.path(.releaseOn, item: exit.value.rawValue)) }
+        let certain = codeExits.filter { certainty(of: $0).isCertain }
+        let inferred = codeExits.filter { !certainty(of: $0).isCertain }
         // A spec exit the code releases on only by inference is not a certain difference either way.
         let onlyInSpec = specExits.subtracting(certain.map(\.value)).subtracting(inferred.map(\.value)).sorted()
         var onlyInCode = certain.filter { !specExits.contains($0.value) }
         var exitConfidence = confidence
         if onlyInSpec.isEmpty && onlyInCode.isEmpty && includeInferred {
             onlyInCode = inferred.filter { !specExits.contains($0.value) }
-            if let first = onlyInCode.first { exitConfidence = first.confidence }
+            if let first = onlyInCode.first { exitConfidence = certainty(of: first) }
         }
         guard !onlyInSpec.isEmpty || !onlyInCode.isEmpty else { return nil }
         let released = Set(certain.map(\.value)).union(includeInferred ? Set(inferred.map(\.value)) : []).sorted()
