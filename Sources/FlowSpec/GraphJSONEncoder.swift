@@ -82,45 +82,62 @@ public enum GraphJSONEncoder {
         }
     }
 
+    /// A route: its `name`, and each field the spec would write under the spec's key, as a fact or a list of them.
     struct RouteJSON: Encodable {
-        var name: Fact<String>
-        var transition: Fact<String>?
-        var screen: Fact<String>?
-        var coordinator: Fact<String>?
-        var route: Fact<String>?
-        var tab: Fact<String>?
-        var style: Fact<String>?
-        var dismissible: Fact<Bool>?
-        var retain: Fact<String>?
-        var releaseOn: [Fact<String>]?
-        var triggers: [Fact<String>]?
-        var params: [Fact<String>]?
+        var fields: [String: Field] = [:]
+
+        enum Field: Encodable {
+            case one(Fact<Scalar>)
+            case many([Fact<Scalar>])
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .one(let fact): try fact.encode(to: encoder)
+                case .many(let facts): try facts.encode(to: encoder)
+                }
+            }
+        }
 
         init(_ route: Route, of coordinator: String, _ provenance: Provenance) {
-            func confidence(_ field: RouteField, _ item: String? = nil) -> Confidence {
-                provenance.confidence(.route(coordinator, route.name, field, item: item))
+            fields["name"] = .one(Fact(.string(route.name), at: route.location, provenance.confidence(.route(coordinator, route.name))))
+            for field in RouteField.encoded {
+                guard let value = route.specValue(field) else { continue }
+                func fact(_ value: SpecValue, item: String? = nil) -> Fact<Scalar> {
+                    Fact(Scalar(value), at: value.location ?? route.location, provenance.confidence(.route(coordinator, route.name, field, item: item)))
+                }
+                if case .list(let items) = value {
+                    fields[field.rawValue] = .many(items.map { fact($0, item: $0.key) })
+                } else {
+                    fields[field.rawValue] = .one(fact(value))
+                }
             }
-            func fact<Value: RawRepresentable>(_ located: Located<Value>?, _ field: RouteField) -> Fact<String>? where Value.RawValue == String {
-                located.map { Fact($0.value.rawValue, at: $0.location, confidence(field)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try fields.encode(to: encoder)
+        }
+    }
+
+    /// A fact's value: text, or a boolean (`dismissible`).
+    enum Scalar: Encodable {
+        case string(String)
+        case bool(Bool)
+
+        init(_ value: SpecValue) {
+            switch value {
+            case .word("true", _): self = .bool(true)
+            case .word("false", _): self = .bool(false)
+            case .name(let text, _), .word(let text, _), .text(let text, _): self = .string(text)
+            case .parameter(let name, let type, _): self = .string(type.map { "\(name): \($0)" } ?? name)
+            case .list: self = .string("")
             }
-            name = Fact(route.name, at: route.location, provenance.confidence(.route(coordinator, route.name)))
-            transition = fact(route.transition, .transition)
-            if let destination = route.destination {
-                let fact = Fact(destination.value.name, at: destination.location, confidence(destination.value.field))
-                if destination.value.coordinatorName == nil { screen = fact } else { self.coordinator = fact }
-            }
-            self.route = route.target.map { Fact($0.text, at: $0.location, confidence(.route)) }
-            tab = route.tab.map { Fact($0, confidence(.tab)) }
-            style = fact(route.style, .style)
-            dismissible = route.dismissible.map { Fact($0, confidence(.dismissible)) }
-            retain = fact(route.retain, .retain)
-            releaseOn = route.releaseOn.map { exits in
-                exits.value.map { Fact($0.value.rawValue, at: $0.location, confidence(.releaseOn, $0.value.rawValue)) }
-            }
-            triggers = route.triggers.isEmpty ? nil : route.triggers.map { Fact($0.text, at: $0.location, confidence(.triggers, $0.text)) }
-            params = route.params.isEmpty ? nil : route.params.map { parameter in
-                let text = parameter.type.map { "\(parameter.name): \($0)" } ?? parameter.name
-                return Fact(text, at: parameter.location, confidence(.params, parameter.name))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .string(let text): try container.encode(text)
+            case .bool(let value): try container.encode(value)
             }
         }
     }

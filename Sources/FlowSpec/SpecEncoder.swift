@@ -83,36 +83,30 @@ public enum SpecEncoder {
         }
 
         private mutating func write(_ route: Route, of coordinator: String) {
-            func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(coordinator, route.name, field, item: item) }
             out.line(6, "\(scalar(route.name)):", comment: comment(route.location, provenance.confidence(.route(coordinator, route.name))))
-            if let transition = route.transition { field(8, "transition", transition.value.rawValue, transition, path(.transition)) }
-            if let style = route.style { field(8, "style", style.value.rawValue, style, path(.style)) }
-            if let dismissible = route.dismissible { field(8, "dismissible", "\(dismissible.value)", dismissible, path(.dismissible)) }
-            if let destination = route.destination {
-                let key = destination.value.field
-                field(8, key.rawValue, scalar(destination.value.name), destination, path(key))
-            }
-            if let target = route.target { field(8, "route", scalar(target.text), target.location, path(.route)) }
-            if let tab = route.tab { field(8, "tab", scalar(tab.value), tab, path(.tab)) }
-            if let retain = route.retain { field(8, "retain", retain.value.rawValue, retain, path(.retain)) }
-            if let releaseOn = route.releaseOn {
-                if releaseOn.value.isEmpty {
-                    out.line(8, "releaseOn: []", comment: "no release of this child found in the code")
-                } else {
-                    out.line(8, "releaseOn:")
-                    for exit in releaseOn.value { item(10, exit.value.rawValue, exit.location, path(.releaseOn, exit.value.rawValue)) }
+            for field in RouteField.encoded {
+                guard let value = route.specValue(field) else { continue }
+                func path(_ item: String? = nil) -> FactPath { .route(coordinator, route.name, field, item: item) }
+                guard case .list(let items) = value else {
+                    self.field(8, field.rawValue, text(value), value.location ?? route.location, path())
+                    continue
                 }
-            }
-            if !route.triggers.isEmpty {
-                out.line(8, "triggers:")
-                for trigger in route.triggers { item(10, scalar(trigger.text), trigger.location, path(.triggers, trigger.text)) }
-            }
-            if !route.params.isEmpty {
-                out.line(8, "params:")
-                for parameter in route.params {
-                    let type = parameter.type.map { ": \(SpecEncoder.quoted($0))" } ?? ""
-                    item(10, "\(scalar(parameter.name))\(type)", parameter.location, path(.params, parameter.name))
+                if items.isEmpty {
+                    out.line(8, "\(field.rawValue): []", comment: field == .releaseOn ? "no release of this child found in the code" : nil)
+                    continue
                 }
+                out.line(8, "\(field.rawValue):")
+                for item in items { self.item(10, text(item), item.location ?? route.location, path(item.key)) }
+            }
+        }
+
+        private func text(_ value: SpecValue) -> String {
+            switch value {
+            case .name(let name, _): scalar(name)
+            case .word(let word, _): word
+            case .text(let text, _): SpecEncoder.quoted(text)
+            case .parameter(let name, let type, _): scalar(name) + (type.map { ": \(SpecEncoder.quoted($0))" } ?? "")
+            case .list(let items): "[" + items.map(text).joined(separator: ", ") + "]"
             }
         }
 
