@@ -127,6 +127,13 @@ public struct Route: Sendable {
         }
     }
 
+    /// Removes every reference to a route (`triggers`, `route:`) that `isGone` accepts: what a reader does when
+    /// the routes referred to were left out.
+    public mutating func removeReferences(where isGone: (RouteReference) -> Bool) {
+        triggers.removeAll(where: isGone)
+        if let target, isGone(target) { self.target = nil }
+    }
+
     /// Unsets `field`, or with `item` only that item of a list field.
     public mutating func clear(_ field: RouteField, item: String? = nil) {
         if let item {

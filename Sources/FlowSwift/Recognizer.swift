@@ -187,10 +187,7 @@ struct Recognizer {
                 }
             }
             for route in coordinators[index].routes.indices {
-                coordinators[index].routes[route].triggers.removeAll { !exists($0) }
-                if let target = coordinators[index].routes[route].target, !kept.contains(target.route) || target.coordinator != nil {
-                    coordinators[index].routes[route].target = nil
-                }
+                coordinators[index].routes[route].removeReferences { !exists($0) }
             }
         }
         coordinators.removeAll { $0.routes.isEmpty }
