@@ -80,6 +80,8 @@ public struct Route: Sendable {
     public var retain: Located<RetainPolicy>?
     public var releaseOn: Located<[Located<ExitKind>]>?
     public var params: [RouteParameter] = []
+    /// Child routes: the parent's routes one of which runs after the child finishes (`then`, DESIGN §1).
+    public var then: [RouteReference] = []
     public var ignore: [Located<String>] = []
     public var description: Located<String>?
 
@@ -122,15 +124,17 @@ public struct Route: Sendable {
         case .releaseOn: return releaseOn.map { exits in .list(exits.value.map { .word($0.value.rawValue, $0.location) }) }
         case .triggers: return triggers.isEmpty ? nil : .list(triggers.map { .name($0.text, $0.location) })
         case .params: return params.isEmpty ? nil : .list(params.map { .parameter($0.name, type: $0.type, $0.location) })
+        case .then: return then.isEmpty ? nil : .list(then.map { .name($0.text, $0.location) })
         case .ignore: return ignore.isEmpty ? nil : .list(ignore.map { .name($0.value, $0.location) })
         case .description: return description.map { .text($0.value, $0.location) }
         }
     }
 
-    /// Removes every reference to a route (`triggers`, `route:`) that `isGone` accepts: what a reader does when
+    /// Removes every reference to a route (`triggers`, `then`, `route:`) that `isGone` accepts: what a reader does when
     /// the routes referred to were left out.
     public mutating func removeReferences(where isGone: (RouteReference) -> Bool) {
         triggers.removeAll(where: isGone)
+        then.removeAll(where: isGone)
         if let target, isGone(target) { self.target = nil }
     }
 
@@ -141,6 +145,7 @@ public struct Route: Sendable {
             case .triggers: triggers.removeAll { $0.text == item }
             case .releaseOn: releaseOn = releaseOn.map { Located($0.value.filter { $0.value.rawValue != item }, at: $0.location) }
             case .params: params.removeAll { $0.name == item }
+            case .then: then.removeAll { $0.text == item }
             case .ignore: ignore.removeAll { $0.value == item }
             default: break
             }
@@ -157,6 +162,7 @@ public struct Route: Sendable {
         case .retain: retain = nil
         case .releaseOn: releaseOn = nil
         case .params: params = []
+        case .then: then = []
         case .ignore: ignore = []
         case .description: description = nil
         }

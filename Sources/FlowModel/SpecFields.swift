@@ -17,11 +17,11 @@ public enum CoordinatorField: String, SpecField {
 
 public enum RouteField: String, SpecField {
     case transition, screen, coordinator, triggers, route, tab, style, dismissible
-    case retain, releaseOn, params, ignore, description
+    case retain, releaseOn, then, params, ignore, description
 
     /// The order in which a spec encoder writes the fields that come from code.
     public static let encoded: [RouteField] = [
-        .transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .triggers, .params,
+        .transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .triggers, .params,
     ]
 }
 

@@ -93,6 +93,7 @@ struct ProjectResolver {
         for route in coordinator.routes {
             let scope = Scope(coordinator: coordinator.name, route: route.name)
             for trigger in route.triggers { checkRoute(trigger, from: coordinator, scope) }
+            for next in route.then { checkRoute(next, from: coordinator, scope) }
             if let target = route.target { checkRoute(target, from: coordinator, scope) }
             if let tab = route.tab { checkTab(tab, of: coordinator, scope) }
             if let destination = route.destination, case .coordinator(let child) = destination.value {

@@ -271,6 +271,17 @@ struct SpecDecoder {
         } else if startsChild && route.effectiveRetain == .parent {
             route.releaseOn = defaultReleaseOn
         }
+        if let value = fields[.then] {
+            if startsChild {
+                // One route, or a list of alternatives of which one runs per finish.
+                let names = tree.kind(value) == .scalar
+                    ? self.name(value, field: "then", expecting: "a route name of this coordinator").map { [$0] }
+                    : nameList(value, field: "then", expecting: "route names of this coordinator")
+                route.then = names?.map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
+            } else {
+                reportMisplaced("then", at: fields.key(.then)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
+            }
+        }
         if let value = fields[.params] { route.params = parameters(value) }
         if let value = fields[.ignore] { route.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
         if let value = fields[.description] { route.description = string(value, field: "description") }

@@ -110,6 +110,12 @@ enum UIKitStyle {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
             read(&route, method, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &resolved)
+            if route.destination?.value.coordinatorName != nil {
+                route.then = continuations(in: method, routes: routeMethods).map { next in
+                    let placed = context.put(next, .route(name, route.name, .then, item: next.value))
+                    return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                }
+            }
             if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
                 route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
                 route.destination = nil
@@ -322,6 +328,20 @@ enum UIKitStyle {
             // no finding, and the comment says what to check.
             route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
                 "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
+        }
+    }
+
+    /// What the parent does once the child finishes: its own routes that the child's finish closure calls
+    /// (`auth.finishFlow = { [weak self] in self?.showMain() }` → `then: showMain`), also from inside a dispatch.
+    private static func continuations(in method: MethodFacts, routes: Set<String>) -> [Fact<String>] {
+        var seen: Set<String> = []
+        return method.calls.compactMap { call in
+            let receiver = plainReceiver(call.receiver)
+            guard receiver.isEmpty || receiver == "self", routes.contains(call.name), call.name != "start",
+                  let finish = call.closures.firstIndex(where: { $0.lowercased().contains("finish") }),
+                  call.closures[..<finish].allSatisfy(ownClosures.contains),
+                  seen.insert(call.name).inserted else { return nil }
+            return Fact(call.name, at: call.location)
         }
     }
 

@@ -158,6 +158,21 @@ import Testing
         #expect(found.first?.message.hasSuffix("(the code side is inferred: the child's start() does `push`)") == true)
     }
 
+    @Test func thenDriftNamesTheContinuationTheCodeRuns() throws {
+        let spec = Self.spec.replacingOccurrences(of: "        releaseOn: [finish, dismiss]", with: "        releaseOn: [finish, dismiss]\n        then: about")
+        var code = Self.code()
+        #expect(try findings(code, spec: spec).isEmpty, "the code does not say: nothing to compare")
+        code.coordinators[0].routes[2].then = [RouteReference(coordinator: nil, route: "about", location: Self.at(33))]
+        #expect(try findings(code, spec: spec).isEmpty)
+        code.coordinators[0].routes[2].then = [RouteReference(coordinator: nil, route: "list", location: Self.at(33))]
+        let found = try findings(code, spec: spec)
+        #expect(found.map(\.rule) == [DriftRules.destination])
+        #expect(found.first?.message.hasPrefix("`Settings.account` continues with `list` after its child finishes in code (SettingsCoordinator.swift:33) but with `about` in the spec; set `then: [list]`") == true)
+        #expect(found.first?.location.line == 21, "at the spec's `then:`")
+        code.infer("account", .then, item: "list", "a guess")
+        #expect(try findings(code, spec: spec).isEmpty, "an inferred continuation is compared only on request")
+    }
+
     @Test func retentionComparesRetainAndReleasedExits() throws {
         var code = Self.code()
         code.coordinators[0].routes[2].releaseOn = Located([Located(.finish, at: Self.at(50))], at: Self.at(50))

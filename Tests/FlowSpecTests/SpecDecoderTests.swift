@@ -580,6 +580,28 @@ import Testing
         ])
     }
 
+    @Test func thenNamesTheContinuationsOfAChildRoute() throws {
+        let spec = DecodedSpec("""
+        version: 1
+        coordinators:
+          App:
+            kind: view
+            initial: auth
+            routes:
+              auth: {transition: setRoot, coordinator: Auth, then: main}
+              main: {transition: setRoot, coordinator: Main, then: [auth, onboarding]}
+              onboarding: {transition: setRoot, screen: Intro, then: main}
+        """)
+        #expect(spec.findings == [
+            "9:56 schema `then` belongs only to routes that start a child `coordinator`, not to a route that shows the screen `Intro`; remove it",
+        ])
+        let app = try #require(spec.coordinator("App"))
+        #expect(app.route(named: "auth")?.then.map(\.text) == ["main"])
+        #expect(app.route(named: "main")?.then.map(\.text) == ["auth", "onboarding"])
+        #expect(app.route(named: "main")?.then.last?.location.line == 8)
+        #expect(app.route(named: "onboarding")?.then == [])
+    }
+
     // MARK: Chains
 
     @Test func badChainStepsAreEachReportedOnce() {

@@ -62,7 +62,7 @@ enum GraphFacts {
                 fields += " target=\(route.target?.text ?? "-") tab=\(route.tab?.value ?? "-")"
                 fields += " style=\(route.style?.value.rawValue ?? "-") dismissible=\(dismissible)"
                 fields += " retain=\(route.retain?.value.rawValue ?? "-") releaseOn=\(releaseOn)"
-                fields += " triggers=\(route.triggers.map(\.text)) params=\(params)"
+                fields += " triggers=\(route.triggers.map(\.text)) then=\(route.then.map(\.text)) params=\(params)"
                 lines.append("\(c) route \(route.name): \(fields)")
             }
         }
@@ -140,6 +140,7 @@ struct GraphGenerator {
                 route.destination = Located(child ? .coordinator(pick(names)) : .screen("Screen\(index)x\(position)"), at: line(2))
                 if child {
                     route.retain = Located(pick(RetainPolicy.allCases), at: line(3))
+                    if chance(40) { route.then = routeNames.filter { _ in chance(40) }.map { RouteReference(coordinator: nil, route: $0, location: line(9)) } }
                     if route.retain?.value == .parent, chance(60) {
                         var exits: [Located<ExitKind>] = []
                         for exit in ExitKind.allCases where chance(50) { exits.append(Located(exit, at: line(4))) }

@@ -169,6 +169,37 @@ import Testing
         #expect(project.notes.contains { $0.kind == .dynamicDestination && $0.location.line == 3 })
     }
 
+    @Test func theParentsRouteRunInTheChildsFinishClosureIsItsThen() throws {
+        let project = Self.project("""
+            final class AppCoordinator: Coordinator {
+                var childCoordinators: [Coordinator] = []
+                let window: UIWindow
+                func showAuth() {
+                    let auth = AuthCoordinator()
+                    auth.onFinish = { [weak self] in
+                        DispatchQueue.main.async { self?.showMain() }
+                    }
+                    auth.onCancel = { [weak self] in self?.showHelp() }
+                    childCoordinators.append(auth)
+                    window.rootViewController = auth.navigationController
+                }
+                func showMain() { window.rootViewController = MainViewController() }
+                func showHelp() { window.rootViewController = HelpViewController() }
+            }
+            final class AuthCoordinator: Coordinator {
+                var onFinish: (() -> Void)?
+                var onCancel: (() -> Void)?
+                let navigationController = UINavigationController()
+                func start() { navigationController.setViewControllers([LoginViewController()], animated: false) }
+            }
+            """)
+        let auth = try #require(project.coordinator(named: "AppCoordinator")?.route(named: "showAuth"))
+        #expect(auth.then.map(\.text) == ["showMain"], "a closure not named for finishing is not a continuation")
+        #expect(auth.then.first?.location.line == 7)
+        #expect(project.confidence("AppCoordinator", "showAuth", .then, item: "showMain") == .certain)
+        #expect(project.coordinator(named: "AppCoordinator")?.route(named: "showMain")?.then == [], "only child routes continue")
+    }
+
     @Test func teamWrappersMapThroughTheConfiguration() throws {
         let source = """
             final class Shop: Coordinator {

@@ -94,7 +94,7 @@ public struct DriftComparison: Sendable {
                 continue
             }
             let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name, codeCoordinator: coordinator.name)
-            findings += [compareTransition(context), compareDestination(context), compareRetention(context)].compactMap { $0 }
+            findings += [compareTransition(context), compareDestination(context), compareRetention(context), compareThen(context)].compactMap { $0 }
         }
         // Absence is a fact only when every navigation site of the type was resolved.
         if !coordinator.isOpen {
@@ -188,6 +188,27 @@ public struct DriftComparison: Sendable {
         return finding(DriftRules.destination, confidence, message, at: specDestination.location,
                        coordinator: route.coordinator, route: route.spec.name,
                        note: DiagnosticNote("the code shows \(codeText) here", at: codeDestination.location))
+    }
+
+    /// Where the flow goes after the child finishes: judged where both sides say it, as part of where the route leads.
+    private func compareThen(_ route: RouteContext) -> Diagnostic? {
+        let code = route.code.then.filter { compared(provenance.confidence(route.path(.then, item: $0.text))) != nil }
+        guard !route.spec.then.isEmpty, !code.isEmpty, let first = code.first,
+              let confidence = compared(provenance.confidence(route.path(.then, item: first.text))) else { return nil }
+        let specNames = Set(route.spec.then.map(\.route))
+        let codeNames = Set(code.map(\.route))
+        guard specNames != codeNames else { return nil }
+        let written = code.map(\.route).sorted()
+        let message = "`\(route.name)` continues with \(Self.names(written)) after its child finishes in code "
+            + "(\(Self.place(first.location))) but with \(Self.names(specNames.sorted())) in the spec; "
+            + "set `then: [\(written.joined(separator: ", "))]`, or change the code"
+        return finding(DriftRules.destination, confidence, message, at: route.spec.then[0].location,
+                       coordinator: route.coordinator, route: route.spec.name,
+                       note: DiagnosticNote("the code continues here", at: first.location))
+    }
+
+    static func names(_ routes: [String]) -> String {
+        routes.map { "`\($0)`" }.joined(separator: " or ")
     }
 
     private func compareRetention(_ route: RouteContext) -> Diagnostic? {
