@@ -2,14 +2,14 @@ import FlowModel
 import FlowSpec
 
 extension Configuration {
-    /// The keys of `extract:` (DESIGN §5): what a team's own wrapper method does.
-    public static let extractKeys = ["push", "present", "setRoot", "retain", "release"]
+    /// The keys of `extract:` (DESIGN §5): what a team's own wrapper method does, and its coordinator roots.
+    public static let extractKeys = ExtractMapping.keys
 
     /// The wrapper methods of `extract:`, as the extractor reads them.
     public var extractMapping: ExtractMapping {
         ExtractMapping(
             push: extract["push"] ?? [], present: extract["present"] ?? [], setRoot: extract["setRoot"] ?? [],
-            retain: extract["retain"] ?? [], release: extract["release"] ?? [])
+            retain: extract["retain"] ?? [], release: extract["release"] ?? [], coordinators: extract["coordinators"] ?? [])
     }
 
     /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
@@ -18,7 +18,7 @@ extension Configuration {
     ) -> [String: [String]] {
         if tree.scalarType(value) == .null { return [:] }
         guard tree.kind(value) == .mapping else {
-            fail(value, "`extract` maps push, present, setRoot, retain and release to method names")
+            fail(value, "`extract` maps push, present, setRoot, retain and release to method names, and coordinators to type names")
             return [:]
         }
         var mapping: [String: [String]] = [:]
@@ -31,7 +31,7 @@ extension Configuration {
             let items = tree.kind(names) == .sequence ? tree.items(names) : [names]
             for item in items {
                 guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
-                    fail(item, "`extract.\(name)` lists method names")
+                    fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : "method") names")
                     continue
                 }
                 mapping[name, default: []].append(method)
@@ -49,15 +49,22 @@ public struct ExtractMapping: Sendable, Equatable {
     public var setRoot: [String] = []
     public var retain: [String] = []
     public var release: [String] = []
+    /// Coordinator roots the app names (`FlowCoordinatorProtocol`): every type that inherits from or conforms to
+    /// one is a coordinator, as a type named `…Coordinator` is.
+    public var coordinators: [String] = []
 
-    public init(push: [String] = [], present: [String] = [], setRoot: [String] = [], retain: [String] = [], release: [String] = []) {
+    public init(
+        push: [String] = [], present: [String] = [], setRoot: [String] = [], retain: [String] = [], release: [String] = [],
+        coordinators: [String] = []
+    ) {
         self.push = push
         self.present = present
         self.setRoot = setRoot
         self.retain = retain
         self.release = release
+        self.coordinators = coordinators
     }
 
     /// The keys `extract:` accepts.
-    public static let keys = ["push", "present", "setRoot", "retain", "release"]
+    public static let keys = ["push", "present", "setRoot", "retain", "release", "coordinators"]
 }

@@ -290,6 +290,19 @@ struct Recognizer {
         case factory(String)
     }
 
+    /// Whether `type` inherits from or conforms to one of `roots`, directly or through the app's own types
+    /// (`class A: Base`, `class Base: FlowCoordinatorProtocol`; `protocol P: FlowCoordinatorProtocol`).
+    func inheritsOrConforms(_ type: TypeFacts, toAnyOf roots: Set<String>) -> Bool {
+        var pending = type.inherited.map(\.base)
+        var seen: Set<String> = [type.name]
+        while let name = pending.popLast() {
+            if roots.contains(name) { return true }
+            guard seen.insert(name).inserted, let supertype = types[name] else { continue }
+            pending += supertype.inherited.map(\.base)
+        }
+        return false
+    }
+
     /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
     func concreteTypes(_ name: String) -> [String] {
         guard let type = types[name] else { return [] }

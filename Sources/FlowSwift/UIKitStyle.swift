@@ -8,7 +8,8 @@ enum UIKitStyle {
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
         guard XCoordinatorStyle.kind(of: type) == nil, StinsenStyle.kind(of: type) == nil else { return false }
-        return type.inherited.contains { isCoordinatorBase($0.base) }
+        if type.inherited.contains(where: { isCoordinatorBase($0.base) }) { return true }
+        return !recognizer.mapping.coordinators.isEmpty && recognizer.inheritsOrConforms(type, toAnyOf: Set(recognizer.mapping.coordinators))
     }
 
     static func isCoordinatorBase(_ name: String) -> Bool {
@@ -497,7 +498,8 @@ enum UIKitStyle {
     private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, _ context: inout Context) {
         let routes = Set(coordinator.routes.map(\.name))
         // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
-        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) })
+        let roots = Set(context.recognizer.mapping.coordinators)
+        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) && !roots.contains($0) })
         // A non-route method of the coordinator that calls routes (a delegate method) stands for them.
         var forwards: [String: [CallFacts]] = [:]
         for method in coordinatorType.methods where !routes.contains(method.name) {

@@ -22,7 +22,8 @@ struct ExtractCommand: ParsableCommand {
             Recognizes XCoordinator, Stinsen and classic UIKit coordinators (README: recognized shapes). \
             Writes one spec per Swift file that declares coordinators, mirroring the source folders. Sites it \
             cannot resolve are listed as notes on stderr and in the spec. Exit status: 0 written, 2 for a \
-            usage error, an unreadable path or configuration, or a file that cannot be written.
+            usage error, an unreadable path or configuration, no coordinator found (the message says what was \
+            searched and how to name a root), or a file that cannot be written.
             """
     )
 
@@ -50,12 +51,21 @@ struct ExtractCommand: ParsableCommand {
         for note in code.provenance.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }
+        guard !code.graph.coordinators.isEmpty else { throw ExtractError(Self.noCoordinator(in: code.graph.files.count)) }
         switch format {
         case .json:
             Output.write(GraphJSONEncoder.encode(code))
         case .yaml:
             try write(SpecEncoder.specs(for: code), to: output!, sourceRoot: commonFolder(code.graph.files))
         }
+    }
+
+    /// What was searched, and how to name a root: a run that finds nothing never passes in silence.
+    static func noCoordinator(in files: Int) -> String {
+        "no coordinator found in \(files) Swift file\(files == 1 ? "" : "s"): extract reads types that inherit from or conform to "
+            + "a type named …Coordinator (…Coordinating, …CoordinatorType), XCoordinator's coordinator classes and Stinsen's "
+            + "…Coordinatable protocols; if your coordinators share a protocol or base class of another name, name it in "
+            + ".flowlint.yml: `extract: { coordinators: [YourRootProtocol] }`"
     }
 
     private func loadConfiguration() throws -> Configuration {

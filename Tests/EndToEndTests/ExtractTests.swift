@@ -191,6 +191,20 @@ import Testing
         #expect(!spec.contains("showNews:"), "a route whose destination is unknown is left out, not guessed")
     }
 
+    @Test func aRunThatFindsNoCoordinatorSaysWhatItSearchedAndHowToNameARoot() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-none-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try Flowlint.run(["extract", "fixtures/extract/uikit/named-root/Sources", "-o", output.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no coordinator found in 1 Swift file: extract reads types that inherit from or conform to a type named …Coordinator"))
+        #expect(result.stderr.contains("`extract: { coordinators: [YourRootProtocol] }`"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written")
+        // Named as a root, the protocol makes its conformers coordinators, also through a base class.
+        let (named, files, named_result) = try Self.extract("uikit/named-root")
+        defer { try? FileManager.default.removeItem(at: named) }
+        #expect(named_result.status == 0 && files == ["LibraryFlow.flow.yml"])
+    }
+
     @Test func jsonFormatWritesTheGraphAndItsProvenance() throws {
         let result = try Flowlint.run(["extract", "--format", "json", "fixtures/extract/uikit/sample-app/Sources"])
         #expect(result.status == 0)
