@@ -20,7 +20,14 @@ struct Recognizer {
             for type in file.types {
                 if type.keyword == .extension {
                     extensions.append(type)
-                } else if types[type.name] == nil {
+                } else if let first = types[type.name] {
+                    // Two modules (or two platforms) may each declare it: the reader keys types by name, so the
+                    // second coordinator is not read, and says so.
+                    if Self.mayBeCoordinator(type, mapping) {
+                        let at = "\(first.location.file):\(first.location.line)"
+                        fileNotes.append(ExtractionNote(.unrecognized, "a second type named `\(type.name)` (the first is at \(at)): the reader keys types by name, so this one is not read; rename one, or extract one module at a time", at: type.location, coordinator: type.name))
+                    }
+                } else {
                     types[type.name] = type
                     order.append(type.name)
                 }
@@ -37,6 +44,14 @@ struct Recognizer {
         for name in order {
             guard let type = types[name], type.keyword == .class || type.keyword == .struct else { continue }
             for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
+        }
+    }
+
+    /// A declaration that names a coordinator base among its supertypes.
+    private static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
+        type.inherited.contains { inherited in
+            UIKitStyle.isCoordinatorBase(inherited.base) || mapping.coordinators.contains(inherited.base)
+                || XCoordinatorStyle.bases[inherited.base] != nil || StinsenStyle.protocols[inherited.base] != nil
         }
     }
 

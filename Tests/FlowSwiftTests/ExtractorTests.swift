@@ -200,6 +200,16 @@ import Testing
         #expect(project.coordinator(named: "AppCoordinator")?.route(named: "showMain")?.then == [], "only child routes continue")
     }
 
+    @Test func aSecondCoordinatorOfTheSameNameIsANoteNotASilentSkip() throws {
+        let first = "final class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(ProfileViewController(), animated: true) }\n}\n"
+        let second = "import UIKit\nfinal class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(OtherViewController(), animated: true) }\n}\nenum Action { case tap }\n"
+        let project = SwiftExtractor.extract(sources: [("A/Profile.swift", first), ("B/Profile.swift", second), ("C/Other.swift", "enum Action { case other }\n")])
+        #expect(project.coordinator(named: "ProfileCoordinator")?.route(named: "start")?.destination?.value == .screen("ProfileViewController"))
+        let notes = project.notes.filter { $0.message.hasPrefix("a second type named") }
+        #expect(notes.map { "\($0.location.file):\($0.location.line)" } == ["B/Profile.swift:2"], "a repeated enum is no coordinator: no note")
+        #expect(notes.first?.message.contains("(the first is at A/Profile.swift:1)") == true)
+    }
+
     @Test func teamWrappersMapThroughTheConfiguration() throws {
         let source = """
             final class Shop: Coordinator {
