@@ -66,9 +66,14 @@ public struct RuleRunner: Sendable {
         }
     }
 
+    /// `ignore:` of the chain, the coordinator or the route the finding is about.
     private func isIgnored(_ finding: Diagnostic, in graph: FlowGraph) -> Bool {
-        guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }
         let rule = finding.rule.rawValue
+        if let name = finding.chain, let chain = graph.chainIndex[name].map({ graph.chains[$0] }),
+           chain.ignore.contains(where: { $0.value == rule }) {
+            return true
+        }
+        guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }
         if coordinator.ignore.contains(where: { $0.value == rule }) { return true }
         guard let route = finding.route.flatMap(coordinator.route(named:)) else { return false }
         return route.ignore.contains { $0.value == rule }

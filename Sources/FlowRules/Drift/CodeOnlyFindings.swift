@@ -10,6 +10,7 @@ struct CodeOnlyFindings {
 
     /// Rules that judge what the code does, not what it lacks: an extracted graph misses triggers the
     /// extractor could not see, so reachability-absence rules (unreachable-…, trapped-flow) would guess.
+    // TODO(issue 21): use `RuleRegistry.judgingCodeOnlyGraphs` (the rules' `judgesCodeOnlyGraphs` trait) and drop this copy.
     static let judged: Set<RuleID> = ["leaked-child", "unretained-child", "retain-cycle", "push-container", "invalid-transition"]
 
     func findings() -> [Diagnostic] {

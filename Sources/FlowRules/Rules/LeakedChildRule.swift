@@ -2,7 +2,7 @@ import FlowModel
 
 public struct LeakedChildRule: Rule {
     public static let description = RuleDescription(
-        id: "leaked-child", name: "Leaked child coordinator", severity: .error,
+        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem,
         summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
         rationale: """
         With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
