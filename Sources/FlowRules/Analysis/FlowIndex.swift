@@ -202,6 +202,16 @@ public struct FlowIndex: Sendable {
 
     public func showsScreen(_ id: Int) -> Bool { showsScreens[id] }
 
+    /// The first screen of the `stack: parent` child that route `id` starts: it joins the stack `id` acts on.
+    /// Nil when `id` starts no such child, or the child's initial route shows no screen.
+    public func joinedScreen(of id: Int) -> Int? {
+        guard child[id] >= 0 else { return nil }
+        let started = Int(child[id])
+        let first = Int(initial[started])
+        guard joinsParentStack[started], first >= 0, showsScreens[first] else { return nil }
+        return first
+    }
+
     /// `Coordinator.route`, for messages.
     public func qualifiedName(_ id: Int) -> String {
         "\(graph.coordinators[Int(owner[id])].name).\(self[route: id].name)"

@@ -33,11 +33,7 @@ public struct PushGraph: Sendable {
         case .push where index.showsScreen(route):
             return route
         case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
-            guard index.child[route] >= 0 else { return nil }
-            let child = Int(index.child[route])
-            let initial = Int(index.initial[child])
-            guard index.joinsParentStack[child], initial >= 0, index.showsScreen(initial) else { return nil }
-            return initial
+            return index.joinedScreen(of: route)
         default:
             return nil
         }
