@@ -314,7 +314,7 @@ extension EdgeKind {
         case .embed: self = .embed
         case .show, .showDetail: self = .show
         case .select: self = .select
-        case .none: self = route.destination == nil ? .route : .attach
+        case .attach: self = route.destination == nil ? .route : .attach
         case .pop, .popTo, .popToRoot: self = .pop
         case .dismiss, .dismissToRoot: self = .dismiss
         case .finish: self = .finish

@@ -338,7 +338,7 @@ enum UIKitStyle {
                     coordinator.routes[index].style = Fact(style.value, at: style.location, .inferred("the child's start() presents it so"))
                 }
             } else {
-                coordinator.routes[index].transition = Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates"))
+                coordinator.routes[index].transition = Fact(.attach, at: location, .inferred("neither the method nor the child's start() navigates"))
             }
             context.coordinators[parent] = coordinator
         }

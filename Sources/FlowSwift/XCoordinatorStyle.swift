@@ -95,7 +95,7 @@ enum XCoordinatorStyle {
         "push": .push, "present": .present, "presentFullScreen": .present, "dismiss": .dismiss,
         "dismissToRoot": .dismissToRoot, "dismissAll": .dismissToRoot, "pop": .pop, "popToRoot": .popToRoot,
         "set": .setRoot, "select": .select, "show": .show, "showDetail": .showDetail, "trigger": .trigger,
-        "none": .none, "embed": .embed,
+        "none": .attach, "embed": .embed,
     ]
 
     /// The transition of one case of `prepareTransition`'s switch.
@@ -110,11 +110,11 @@ enum XCoordinatorStyle {
         }
         if first.name == "multiple" || first.name == "deepLink" {
             guard chain(route.name, first, calls, type, &context) else {
-                route.transition = Fact(.none, at: first.location, .inferred(chainLeftOut))
+                route.transition = Fact(.attach, at: first.location, .inferred(chainLeftOut))
                 allResolved = false
                 return
             }
-            route.transition = Fact(.none, at: first.location, .inferred("`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"))
+            route.transition = Fact(.attach, at: first.location, .inferred("`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"))
             return
         }
         let transition = transitions[first.name]!
@@ -128,7 +128,7 @@ enum XCoordinatorStyle {
             if case .member(let name, _)? = first.arguments.first?.value { route.target = Fact(name, at: first.location) }
         case .select:
             if case .reference(let name)? = first.arguments.first?.value { route.tab = Fact(name, at: first.location) }
-        case .none:
+        case .attach:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
                let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),

@@ -92,7 +92,7 @@ public struct ChildExits: Sendable {
             let owner = Int(index.owner[route])
             let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && !routedTo[route]
-            if (transition == .push && !pushedAsRoot) || (transition == Transition.none && index.joinsParentStack[child] && !pushedAsRoot) {
+            if (transition == .push && !pushedAsRoot) || (transition == .attach && index.joinsParentStack[child] && !pushedAsRoot) {
                 result.back = .backButton
             } else if !ownsStack, initial >= 0,
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {

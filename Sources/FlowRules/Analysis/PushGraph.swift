@@ -32,7 +32,7 @@ public struct PushGraph: Sendable {
         switch index.transition(route) {
         case .push where index.showsScreen(route):
             return route
-        case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
+        case .push, .attach:
             return index.joinedScreen(of: route)
         default:
             return nil

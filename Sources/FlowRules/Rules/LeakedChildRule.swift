@@ -97,7 +97,7 @@ public struct LeakedChildRule: Rule {
                     "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
-            case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]
+            case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
                 && index.kind[Int(index.owner[route])] == .navigation:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 let (parent, child) = names()
