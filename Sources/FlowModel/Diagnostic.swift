@@ -48,11 +48,13 @@ public struct Diagnostic: Hashable, Sendable {
     public var coordinator: String?
     /// The route the finding is about, `nil` for coordinator- and file-level findings.
     public var route: String?
+    /// The chain the finding is about (its `ignore:` silences it), `nil` for other findings.
+    public var chain: String?
     public var notes: [DiagnosticNote]
 
     public init(
         rule: RuleID, severity: Severity, message: String, location: SourceLocation,
-        coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []
+        coordinator: String? = nil, route: String? = nil, chain: String? = nil, notes: [DiagnosticNote] = []
     ) {
         self.rule = rule
         self.severity = severity
@@ -60,6 +62,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.location = location
         self.coordinator = coordinator
         self.route = route
+        self.chain = chain
         self.notes = notes
     }
 

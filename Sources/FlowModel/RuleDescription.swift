@@ -7,18 +7,27 @@ public struct RuleDescription: Sendable {
     public var summary: String
     /// What fails at run time when the finding is ignored, and how to fix it.
     public var rationale: String
-    /// A spec that gives a finding, each finding's line marked `# expect: <rule-id>`; the same text as
-    /// `fixtures/rules/<id>/triggering/example.flow.yml` (a test keeps them equal).
+    /// A spec that gives a finding, each finding's line marked `# expect: <rule-id>`. Stored only here: the rule
+    /// example test runs it like the fixtures under `fixtures/rules/<id>/`.
     public var triggeringExample: String
-    /// A spec of the same situation done right; the same text as `fixtures/rules/<id>/passing/example.flow.yml`.
+    /// A spec of the same situation done right, which must give no finding.
     public var passingExample: String
     /// What the rule's answer depends on, and so when it runs on a project with spec-validity errors.
     public var scope: RuleScope
+    /// Whether the rule also runs on the graph read from Swift code, where the spec does not describe it
+    /// (DESIGN §5). Only rules that judge what the code does, not what it lacks: an extracted graph misses what
+    /// the reader could not see, so rules about absence (unreachable-…, trapped-flow) would guess.
+    public var judgesCodeOnlyGraphs: Bool
+    /// How the diagrams mark the rule's findings.
+    public var drawing: FindingDrawing
 
-    public init(id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, summary: String, rationale: String,
+    public init(id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, judgesCodeOnlyGraphs: Bool = false,
+                drawing: FindingDrawing = .bySeverity, summary: String, rationale: String,
                 triggeringExample: String = "", passingExample: String = "") {
         self.id = id
         self.scope = scope
+        self.judgesCodeOnlyGraphs = judgesCodeOnlyGraphs
+        self.drawing = drawing
         self.name = name
         self.severity = severity
         self.summary = summary
@@ -41,4 +50,14 @@ public enum RuleScope: String, Sendable {
         case .project: "Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its answer)."
         }
     }
+}
+
+/// How a diagram marks a rule's findings on the elements they are about.
+public enum FindingDrawing: Sendable {
+    /// As a problem (error) or a warning, by the finding's configured severity.
+    case bySeverity
+    /// Greyed out: the element is never shown.
+    case unreachable
+    /// As a problem whatever the configured severity: a leak or a cycle is one even when configured as a warning.
+    case problem
 }

@@ -1,7 +1,10 @@
 /// A transition of DESIGN §1 with the facts the table there states about it.
 public enum Transition: String, CaseIterable, Sendable {
     case push, present, setRoot, embed, show, showDetail, select
-    case pop, popToRoot, popTo, dismiss, dismissToRoot, finish, trigger, none
+    case pop, popToRoot, popTo, dismiss, dismissToRoot, finish, trigger
+    /// `none` in a spec: a child attached without a transition. Named apart from `Optional.none`, which a
+    /// `Transition?` would otherwise match silently.
+    case attach = "none"
 
     /// What a route with this transition shows.
     public enum DestinationRule: Sendable {
@@ -32,7 +35,7 @@ public enum Transition: String, CaseIterable, Sendable {
     public var destinationRule: DestinationRule {
         switch self {
         case .push, .present, .setRoot, .embed, .show, .showDetail: .required
-        case .none: .optionalCoordinator
+        case .attach: .optionalCoordinator
         default: .forbidden
         }
     }
@@ -49,4 +52,9 @@ public enum Transition: String, CaseIterable, Sendable {
     public enum TargetField: String, Sendable {
         case route, tab
     }
+}
+
+extension Transition: CustomStringConvertible {
+    /// The spec's word (`none` for `.attach`).
+    public var description: String { rawValue }
 }

@@ -13,8 +13,13 @@ public enum PresentationStyle: String, CaseIterable, Sendable {
 }
 
 /// Who keeps a child coordinator alive (`retain`).
-public enum RetainPolicy: String, CaseIterable, Sendable {
-    case parent, hierarchy, none
+public enum RetainPolicy: String, CaseIterable, Sendable, CustomStringConvertible {
+    case parent, hierarchy
+    /// `none` in a spec: nothing keeps the child. Named apart from `Optional.none`.
+    case unretained = "none"
+
+    /// The spec's word (`none` for `.unretained`).
+    public var description: String { rawValue }
 }
 
 /// How the user can leave a child coordinator (`releaseOn`).

@@ -25,17 +25,13 @@ struct FindingMarks {
     func marks(of key: RouteKey) -> [Mark] { routes[key] ?? [] }
     func marks(of coordinator: String) -> [Mark] { coordinators[coordinator] ?? [] }
 
-    /// Unreachable elements grey; leaks, unretained children and cycles red whatever their configured
-    /// severity; other findings by severity.
+    /// As the rule's description says (`RuleDescription.drawing`): unreachable elements grey; leaks, unretained
+    /// children and cycles red whatever their configured severity; other findings by severity.
     static func style(of finding: Diagnostic) -> MarkStyle {
-        if unreachableRules.contains(finding.rule) { return .unreachable }
-        if problemRules.contains(finding.rule) { return .problem }
-        return finding.severity == .error ? .problem : .warning
+        switch RuleRegistry.drawing(of: finding.rule) {
+        case .unreachable: .unreachable
+        case .problem: .problem
+        case .bySeverity: finding.severity == .error ? .problem : .warning
+        }
     }
-
-    private static let unreachableRules: Set<RuleID> = [UnreachableRouteRule.description.id, UnreachableCoordinatorRule.description.id]
-    private static let problemRules: Set<RuleID> = [
-        LeakedChildRule.description.id, UnretainedChildRule.description.id, RetainCycleRule.description.id,
-        PushCycleRule.description.id,
-    ]
 }

@@ -1,28 +1,30 @@
 import FlowModel
 import FlowRules
 
-/// What the builders read about a flow graph, all from the rules' `FlowIndex`: resolved references, trigger
-/// redirects, who starts whom and who triggers what are the facts the findings come from, so a drawing and
-/// the findings marked on it cannot disagree. Only the drawing order is the builders' own.
+/// What the builders read about a flow graph, all from the rules' `Analysis`: resolved references, trigger
+/// redirects, who starts whom, who triggers what, what a dismissal closes and where a chain runs are the facts
+/// the findings come from, so a drawing and the findings marked on it cannot disagree. Only the drawing order
+/// is the builders' own. Built once per run: the atlas draws all its pages from one.
 struct FlowFacts {
-    let index: FlowIndex
+    let analysis: Analysis
     private let starterRoutes: Adjacency
     private let triggerSources: Adjacency
 
+    var index: FlowIndex { analysis.index }
     var graph: FlowGraph { index.graph }
 
-    init(_ index: FlowIndex) {
-        self.index = index
-        starterRoutes = index.starterRoutes()
-        triggerSources = index.triggerSources()
+    init(_ analysis: Analysis) {
+        self.analysis = analysis
+        starterRoutes = analysis.index.starterRoutes()
+        triggerSources = analysis.index.triggerSources()
     }
 
-    func key(_ id: Int) -> RouteKey {
-        RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)
+    func key(_ id: RouteID) -> RouteKey {
+        RouteKey(coordinator: index[coordinator: index.owner(of: id)].name, route: index[route: id].name)
     }
 
-    func id(_ key: RouteKey) -> Int? {
-        index.coordinatorID(key.coordinator).flatMap { index.routeID(key.route, in: $0) }
+    func id(_ key: RouteKey) -> RouteID? {
+        index.coordinator(named: key.coordinator).flatMap { index.route(named: key.route, in: $0) }
     }
 
     func route(_ key: RouteKey) -> Route? {
@@ -31,40 +33,39 @@ struct FlowFacts {
 
     /// `name` or `Coordinator.name`, seen from `coordinator`; nil when it names nothing.
     func resolve(_ reference: RouteReference, in coordinator: String) -> RouteKey? {
-        index.coordinatorID(coordinator).flatMap { index.resolve(reference, from: $0) }.map(key)
+        index.coordinator(named: coordinator).flatMap { index.route(reference, from: $0) }.map(key)
     }
 
     /// Where the `trigger` redirects from `key` end (`key` itself for any other route); nil when they loop
     /// or name nothing.
     func redirectEnd(of key: RouteKey) -> RouteKey? {
-        guard let id = id(key), index.redirect[id] >= 0 else { return nil }
-        return self.key(Int(index.redirect[id]))
+        id(key).flatMap(index.redirectEnd).map(self.key)
     }
 
     /// The routes (in any coordinator) that start `coordinator`, in drawing order.
     func starters(of coordinator: String) -> [RouteKey] {
-        guard let c = index.coordinatorID(coordinator) else { return [] }
-        return starterRoutes.neighbors(of: c).map { key(Int($0)) }
+        guard let c = index.coordinator(named: coordinator) else { return [] }
+        return starterRoutes.neighbors(of: c.position).map { key(RouteID($0)) }
     }
 
     /// The routes whose screens trigger `key`, directly or through `trigger` redirects.
     func predecessors(of key: RouteKey) -> [RouteKey] {
         guard let id = id(key) else { return [] }
-        return triggerSources.neighbors(of: id).map { self.key(Int($0)) }
+        return triggerSources.neighbors(of: id.position).map { self.key(RouteID($0)) }
     }
 
-    /// The coordinators a chain runs in: its `from`, the coordinators of its steps and of where their redirects
-    /// land, and the children its steps start (through a selected tab too).
+    /// The coordinators a chain runs in (`ChainWalk.passedCoordinators`); for a path the project has no chain
+    /// of, its `from` and the coordinators of its routes.
     func coordinators(passedBy chain: ChainPath) -> Set<String> {
-        var names: Set<String> = [chain.from]
-        for step in chain.routes {
-            names.insert(step.coordinator)
-            guard var landed = redirectEnd(of: step), let route = route(landed) else { continue }
-            names.insert(landed.coordinator)
-            if route.transition?.value == .select, let tab = route.tab?.value { landed = RouteKey(coordinator: landed.coordinator, route: tab) }
-            if let child = self.route(landed)?.destination?.value.coordinatorName { names.insert(child) }
-        }
-        return names
+        guard let position = graph.chainIndex[chain.name] else { return Set([chain.from] + chain.routes.map(\.coordinator)) }
+        return Set(analysis.chains[position].passedCoordinators.map { index[coordinator: $0].name })
+    }
+
+    /// The routes a dismissal inside `coordinator` closes the presentation of (`Presentations`), in the
+    /// order of the walk up the starts; `memo` is shared by the calls of one drawing.
+    func presenters(of coordinator: String, memo: inout [CoordinatorID: [RouteID]]) -> [RouteKey] {
+        guard let c = index.coordinator(named: coordinator) else { return [] }
+        return analysis.presentations.presenters(of: c, memo: &memo).map(key)
     }
 
     /// The coordinators to draw, in drawing order: from `root` (the entry when nil) through the child starts,
@@ -103,13 +104,8 @@ struct FlowFacts {
 
     /// The coordinators a coordinator's routes start, in route order (the index's child starts, each once).
     func children(of name: String) -> [String] {
-        guard let c = index.coordinatorID(name) else { return [] }
-        var names: [String] = []
-        var seen: Set<Int32> = []
-        for child in index.childStarts.neighbors(of: c) where seen.insert(child).inserted {
-            names.append(index[coordinator: Int(child)].name)
-        }
-        return names
+        guard let c = index.coordinator(named: name) else { return [] }
+        return index.children(of: c).map { index[coordinator: $0].name }
     }
 
     /// The fewest child starts from `root` to each coordinator, up to `limit`.

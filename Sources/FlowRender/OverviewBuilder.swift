@@ -74,12 +74,15 @@ struct OverviewBuilder {
 /// Builds the diagram `options` ask for: the routes of the coordinators drawn, or their overview.
 public enum DiagramBuilder {
     public static func build(_ graph: FlowGraph, options: DiagramOptions = DiagramOptions()) -> Diagram {
-        build(FlowIndex(graph), options: options)
+        build(Analysis(graph), options: options)
     }
 
-    /// From the index the rules read (`Analysis.index`), when the caller has one.
-    public static func build(_ index: FlowIndex, options: DiagramOptions = DiagramOptions()) -> Diagram {
-        let facts = FlowFacts(index)
+    /// From the facts the rules read, when the caller has them (`flowlint graph` after a lint run).
+    public static func build(_ analysis: Analysis, options: DiagramOptions = DiagramOptions()) -> Diagram {
+        build(FlowFacts(analysis), options: options)
+    }
+
+    static func build(_ facts: FlowFacts, options: DiagramOptions) -> Diagram {
         if options.overview {
             return OverviewBuilder(facts: facts, options: options).build()
         }

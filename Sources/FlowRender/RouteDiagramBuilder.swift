@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRules
 
 /// The diagram of routes: a cluster per coordinator, a node per route that shows a screen or starts a child,
 /// an edge per trigger and per child start, and return edges for dismiss, pop and finish.
@@ -10,8 +11,8 @@ struct RouteDiagramBuilder {
     private var drawn: Set<String> = []
     private var nodeIDs: Set<String> = []
     private var edgeIDs: Set<String> = []
-    /// What each coordinator's dismissal closes: computed once.
-    private var presenterMemo: [String: [RouteKey]] = [:]
+    /// What each coordinator's dismissal closes: computed once (`Presentations.presenters(of:memo:)`).
+    private var presenterMemo: [CoordinatorID: [RouteID]] = [:]
 
     init(facts: FlowFacts, options: DiagramOptions) {
         self.facts = facts
@@ -238,72 +239,12 @@ struct RouteDiagramBuilder {
             if facts.route(source)?.transition?.value == .present {
                 return (facts.predecessors(of: source), source.coordinator)
             }
-            return (presenters(of: source.coordinator), source.coordinator)
+            return (facts.presenters(of: source.coordinator, memo: &presenterMemo), source.coordinator)
         case .finish:
             return (facts.starters(of: target.coordinator), target.coordinator)
         default:
             return nil
         }
-    }
-
-    /// The routes that present `coordinator` or the nearest presented coordinator that contains it: what a
-    /// dismissal inside it closes (DESIGN §1). In the order of a depth-first walk up the non-presenting starts,
-    /// each coordinator where first met; memoized bottom-up (the walk's order is the first occurrences of the
-    /// memoized lists), so a deep stack of pushed coordinators with dismissals costs linear time.
-    private mutating func presenters(of start: String) -> [RouteKey] {
-        if let known = presenterMemo[start] { return known }
-        var stack: [(name: String, next: Int)] = [(start, 0)]
-        var onStack: Set<String> = [start]
-        while let top = stack.last {
-            let starters = facts.starters(of: top.name)
-            if top.next < starters.count {
-                stack[stack.count - 1].next += 1
-                let starter = starters[top.next]
-                let parent = starter.coordinator
-                guard !presents(starter), presenterMemo[parent] == nil else { continue }
-                // A circle of starts: the first-met order depends on where the walk begins.
-                guard onStack.insert(parent).inserted else { return walkedPresenters(of: start) }
-                stack.append((parent, 0))
-                continue
-            }
-            var places: [RouteKey] = []
-            var seen: Set<RouteKey> = []
-            for starter in starters {
-                for place in presents(starter) ? [starter] : presenterMemo[starter.coordinator]! where seen.insert(place).inserted {
-                    places.append(place)
-                }
-            }
-            presenterMemo[top.name] = places
-            onStack.remove(top.name)
-            stack.removeLast()
-        }
-        return presenterMemo[start]!
-    }
-
-    /// `presenters(of:)` by walking from `start` afresh, for coordinators in a circle of starts.
-    private func walkedPresenters(of start: String) -> [RouteKey] {
-        var visited: Set<String> = [start]
-        var places: [RouteKey] = []
-        var stack: [(name: String, next: Int)] = [(start, 0)]
-        while let top = stack.last {
-            let starters = facts.starters(of: top.name)
-            guard top.next < starters.count else {
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next += 1
-            let starter = starters[top.next]
-            if presents(starter) {
-                places.append(starter)
-            } else if visited.insert(starter.coordinator).inserted {
-                stack.append((starter.coordinator, 0))
-            }
-        }
-        return places
-    }
-
-    private func presents(_ starter: RouteKey) -> Bool {
-        facts.route(starter)?.transition?.value == .present
     }
 
     // MARK: Chain
@@ -373,7 +314,7 @@ extension EdgeKind {
         case .embed: self = .embed
         case .show, .showDetail: self = .show
         case .select: self = .select
-        case .none: self = route.destination == nil ? .route : .attach
+        case .attach: self = route.destination == nil ? .route : .attach
         case .pop, .popTo, .popToRoot: self = .pop
         case .dismiss, .dismissToRoot: self = .dismiss
         case .finish: self = .finish

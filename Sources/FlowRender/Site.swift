@@ -12,27 +12,30 @@ public enum Site {
     }
 
     /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI).
-    public static func pages(_ index: FlowIndex, findings: [Diagnostic], layout: Layout = .auto,
+    public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto,
                              render: (Diagram) throws -> String) rethrows -> [Page] {
+        // One set of facts for every page.
+        let facts = FlowFacts(analysis)
+        let index = analysis.index
         let graph = index.graph
         let names = graph.coordinators.map(\.name).sorted()
         var files: [String: String] = [:]
         for (position, name) in names.enumerated() { files[name] = "coordinator-\(position + 1).html" }
 
-        var overview = DiagramBuilder.build(index, options: DiagramOptions(overview: true, findings: findings, layout: layout))
+        var overview = DiagramBuilder.build(facts, options: DiagramOptions(overview: true, findings: findings, layout: layout))
         overview.anchorsNodes = true
         for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
             overview.nodes[position].link = files[overview.nodes[position].title]
         }
         var pages = [Page(fileName: "index.html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
         for name in names {
-            var diagram = DiagramBuilder.build(index, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
+            var diagram = DiagramBuilder.build(facts, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
             diagram.anchorsNodes = true
             for position in diagram.nodes.indices {
                 let node = diagram.nodes[position]
-                guard let route = node.cluster.flatMap({ cluster in index.coordinatorID(cluster).flatMap { index.routeID(node.title, in: $0) } }),
-                      index.child[route] >= 0 else { continue }
-                diagram.nodes[position].link = files[index[coordinator: Int(index.child[route])].name]
+                guard let route = node.cluster.flatMap({ cluster in index.coordinator(named: cluster).flatMap { index.route(named: node.title, in: $0) } }),
+                      let child = index.child(of: route) else { continue }
+                diagram.nodes[position].link = files[index[coordinator: child].name]
             }
             // A landing node links to the route it names, drawn on the same page.
             let landings = Dictionary(diagram.edges.compactMap { edge in edge.landsOn.map { (edge.to, "#" + $0) } }, uniquingKeysWith: { first, _ in first })

@@ -10,9 +10,9 @@ public protocol Rule: Sendable {
 extension Rule {
     /// A finding of this rule at its default severity (configuration may change it later).
     func finding(_ message: String, at location: SourceLocation, coordinator: String? = nil, route: String? = nil,
-                 notes: [DiagnosticNote] = []) -> Diagnostic {
+                 chain: String? = nil, notes: [DiagnosticNote] = []) -> Diagnostic {
         Diagnostic(rule: Self.description.id, severity: Self.description.severity, message: message,
-                   location: location, coordinator: coordinator, route: route, notes: notes)
+                   location: location, coordinator: coordinator, route: route, chain: chain, notes: notes)
     }
 
     /// A finding about route `id`, at `location` (the route's key when nil).

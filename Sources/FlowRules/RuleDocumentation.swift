@@ -17,11 +17,11 @@ public enum RuleDocumentation {
         text += "\(description.summary)\n\n\(description.rationale)\n"
         if !RuleID.specValidity.contains(description.id) { text += "\nWhen it runs: \(description.scope.explanation)\n" }
         if !description.triggeringExample.isEmpty {
-            text += "\nTriggering example (fixtures/rules/\(description.id)/triggering/example.flow.yml):\n\n"
+            text += "\nTriggering example (each finding's line marked `# expect: <rule-id>`):\n\n"
             text += indent(description.triggeringExample)
         }
         if !description.passingExample.isEmpty {
-            text += "\nPassing example (fixtures/rules/\(description.id)/passing/example.flow.yml):\n\n"
+            text += "\nPassing example:\n\n"
             text += indent(description.passingExample)
         }
         return text

@@ -28,6 +28,18 @@ public enum RuleRegistry {
 
     public static let allIDs: Set<RuleID> = Set(allDescriptions.map(\.id))
 
+    /// The rules that also judge the graph read from Swift code where the spec does not describe it
+    /// (`RuleDescription.judgesCodeOnlyGraphs`).
+    public static let judgingCodeOnlyGraphs: Set<RuleID> = Set(allDescriptions.filter(\.judgesCodeOnlyGraphs).map(\.id))
+
+    private static let drawings: [RuleID: FindingDrawing] = Dictionary(
+        allDescriptions.map { ($0.id, $0.drawing) }, uniquingKeysWith: { first, _ in first })
+
+    /// How the diagrams mark findings of `id` (`RuleDescription.drawing`); by severity for an unknown id.
+    public static func drawing(of id: RuleID) -> FindingDrawing {
+        drawings[id] ?? .bySeverity
+    }
+
     /// The rules a run with `configuration` can report, at their configured severities: what SARIF's
     /// `tool.driver.rules` and JUnit's test cases list. The drift rules only when specs are compared with code.
     public static func descriptions(in configuration: Configuration, comparingCode: Bool = false) -> [RuleDescription] {

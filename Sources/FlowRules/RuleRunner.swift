@@ -16,19 +16,31 @@ public struct RuleRunner: Sendable {
         self.runsGraphRules = runsGraphRules
     }
 
+    /// The findings of a run, and the analysis the graph rules read (nil when none ran): the drawings read it too.
+    public struct Run: Sendable {
+        public var findings: [Diagnostic]
+        public var analysis: Analysis?
+    }
+
     /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
     /// does not describe.
     public func findings(for project: LoadedProject, comparingWith code: CodeGraph? = nil,
                          includeInferred: Bool = false) -> [Diagnostic] {
+        run(project, comparingWith: code, includeInferred: includeInferred).findings
+    }
+
+    public func run(_ project: LoadedProject, comparingWith code: CodeGraph? = nil, includeInferred: Bool = false) -> Run {
         var findings = project.diagnostics
+        var analysis: Analysis?
         let specIsValid = !findings.contains(where: { $0.severity == .error })
         let rules = !runsGraphRules ? [] : RuleRegistry.graphRules.filter {
             configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
         }
         if !rules.isEmpty {
-            let analysis = Analysis(project.graph, framework: configuration.framework)
+            let facts = Analysis(project.graph, framework: configuration.framework)
+            analysis = facts
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
-            let graphFindings = Parallel.map(rules) { rule in rule.init().check(analysis) }.joined()
+            let graphFindings = Parallel.map(rules) { rule in rule.init().check(facts) }.joined()
             findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings)
         }
         if let code, runsGraphRules, specIsValid {
@@ -38,7 +50,7 @@ public struct RuleRunner: Sendable {
         }
         // Findings come many to a file: match each file against the globs once.
         var excluded: [String: Bool] = [:]
-        return findings.compactMap { finding in
+        findings = findings.compactMap { finding in
             let file = finding.location.file
             let isExcluded = excluded[file] ?? configuration.isExcluded(file)
             excluded[file] = isExcluded
@@ -48,6 +60,7 @@ public struct RuleRunner: Sendable {
             if let severity = configuration.severities[finding.rule] { finding.severity = severity }
             return finding
         }
+        return Run(findings: findings, analysis: analysis)
     }
 
     /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error.
@@ -65,9 +78,14 @@ public struct RuleRunner: Sendable {
         }
     }
 
+    /// `ignore:` of the chain, the coordinator or the route the finding is about.
     private func isIgnored(_ finding: Diagnostic, in graph: FlowGraph) -> Bool {
-        guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }
         let rule = finding.rule.rawValue
+        if let name = finding.chain, let chain = graph.chainIndex[name].map({ graph.chains[$0] }),
+           chain.ignore.contains(where: { $0.value == rule }) {
+            return true
+        }
+        guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }
         if coordinator.ignore.contains(where: { $0.value == rule }) { return true }
         guard let route = finding.route.flatMap(coordinator.route(named:)) else { return false }
         return route.ignore.contains { $0.value == rule }

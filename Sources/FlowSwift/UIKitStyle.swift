@@ -368,7 +368,7 @@ enum UIKitStyle {
                     coordinator.routes[index].style = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
                 }
             } else {
-                coordinator.routes[index].transition = context.put(Fact(.none, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
+                coordinator.routes[index].transition = context.put(Fact(.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
             }
             context.coordinators[parent] = coordinator
         }

@@ -95,7 +95,7 @@ enum XCoordinatorStyle {
         "push": .push, "present": .present, "presentFullScreen": .present, "dismiss": .dismiss,
         "dismissToRoot": .dismissToRoot, "dismissAll": .dismissToRoot, "pop": .pop, "popToRoot": .popToRoot,
         "set": .setRoot, "select": .select, "show": .show, "showDetail": .showDetail, "trigger": .trigger,
-        "none": .none, "embed": .embed,
+        "none": .attach, "embed": .embed,
     ]
 
     /// The transition of one case of `prepareTransition`'s switch.
@@ -112,12 +112,12 @@ enum XCoordinatorStyle {
         }
         if first.name == "multiple" || first.name == "deepLink" {
             guard chain(route.name, first, calls, type, &context) else {
-                route.transition = context.put(Fact(.none, at: first.location, .inferred(chainLeftOut)), path(.transition))
+                route.transition = context.put(Fact(.attach, at: first.location, .inferred(chainLeftOut)), path(.transition))
                 allResolved = false
                 return
             }
             let why = "`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"
-            route.transition = context.put(Fact(.none, at: first.location, .inferred(why)), path(.transition))
+            route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             return
         }
         let transition = transitions[first.name]!
@@ -133,7 +133,7 @@ enum XCoordinatorStyle {
             }
         case .select:
             if case .reference(let tab)? = first.arguments.first?.value { route.tab = Located(tab, at: first.location) }
-        case .none:
+        case .attach:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
                let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),

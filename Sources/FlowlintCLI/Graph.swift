@@ -95,9 +95,9 @@ struct Graph: ParsableCommand {
         let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil).run()
         try refuseSpecErrors(outcome.report)
         if let site { return try writeSite(outcome, to: site) }
-        // One index for the chain's walk and the drawing: the facts the rules read.
-        let index = FlowIndex(outcome.project.graph)
-        let diagram = DiagramBuilder.build(index, options: try diagramOptions(outcome, index: index))
+        // The facts the rules read, for the chain's walk and the drawing.
+        let analysis = outcome.facts
+        let diagram = DiagramBuilder.build(analysis, options: try diagramOptions(outcome, analysis: analysis))
         let drawing = try render(diagram)
         if !check, output != "-", let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, output) }) {
             try fail("\(output) is the input spec \(spec): write the diagram elsewhere")
@@ -117,7 +117,7 @@ struct Graph: ParsableCommand {
         throw ExitCode(1)
     }
 
-    private func diagramOptions(_ outcome: LintOutcome, index: FlowIndex) throws -> DiagramOptions {
+    private func diagramOptions(_ outcome: LintOutcome, analysis: Analysis) throws -> DiagramOptions {
         let graph = outcome.project.graph
         if let coordinator, graph.coordinator(named: coordinator) == nil {
             try fail("no coordinator `\(coordinator)`\(Suggestion.hint(for: coordinator, among: graph.coordinators.map(\.name)))")
@@ -125,18 +125,18 @@ struct Graph: ParsableCommand {
         return DiagramOptions(
             focus: coordinator, depth: depth, overview: overview,
             findings: findings ? outcome.report.findings : [],
-            chain: try chain.map { try chainPath($0, index: index) }, layout: layout)
+            chain: try chain.map { try chainPath($0, analysis: analysis) }, layout: layout)
     }
 
-    private func chainPath(_ name: String, index: FlowIndex) throws -> ChainPath {
+    private func chainPath(_ name: String, analysis: Analysis) throws -> ChainPath {
+        let index = analysis.index
         let graph = index.graph
         guard let position = graph.chainIndex[name] else {
             try fail("no chain `\(name)`\(Suggestion.hint(for: name, among: graph.chains.map(\.name)))")
         }
-        // The chain's walk needs only the index, not the rules' whole analysis.
-        let walk = ChainWalk.walks([graph.chains[position]], index: index)[0]
-        let routes = walk.steppedRoutes.map { id in
-            RouteKey(coordinator: index[coordinator: Int(index.owner[id])].name, route: index[route: id].name)
+        let walk = analysis.chains[position]
+        let routes = walk.stepped.map { id in
+            RouteKey(coordinator: index[coordinator: index.owner(of: id)].name, route: index[route: id].name)
         }
         return ChainPath(name: name, from: graph.chains[position].from?.value ?? "", routes: routes)
     }
@@ -197,7 +197,7 @@ struct Graph: ParsableCommand {
 
     /// `--site DIR`: every page, each written atomically; with `--check`, compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(FlowIndex(outcome.project.graph), findings: outcome.report.findings, layout: layout) { diagram in
+        let pages = try Site.pages(outcome.facts, findings: outcome.report.findings, layout: layout) { diagram in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }

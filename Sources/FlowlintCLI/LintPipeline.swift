@@ -35,10 +35,11 @@ struct LintPipeline {
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
         let code = sources.isEmpty || !runsGraphRules || !specIsValid ? nil : try readSources(sources, configuration)
-        let findings = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
-            .findings(for: project, comparingWith: code, includeInferred: includeInferred)
-        return LintOutcome(project: project, report: Report(findings: findings, files: project.graph.files.count),
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules))
+        let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
+            .run(project, comparingWith: code, includeInferred: includeInferred)
+        return LintOutcome(project: project, report: Report(findings: run.findings, files: project.graph.files.count),
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules),
+                           analysis: run.analysis)
     }
 
     /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).
@@ -67,6 +68,11 @@ struct LintOutcome {
     var report: Report
     /// The rules in effect: enabled, at their configured severities.
     var rules: [RuleDescription]
+    /// What the graph rules read, when they ran: `graph` draws from the same facts.
+    var analysis: Analysis?
+
+    /// The analysis of the project, computed here when no graph rule ran.
+    var facts: Analysis { analysis ?? Analysis(project.graph) }
 }
 
 /// The process ends soon after the project is loaded. Releasing a large project string by string takes

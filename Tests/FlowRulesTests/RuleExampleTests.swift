@@ -4,9 +4,10 @@ import FlowModel
 import FlowRules
 import FlowSpec
 
-/// Every rule's examples are its tests: each spec under `fixtures/rules/<rule-id>/` marks the line of
-/// every finding it must give with `# expect: <rule-id>` (several: `# expect: a, b`), and must give
-/// nothing else. The descriptions that `flowlint explain` prints hold the `example.flow.yml` files' text.
+/// Every rule's examples are its tests: each spec under `fixtures/rules/<rule-id>/`, and the triggering and
+/// passing example of each rule's description (stored only there: `flowlint explain` prints them), marks the
+/// line of every finding it must give with `# expect: <rule-id>` (several: `# expect: a, b`), and must give
+/// nothing else.
 @Suite struct RuleExampleTests {
     static let rulesFolder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -23,15 +24,25 @@ import FlowSpec
     /// The drift rules compare specs with Swift code: their examples are the app in `fixtures/drift/` (DriftFixtureTests).
     static let specOnlyRules = RuleRegistry.allDescriptions.filter { !DriftRules.ids.contains($0.id) }.map(\.id.rawValue)
 
-    @Test func fixturesAreFound() {
-        #expect(Self.fixtures.count >= 2 * Self.specOnlyRules.count, "no fixtures under \(Self.rulesFolder.path)")
+    /// The examples of the descriptions, as fixtures named `<rule-id>/<kind>/example.flow.yml`.
+    static let descriptionExamples: [RuleFixture] = RuleRegistry.allDescriptions.flatMap { description in
+        [("triggering", description.triggeringExample), ("passing", description.passingExample)]
+            .filter { !$0.1.isEmpty }
+            .map { RuleFixture(example: $0.1, relativePath: "\(description.id)/\($0.0)/example.flow.yml") }
     }
 
-    @Test(arguments: fixtures)
+    static let allExamples = fixtures + descriptionExamples
+
+    @Test func fixturesAreFound() {
+        #expect(Self.fixtures.count >= Self.specOnlyRules.count, "no fixtures under \(Self.rulesFolder.path)")
+    }
+
+    @Test(arguments: allExamples)
     func findingsLandOnTheMarkers(_ fixture: RuleFixture) throws {
-        let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(files: [fixture.path])
-        let findings = RuleRunner().findings(for: project)
-        let expected = try fixture.markers()
+        let findings = try fixture.withFile { path in
+            RuleRunner().findings(for: try SpecLoader(knownRules: RuleRegistry.allIDs).load(files: [path]))
+        }
+        let expected = fixture.markers()
 
         var unexpected: [String] = []
         var remaining = expected
@@ -49,9 +60,9 @@ import FlowSpec
         #expect(missing.isEmpty && unexpected.isEmpty, "\(fixture.relativePath):\n\(report)")
     }
 
-    @Test(arguments: fixtures.filter { $0.kind == "triggering" })
+    @Test(arguments: allExamples.filter { $0.kind == "triggering" })
     func triggeringExampleMarksItsRule(_ fixture: RuleFixture) throws {
-        let rules = try fixture.markers().keys.map(\.rule)
+        let rules = fixture.markers().keys.map(\.rule)
         #expect(rules.contains(fixture.ruleID), "\(fixture.relativePath) marks no `# expect: \(fixture.ruleID)`")
     }
 
@@ -63,36 +74,14 @@ import FlowSpec
         }
     }
 
+    /// The examples live in the description only: a file of the same name would be a second copy to keep equal.
     @Test(arguments: specOnlyRules)
-    func ruleHasExamples(_ id: String) {
+    func descriptionHoldsTheExamples(_ id: String) {
         for kind in ["triggering", "passing"] {
-            let files = Self.fixtures.filter { $0.ruleID == id && $0.kind == kind }
-            #expect(!files.isEmpty, "fixtures/rules/\(id)/\(kind)/ has no *.flow.yml")
-            #expect(files.contains { $0.fileName == "example.flow.yml" }, "fixtures/rules/\(id)/\(kind)/example.flow.yml is missing")
+            #expect(Self.descriptionExamples.contains { $0.ruleID == id && $0.kind == kind }, "the description of `\(id)` has no \(kind) example")
+            #expect(!Self.fixtures.contains { $0.ruleID == id && $0.kind == kind && $0.fileName == "example.flow.yml" },
+                    "fixtures/rules/\(id)/\(kind)/example.flow.yml copies the description's example: remove it")
         }
-    }
-
-    @Test(arguments: specOnlyRules)
-    func descriptionHoldsTheExampleFiles(_ id: String) throws {
-        let description = try #require(RuleRegistry.description(of: RuleID(rawValue: id)))
-        for (kind, text) in [("triggering", description.triggeringExample), ("passing", description.passingExample)] {
-            let file = Self.rulesFolder.appendingPathComponent("\(id)/\(kind)/example.flow.yml")
-            guard let contents = try? Data(contentsOf: file) else { continue }  // reported by ruleHasExamples
-            let equal = Array(text.utf8) == Array(contents)
-            #expect(equal, "the \(kind)Example of `\(id)` differs from fixtures/rules/\(id)/\(kind)/example.flow.yml\(Self.firstDifference(text, String(decoding: contents, as: UTF8.self))); copy the file into the description")
-        }
-    }
-
-    /// Where two texts part, for a readable failure: the first line that differs.
-    static func firstDifference(_ description: String, _ file: String) -> String {
-        let left = description.split(separator: "\n", omittingEmptySubsequences: false)
-        let right = file.split(separator: "\n", omittingEmptySubsequences: false)
-        for line in 0..<max(left.count, right.count) {
-            let a = line < left.count ? String(left[line]) : "<end>"
-            let b = line < right.count ? String(right[line]) : "<end>"
-            if a != b { return " at line \(line + 1): description has `\(a)`, file has `\(b)`" }
-        }
-        return " (in bytes only: line endings or encoding)"
     }
 }
 
@@ -104,15 +93,24 @@ struct Marker: Hashable, Comparable {
     static func < (lhs: Marker, rhs: Marker) -> Bool { (lhs.line, lhs.rule) < (rhs.line, rhs.rule) }
 }
 
-/// A spec under `fixtures/rules/<rule-id>/<triggering|passing>/`.
+/// A spec under `fixtures/rules/<rule-id>/<triggering|passing>/`, or an example of a rule's description.
 struct RuleFixture: Sendable, CustomTestStringConvertible {
-    var path: String
+    /// The file; nil for a description's example, which is written to a temporary file to be loaded.
+    var path: String?
     /// `<rule-id>/<kind>/<file>`.
     var relativePath: String
+    var text: String
 
     init(path: String, root: String) {
         self.path = path
         relativePath = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    init(example: String, relativePath: String) {
+        path = nil
+        self.relativePath = relativePath
+        text = example
     }
 
     private var components: [Substring] { relativePath.split(separator: "/") }
@@ -120,11 +118,21 @@ struct RuleFixture: Sendable, CustomTestStringConvertible {
     var kind: String { components.count == 3 ? String(components[1]) : "" }
     var fileName: String { String(components.last ?? "") }
 
-    var testDescription: String { relativePath }
+    var testDescription: String { path == nil ? "description of " + relativePath : relativePath }
+
+    /// Runs `body` on the fixture's file, writing a description's example to a temporary one first.
+    func withFile<T>(_ body: (String) throws -> T) throws -> T {
+        if let path { return try body(path) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(fileName)
+        try Data(text.utf8).write(to: file)
+        return try body(file.path)
+    }
 
     /// The `# expect:` markers, counted: two findings of one rule on one line are marked twice.
-    func markers() throws -> [Marker: Int] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+    func markers() -> [Marker: Int] {
         var markers: [Marker: Int] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let marker = line.range(of: "# expect:") else { continue }

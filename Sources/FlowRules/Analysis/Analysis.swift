@@ -8,6 +8,8 @@ public struct Analysis: Sendable {
     public let reachability: Reachability
     public let startGraph: StartGraph
     public let exits: ChildExits
+    /// What a dismissal inside each coordinator closes: read by `exits` and by the drawings.
+    public let presentations: Presentations
     public let ownership: OwnershipGraph
     public let pushGraph: PushGraph
     /// What is on screen (DESIGN §4): presentations, stacks, and what is below each screen.
@@ -24,10 +26,13 @@ public struct Analysis: Sendable {
         let reachability = Reachability(index: index, chains: chains)
         self.chains = chains
         self.reachability = reachability
+        let presentations = Presentations(index: index, reachability: reachability)
+        self.presentations = presentations
         let ((startGraph, exits), (pushGraph, ownership)) = Parallel.both(
             { () -> (StartGraph, ChildExits) in
                 let startGraph = StartGraph(index: index, reachability: reachability)
-                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph, chains: chains))
+                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph,
+                                               presentations: presentations, chains: chains))
             },
             {
                 Parallel.both(

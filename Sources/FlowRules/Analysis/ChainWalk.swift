@@ -12,7 +12,11 @@ public struct ChainWalk: Sendable {
     }
 
     /// The routes the chain steps through, in order: reachable whenever `from` is.
-    public private(set) var steppedRoutes: [Int] = []
+    public var stepped: [RouteID] { steppedRoutes.map(RouteID.init) }
+    private(set) var steppedRoutes: [Int] = []
+    /// The coordinators the chain runs in, each once, in the order first met: its `from`, the coordinators of
+    /// its steps and of where their redirects land, and the children its steps start (through a selected tab too).
+    public private(set) var passedCoordinators: [CoordinatorID] = []
     /// The index of the first invalid step and why, if any.
     public private(set) var failure: (step: Int, reason: Failure)?
     /// Steps that pop to a route that is not on the stack at that step, with the stack from the bottom. Judged
@@ -30,8 +34,14 @@ public struct ChainWalk: Sendable {
 
     init(_ chain: Chain, index: FlowIndex, dominators: Dominators? = nil) {
         var stepped: [Int] = []
-        defer { steppedRoutes = stepped }
+        var passed: [Int] = []
+        defer {
+            steppedRoutes = stepped
+            var seen: Set<Int> = []
+            passedCoordinators = passed.filter { seen.insert($0).inserted }.map(CoordinatorID.init)
+        }
         guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }) else { return }
+        passed.append(from)
         // `X.route` may name an ancestor that always starts `from` (the entry, a root switcher…).
         var active = [from]
         var ancestor = dominators.map { Int($0.immediateDominator[from]) } ?? -1
@@ -63,10 +73,12 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 stepped.append(route)
+                passed.append(scope)
                 // A `trigger` route lands where its redirect does, in an active coordinator.
                 var landed = route
                 if index.transition(route) == .trigger, index.redirect[route] >= 0 {
                     landed = Int(index.redirect[route])
+                    passed.append(Int(index.owner[landed]))
                     if let depth = active.lastIndex(of: Int(index.owner[landed])) {
                         active.removeSubrange((depth + 1)...)
                     }
@@ -75,7 +87,10 @@ public struct ChainWalk: Sendable {
                 if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
                 if index.transition(landed) == .present { presentations.append(active.count) }
                 if let miss = stacks.apply(landed, index: index) { popToMisses.append((position, miss.target, miss.stack)) }
-                if index.child[landed] >= 0 { active.append(Int(index.child[landed])) }
+                if index.child[landed] >= 0 {
+                    active.append(Int(index.child[landed]))
+                    passed.append(Int(index.child[landed]))
+                }
             case .select(let tab):
                 guard kind == .tab else {
                     failure = (position, .wrongKind(needs: .tab, coordinator: current))
@@ -87,7 +102,10 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 stepped.append(route)
-                if index.child[route] >= 0 { active.append(Int(index.child[route])) }
+                if index.child[route] >= 0 {
+                    active.append(Int(index.child[route]))
+                    passed.append(Int(index.child[route]))
+                }
             case .popTo(let reference):
                 guard kind == .navigation else {
                     failure = (position, .wrongKind(needs: .navigation, coordinator: current))

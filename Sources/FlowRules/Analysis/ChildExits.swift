@@ -37,24 +37,17 @@ public struct ChildExits: Sendable {
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
     public let closingDismiss: [Int32]
 
-    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, chains: [ChainWalk]) {
+    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
         let reached = reachability.reachedRoute
         let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
         let dominators = startGraph.dominators
         var finishRoute = [Int32](repeating: -1, count: index.coordinatorCount)
         var dismissSeed = [Int32](repeating: -1, count: index.coordinatorCount)
         var dismissAllSeed = [Int32](repeating: -1, count: index.coordinatorCount)
-        var keepsPresentation: [(from: Int32, to: Int32)] = []
-        var anyStart: [(from: Int32, to: Int32)] = []
         for route in 0..<index.routeCount where reached[route] {
             let owner = Int(index.owner[route])
             let transition = index.transition(route)
             if transition == .finish, finishRoute[owner] < 0 { finishRoute[owner] = Int32(route) }
-            if index.child[route] >= 0 {
-                // Reversed: a dismissal inside the child closes what the parent belongs to, unless the child is presented.
-                anyStart.append((index.child[route], Int32(owner)))
-                if transition != .present { keepsPresentation.append((index.child[route], Int32(owner))) }
-            }
             guard index.showsScreen(route) else { continue }
             for trigger in index.triggers.neighbors(of: route) {
                 switch index.effectiveTransition(Int(trigger)) {
@@ -67,7 +60,13 @@ public struct ChildExits: Sendable {
                 }
             }
         }
-        let closing = ChildExits.propagate(dismissSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: keepsPresentation))
+        // A dismissal inside a coordinator closes what `presentations` says; a dismissToRoot closes every
+        // presentation above, so it crosses every start.
+        var anyStart: [(from: Int32, to: Int32)] = []
+        for child in 0..<index.coordinatorCount {
+            for starter in presentations.starters.neighbors(of: child) { anyStart.append((Int32(child), index.owner[Int(starter)])) }
+        }
+        let closing = ChildExits.propagate(dismissSeed, along: presentations.enclosing)
         let closingAll = ChildExits.propagate(dismissAllSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: anyStart))
 
         // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a chain step). The
@@ -93,7 +92,7 @@ public struct ChildExits: Sendable {
             let owner = Int(index.owner[route])
             let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && !routedTo[route]
-            if (transition == .push && !pushedAsRoot) || (transition == Transition.none && index.joinsParentStack[child] && !pushedAsRoot) {
+            if (transition == .push && !pushedAsRoot) || (transition == .attach && index.joinsParentStack[child] && !pushedAsRoot) {
                 result.back = .backButton
             } else if !ownsStack, initial >= 0,
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {

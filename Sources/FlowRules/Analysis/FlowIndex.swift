@@ -3,29 +3,32 @@ import FlowModel
 /// The project with every name resolved to an integer id: coordinators `0..<coordinatorCount`
 /// (in `FlowGraph` order), routes `0..<routeCount` (each coordinator's routes contiguous).
 /// Built once, in time linear in coordinators + routes + references.
+///
+/// Outside this module ids are `RouteID` and `CoordinatorID`, and what may be missing is optional. The passes
+/// inside it read the flat `Int32` arrays, where -1 means none: they are the hot path of every run.
 public struct FlowIndex: Sendable {
     public let graph: FlowGraph
-    public let entry: Int?
+    let entry: Int?
     /// `routeBase[c]` is the id of coordinator c's first route; `routeBase[count]` the route count.
     private let routeBase: [Int]
-    public let owner: [Int32]
+    let owner: [Int32]
     /// The coordinator a route starts, or -1.
-    public let child: [Int32]
+    let child: [Int32]
     /// The routes each route's destination screen triggers, resolved.
     public let triggers: Adjacency
     /// The resolved `route:` of `trigger` / `popTo` routes, or -1.
-    public let target: [Int32]
+    let target: [Int32]
     /// The resolved `tab:` of `select` routes, or -1.
-    public let tab: [Int32]
+    let tab: [Int32]
     /// What a route finally does after following `trigger` redirects; -1 when they loop or do not resolve.
-    public let redirect: [Int32]
+    let redirect: [Int32]
     /// Per route, read on every pass: kept apart so that passes touch no `Route` value.
     private let transitions: [Transition?]
     private let showsScreens: [Bool]
     /// Per coordinator, likewise: passes read these instead of copying a `Coordinator`.
     public let kind: [CoordinatorKind?]
     /// The resolved `initial` route, or -1.
-    public let initial: [Int32]
+    let initial: [Int32]
     /// A navigation coordinator with `stack: parent`: its screens join the stack of the one that starts it.
     public let joinsParentStack: [Bool]
     /// The routes shown when a coordinator starts: its initial route, then its tabs.
@@ -162,28 +165,28 @@ public struct FlowIndex: Sendable {
     public var routeCount: Int { owner.count }
 
     /// Borrows a coordinator: reading one field does not copy the whole value (rules run this per route).
-    public subscript(coordinator id: Int) -> Coordinator {
+    subscript(coordinator id: Int) -> Coordinator {
         _read { yield graph.coordinators[id] }
     }
 
     /// Borrows a route: reading one field does not copy the whole value.
-    public subscript(route id: Int) -> Route {
+    subscript(route id: Int) -> Route {
         _read {
             let c = Int(owner[id])
             yield graph.coordinators[c].routes[id - routeBase[c]]
         }
     }
 
-    public func routes(of coordinator: Int) -> Range<Int> { routeBase[coordinator]..<routeBase[coordinator + 1] }
+    func routes(of coordinator: Int) -> Range<Int> { routeBase[coordinator]..<routeBase[coordinator + 1] }
 
-    public func routeID(_ name: String, in coordinator: Int) -> Int? {
+    func routeID(_ name: String, in coordinator: Int) -> Int? {
         graph.coordinators[coordinator].routeIndex[name].map { routeBase[coordinator] + $0 }
     }
 
-    public func coordinatorID(_ name: String) -> Int? { graph.coordinatorIndex[name] }
+    func coordinatorID(_ name: String) -> Int? { graph.coordinatorIndex[name] }
 
     /// The route `reference` names when written in `coordinator`: `name` there, `Coordinator.name` elsewhere.
-    public func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
+    func resolve(_ reference: RouteReference, from coordinator: Int) -> Int? {
         Self.resolve(reference, from: coordinator, graph, routeBase)
     }
 
@@ -193,17 +196,74 @@ public struct FlowIndex: Sendable {
         return routeBase[scope] + local
     }
 
-    public func transition(_ id: Int) -> Transition? { transitions[id] }
+    func transition(_ id: Int) -> Transition? { transitions[id] }
 
     /// The transition a triggered route finally performs, after `trigger` redirects.
-    public func effectiveTransition(_ id: Int) -> Transition? {
+    func effectiveTransition(_ id: Int) -> Transition? {
         redirect[id] >= 0 ? transition(Int(redirect[id])) : nil
     }
 
-    public func showsScreen(_ id: Int) -> Bool { showsScreens[id] }
+    func showsScreen(_ id: Int) -> Bool { showsScreens[id] }
+
+    /// The first screen of the `stack: parent` child that route `id` starts: it joins the stack `id` acts on.
+    /// Nil when `id` starts no such child, or the child's initial route shows no screen.
+    func joinedScreen(of id: Int) -> Int? {
+        guard child[id] >= 0 else { return nil }
+        let started = Int(child[id])
+        let first = Int(initial[started])
+        guard joinsParentStack[started], first >= 0, showsScreens[first] else { return nil }
+        return first
+    }
+
+    // MARK: Typed ids
+
+    public subscript(route id: RouteID) -> Route {
+        _read { yield self[route: id.position] }
+    }
+
+    public subscript(coordinator id: CoordinatorID) -> Coordinator {
+        _read { yield graph.coordinators[id.position] }
+    }
+
+    public func coordinator(named name: String) -> CoordinatorID? {
+        graph.coordinatorIndex[name].map(CoordinatorID.init)
+    }
+
+    public func route(named name: String, in coordinator: CoordinatorID) -> RouteID? {
+        routeID(name, in: coordinator.position).map(RouteID.init)
+    }
+
+    /// The route `reference` names when written in `coordinator`: `name` there, `Coordinator.name` elsewhere.
+    public func route(_ reference: RouteReference, from coordinator: CoordinatorID) -> RouteID? {
+        resolve(reference, from: coordinator.position).map(RouteID.init)
+    }
+
+    public func owner(of route: RouteID) -> CoordinatorID { CoordinatorID(owner[route.position]) }
+
+    /// The coordinator the route starts.
+    public func child(of route: RouteID) -> CoordinatorID? {
+        child[route.position] >= 0 ? CoordinatorID(child[route.position]) : nil
+    }
+
+    /// What the route finally does after following `trigger` redirects (the route itself for any other
+    /// route); nil when they loop or do not resolve.
+    public func redirectEnd(of route: RouteID) -> RouteID? {
+        redirect[route.position] >= 0 ? RouteID(redirect[route.position]) : nil
+    }
+
+    /// The resolved `initial` route of the coordinator.
+    public func initialRoute(of coordinator: CoordinatorID) -> RouteID? {
+        initial[coordinator.position] >= 0 ? RouteID(initial[coordinator.position]) : nil
+    }
+
+    /// The coordinators the coordinator's routes start, in route order, once each.
+    public func children(of coordinator: CoordinatorID) -> [CoordinatorID] {
+        var seen: Set<Int32> = []
+        return childStarts.neighbors(of: coordinator.position).filter { seen.insert($0).inserted }.map(CoordinatorID.init)
+    }
 
     /// `Coordinator.route`, for messages.
-    public func qualifiedName(_ id: Int) -> String {
+    func qualifiedName(_ id: Int) -> String {
         "\(graph.coordinators[Int(owner[id])].name).\(self[route: id].name)"
     }
 }

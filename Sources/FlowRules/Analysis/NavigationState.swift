@@ -20,7 +20,8 @@ public struct NavigationState: Sendable {
     public var root: Int { stackGraph.nodeCount - 1 }
 
     init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
-        reachedUnpresented = Self.unpresentedReach(index: index)
+        // Chains are left out: a deep link may open while anything is presented.
+        reachedUnpresented = Reachability(index: index, crossing: { $0 != .present }).reachedRoute
         let (owners, presented, canPresent) = Self.coordinatorFacts(index: index, reachability: reachability)
         stackOwner = owners
         alwaysPresented = presented
@@ -56,40 +57,7 @@ public struct NavigationState: Sendable {
     /// The screen at the bottom of a stack whose initial route is `route`: the route itself, or the first
     /// screen of a `stack: parent` child it attaches.
     private static func bottomScreen(of route: Int, index: FlowIndex) -> Int? {
-        if index.showsScreen(route) { return route }
-        guard index.child[route] >= 0 else { return nil }
-        let child = Int(index.child[route])
-        let initial = Int(index.initial[child])
-        guard index.joinsParentStack[child], initial >= 0, index.showsScreen(initial) else { return nil }
-        return initial
-    }
-
-    /// Reachability from the entry that never crosses a `present`: what the user can see with nothing presented.
-    private static func unpresentedReach(index: FlowIndex) -> [Bool] {
-        var reached = [Bool](repeating: false, count: index.routeCount)
-        var started = [Bool](repeating: false, count: index.coordinatorCount)
-        var queue: [Int] = []
-        func reach(_ route: Int) {
-            guard !reached[route], index.transition(route) != .present else { return }
-            reached[route] = true
-            queue.append(route)
-        }
-        func start(_ coordinator: Int) {
-            guard !started[coordinator] else { return }
-            started[coordinator] = true
-            for route in index.starts.neighbors(of: coordinator) { reach(Int(route)) }
-        }
-        if let entry = index.entry { start(entry) }
-        var head = 0
-        while head < queue.count {
-            let route = queue[head]
-            head += 1
-            for next in index.triggers.neighbors(of: route) { reach(Int(next)) }
-            if index.child[route] >= 0 { start(Int(index.child[route])) }
-            if index.transition(route) == .trigger, index.target[route] >= 0 { reach(Int(index.target[route])) }
-            if index.tab[route] >= 0 { reach(Int(index.tab[route])) }
-        }
-        return reached
+        index.showsScreen(route) ? route : index.joinedScreen(of: route)
     }
 
     private static func coordinatorFacts(index: FlowIndex, reachability: Reachability)

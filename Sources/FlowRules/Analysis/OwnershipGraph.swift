@@ -9,7 +9,7 @@ public struct OwnershipGraph: Sendable {
         let started = reachability.startedCoordinator
         var edges: [(from: Int32, to: Int32)] = []
         for route in 0..<index.routeCount where reachability.reachedRoute[route] && index.child[route] >= 0
-            && index[route: route].effectiveRetain != .none {
+            && index[route: route].effectiveRetain != .unretained {
             edges.append((index.owner[route], index.child[route]))
         }
         for c in 0..<index.coordinatorCount where started[c] {

@@ -32,12 +32,8 @@ public struct PushGraph: Sendable {
         switch index.transition(route) {
         case .push where index.showsScreen(route):
             return route
-        case .push, Transition.none?:  // not `.none`, which on an optional matches routes without a transition
-            guard index.child[route] >= 0 else { return nil }
-            let child = Int(index.child[route])
-            let initial = Int(index.initial[child])
-            guard index.joinsParentStack[child], initial >= 0, index.showsScreen(initial) else { return nil }
-            return initial
+        case .push, .attach:
+            return index.joinedScreen(of: route)
         default:
             return nil
         }

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// What a path from the entry reaches (DESIGN §2): a screen reaches its triggers, a route that starts
 /// a coordinator reaches that coordinator's initial route and tabs, `trigger` its `route`, `select` its
 /// `tab`; the routes a chain steps through are reached when its `from` coordinator is started. A route of a
@@ -7,18 +9,21 @@ public struct Reachability: Sendable {
     public let reachedRoute: [Bool]
     public let startedCoordinator: [Bool]
 
-    init(index: FlowIndex, chains: [ChainWalk]) {
+    /// `crossing`: the transitions a path may take (a route whose transition it refuses is not reached);
+    /// `NavigationState` walks the paths that open no presentation.
+    init(index: FlowIndex, chains: [ChainWalk] = [], crossing: (Transition?) -> Bool = { _ in true }) {
         var reached = [Bool](repeating: false, count: index.routeCount)
         var started = [Bool](repeating: false, count: index.coordinatorCount)
         var chainsFrom = [[Int]](repeating: [], count: index.coordinatorCount)
-        for (position, chain) in index.graph.chains.enumerated() {
-            if let from = chain.from.flatMap({ index.coordinatorID($0.value) }) { chainsFrom[from].append(position) }
+        // `chains` are the walks of the graph's chains, in order; none when the caller leaves deep links out.
+        for position in chains.indices {
+            if let from = index.graph.chains[position].from.flatMap({ index.coordinatorID($0.value) }) { chainsFrom[from].append(position) }
         }
         var queue: [Int] = []
         // Routes named before their coordinator starts wait for it (each route waits at most once).
         var waiting: [Int: [Int]] = [:]
         func reach(_ route: Int) {
-            guard !reached[route] else { return }
+            guard !reached[route], crossing(index.transition(route)) else { return }
             let owner = Int(index.owner[route])
             guard started[owner] else {
                 waiting[owner, default: []].append(route)

@@ -7,12 +7,9 @@ struct CodeOnlyFindings {
     var drift: DriftComparison
     var rules: [any Rule.Type]
 
-    /// Rules that judge what the code does, not what it lacks: an extracted graph misses triggers the
-    /// extractor could not see, so reachability-absence rules (unreachable-…, trapped-flow) would guess.
-    static let judged: Set<RuleID> = ["leaked-child", "unretained-child", "retain-cycle", "push-container", "invalid-transition"]
-
     func findings() -> [Diagnostic] {
-        let rules = rules.filter { Self.judged.contains($0.description.id) }
+        // Rules that judge what the code does, not what it lacks (their `judgesCodeOnlyGraphs` trait).
+        let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
         let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
         let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph)

@@ -300,7 +300,7 @@ public struct DriftComparison: Sendable {
         switch retain {
         case .parent: "its parent (`retain: parent`)"
         case .hierarchy: "its view controller (`retain: hierarchy`)"
-        case .none: "nothing (`retain: none`)"
+        case .unretained: "nothing (`retain: none`)"
         }
     }
 

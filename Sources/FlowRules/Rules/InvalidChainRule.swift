@@ -94,8 +94,7 @@ public struct InvalidChainRule: Rule {
         var findings: [Diagnostic] = []
         for (position, walk) in analysis.chains.enumerated() {
             let chain = index.graph.chains[position]
-            guard let (stepIndex, failure) = walk.failure,
-                  !chain.ignore.contains(where: { $0.value == Self.description.id.rawValue }) else { continue }
+            guard let (stepIndex, failure) = walk.failure else { continue }
             let step = chain.steps[stepIndex]
             let message: String
             switch failure {
@@ -109,7 +108,7 @@ public struct InvalidChainRule: Rule {
             case .notActive(let qualifier, let coordinator):
                 message = "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
             }
-            findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location))
+            findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location, chain: chain.name))
         }
         return findings
     }

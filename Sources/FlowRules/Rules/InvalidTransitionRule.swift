@@ -3,7 +3,7 @@ import FlowModel
 public struct InvalidTransitionRule: Rule {
     public static let description = RuleDescription(
         id: "invalid-transition", name: "Invalid transition", severity: .error,
-        scope: .element,
+        scope: .element, judgesCodeOnlyGraphs: true,
         summary: "A transition its coordinator's kind does not support, or a destination where none is allowed / none where one is needed.",
         rationale: """
         A tab coordinator has no stack to push onto and a navigation coordinator has no tabs to select: the \

@@ -2,7 +2,7 @@ import FlowModel
 
 public struct LeakedChildRule: Rule {
     public static let description = RuleDescription(
-        id: "leaked-child", name: "Leaked child coordinator", severity: .error,
+        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem,
         summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
         rationale: """
         With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
@@ -97,7 +97,7 @@ public struct LeakedChildRule: Rule {
                     "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
-            case .hierarchy where index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]
+            case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
                 && index.kind[Int(index.owner[route])] == .navigation:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 let (parent, child) = names()

@@ -115,7 +115,7 @@ public struct PopToNotOnStackRule: Rule {
                 let stack = miss.stack.map { index[route: $0].name }.joined(separator: " → ")
                 findings.append(finding(
                     "chain `\(chain.name)` pops to `\(index[route: miss.target].name)`, which is not on \(owner)'s stack at that step (\(stack)): UIKit throws and the app crashes; route to it earlier in the chain, or pop to a route on the stack",
-                    at: chain.steps[miss.step].location, coordinator: owner))
+                    at: chain.steps[miss.step].location, coordinator: owner, chain: chain.name))
             }
         }
         return findings

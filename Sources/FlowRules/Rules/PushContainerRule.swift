@@ -3,7 +3,7 @@ import FlowModel
 public struct PushContainerRule: Rule {
     public static let description = RuleDescription(
         id: "push-container", name: "Pushed container", severity: .error,
-        scope: .element,
+        scope: .element, judgesCodeOnlyGraphs: true,
         summary: "`push` of a tab or split coordinator, or of a navigation coordinator with its own stack (a page coordinator may be pushed).",
         rationale: """
         UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time; a \

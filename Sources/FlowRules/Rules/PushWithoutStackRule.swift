@@ -73,7 +73,7 @@ public struct PushWithoutStackRule: Rule {
 
     public init() {}
 
-    private static let stackTransitions: Set<Transition?> = [.push, .setRoot, Transition.none, nil]
+    private static let stackTransitions: Set<Transition?> = [.push, .setRoot, .attach, nil]
 
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index

@@ -2,7 +2,7 @@ import FlowModel
 
 public struct UnreachableCoordinatorRule: Rule {
     public static let description = RuleDescription(
-        id: "unreachable-coordinator", name: "Unreachable coordinator", severity: .warning,
+        id: "unreachable-coordinator", name: "Unreachable coordinator", severity: .warning, drawing: .unreachable,
         summary: "A coordinator that no path from the entry starts (reported once, not per route).",
         rationale: """
         No reachable route has `coordinator:` naming it, so none of its screens can ever be shown: the whole \

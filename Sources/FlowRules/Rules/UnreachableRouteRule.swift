@@ -2,7 +2,7 @@ import FlowModel
 
 public struct UnreachableRouteRule: Rule {
     public static let description = RuleDescription(
-        id: "unreachable-route", name: "Unreachable route", severity: .warning,
+        id: "unreachable-route", name: "Unreachable route", severity: .warning, drawing: .unreachable,
         summary: "A route of a reachable coordinator that no path from the entry reaches.",
         rationale: """
         The route is declared but no screen triggers it, it is not the initial route or a tab, and no chain \

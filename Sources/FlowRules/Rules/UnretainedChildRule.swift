@@ -3,7 +3,7 @@ import FlowModel
 public struct UnretainedChildRule: Rule {
     public static let description = RuleDescription(
         id: "unretained-child", name: "Unretained child coordinator", severity: .error,
-        scope: .element,
+        scope: .element, judgesCodeOnlyGraphs: true, drawing: .problem,
         summary: "A child coordinator with `retain: none`: nothing keeps it alive.",
         rationale: """
         A coordinator that neither its parent nor the view hierarchy retains is deallocated right after \
@@ -73,12 +73,12 @@ public struct UnretainedChildRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index[route: route].retain?.value == RetainPolicy.none {
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index[route: route].retain?.value == .unretained {
             let retain = index[route: route].retain
             let parent = index[coordinator: Int(index.owner[route])].name
             let child = index[coordinator: Int(index.child[route])]
             // Attached by `none` onto the parent's stack, its view controller is the parent's: only the parent can keep it.
-            let fix = index.transition(route) == Transition.none && index.joinsParentStack[Int(index.child[route])]
+            let fix = index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
                 ? "keep it in \(parent)'s childCoordinators (`retain: parent`)"
                 : "keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)"
             findings.append(finding(
