@@ -124,8 +124,12 @@ struct NestingGuard {
                 squareRun = 0
                 let kind: Kind = byte == UInt8(ascii: ")") ? .paren : byte == UInt8(ascii: "]") ? .square : .brace
                 offset += 1
-                if frames.count > 1, frames[frames.count - 1].kind == kind
-                    || (kind == .paren && frames[frames.count - 1].kind == .interpolation) {
+                // The nearest open bracket of this kind: brackets left open above it (in code that does not
+                // parse, or a regex literal) close with it, as the parser recovers; only the top 16 are searched.
+                if let match = frames.indices.dropFirst().suffix(16).last(where: {
+                    frames[$0].kind == kind || (kind == .paren && frames[$0].kind == .interpolation)
+                }) {
+                    while frames.count > match + 1 { _ = close() }
                     let closed = close()
                     if let resumed = closed.string {
                         string = resumed

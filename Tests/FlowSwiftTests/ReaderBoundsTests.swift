@@ -74,6 +74,12 @@ import Testing
         #expect(NestingGuard.check(Array(builder.utf8)) == nil)
     }
 
+    @Test func aBracketLeftOpenClosesWithTheNextOneOutside() {
+        // A regex literal is not read as one: its `(` stays open until the `}` of the function closes both.
+        let source = String(repeating: "func f() { let r = /\\(/ }\n", count: 2 * NestingGuard.depthLimit)
+        #expect(NestingGuard.check(Array(source.utf8)) == nil)
+    }
+
     @Test func anElseIfChainIsOneChain() throws {
         let chain = "func f() { if a {} " + String(repeating: "else if a {} ", count: NestingGuard.depthLimit) + "}\n"
         let note = try #require(Self.unreadable(chain).first)
