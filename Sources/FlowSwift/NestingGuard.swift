@@ -14,6 +14,9 @@ struct NestingGuard {
     /// `<` of generic arguments in one chain: swift-syntax's look-ahead decides each one by reading the
     /// rest, so time grows with the square of the run (400 take a second in a debug build).
     static let angleLimit = 32
+    /// String literals inside the interpolations of others: swift-syntax's lexer copies its whole state stack
+    /// into its arena at each level, so a file of 980-deep strings took 24 GB (4 MB of them); real code nests two.
+    static let interpolationLimit = 4
     /// The most `[` in a row that a file may have (white space and comments between). swift-syntax 603's
     /// parser looks ahead for an inline array type at each one, and its time doubles with every `[` of the
     /// run: 22 take a second, 30 several minutes (found by scripts/fuzz). Real code nests a few at most.
@@ -56,6 +59,8 @@ struct NestingGuard {
     private var line = 1
     private var lineStart = 0
     private var frames: [Frame] = [Frame(kind: .brace)]
+    /// Open interpolations among `frames`.
+    private var interpolations = 0
     /// Open frames plus the chain links in all of them.
     private var depth = 0
     private var squareRun = 0
@@ -326,6 +331,7 @@ struct NestingGuard {
 
     private mutating func close() -> Frame {
         let closed = frames.removeLast()
+        if closed.kind == .interpolation { interpolations -= 1 }
         depth -= 1 + closed.chains
         return closed
     }
@@ -395,7 +401,12 @@ struct NestingGuard {
             } else if byte == UInt8(ascii: "\\") && pounds(after: offset + 1, count: delimiter.pounds) {
                 offset += 1 + delimiter.pounds
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "(") {
+                    if interpolations == Self.interpolationLimit {
+                        tokenStart = offset - 1 - delimiter.pounds
+                        return refusal("more than \(Self.interpolationLimit) string interpolations nested in one another here: skipped (swift-syntax's lexer holds memory growing with the square of such nesting)")
+                    }
                     offset += 1
+                    interpolations += 1
                     return open(.interpolation, string: delimiter)
                 }
                 if offset < bytes.count && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }

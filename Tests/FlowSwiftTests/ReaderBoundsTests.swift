@@ -36,11 +36,13 @@ import Testing
     }
 
     @Test func theDeepestFileTheGuardLetsThroughIsReadOnItsLargeStack() throws {
-        // String interpolations cost the parser the most stack per level, `try` the most per byte, and
-        // `.a()` makes the deepest tree for the walk: each just under the limit, inside a method.
+        // Brackets inside the deepest interpolations allowed, `try` (the most stack per byte), and `.a()` (the
+        // deepest tree for the walk): each just under the limit, inside a method.
         let depth = NestingGuard.depthLimit - 10
+        let interpolations = NestingGuard.interpolationLimit
         let bodies = [
-            "let s = " + String(repeating: "\"\\(", count: depth) + "1" + String(repeating: ")\"", count: depth),
+            "let s = " + String(repeating: "\"\\((", count: interpolations) + String(repeating: "(", count: depth - 2 * interpolations)
+                + "1" + String(repeating: ")", count: depth - 2 * interpolations) + String(repeating: "))\"", count: interpolations),
             "let t = " + String(repeating: "try ", count: depth) + "x",
             "navigationController" + String(repeating: ".a()", count: depth / 2),
             "let u = " + String(repeating: "(try ", count: depth / 2) + "x" + String(repeating: ")", count: depth / 2),
@@ -97,11 +99,17 @@ import Testing
     }
 
     @Test func nestedStringInterpolationIsStoppedBeforeTheLexer() throws {
-        // 50 KB of it took 4.7 GB: swift-syntax's lexer copies its state per level.
+        // 50 KB of it took 4.7 GB: swift-syntax's lexer copies its state stack per level.
         let levels = 8_000
         let text = "let v = " + String(repeating: "\"\\(", count: levels) + "1" + String(repeating: ")\"", count: levels) + "\n"
         let note = try #require(Self.unreadable(text).first)
-        #expect(note.message.hasPrefix("nested more than"))
+        let limit = NestingGuard.interpolationLimit
+        #expect(note.message.hasPrefix("more than \(limit) string interpolations nested"))
+        #expect(note.location.column == 9 + 3 * limit + 1, "at the `\\` of the first interpolation too many")
+        let allowed = "let v = " + String(repeating: "\"\\(", count: limit) + "1" + String(repeating: ")\"", count: limit) + "\n"
+        #expect(Self.unreadable(allowed).isEmpty)
+        let raw = "let v = #\"\\#(" + String(repeating: "\"\\(", count: limit) + "1" + String(repeating: ")\"", count: limit) + ")\"#\n"
+        #expect(Self.unreadable(raw).first?.message.hasPrefix("more than") == true, "a raw string's `\\#(` is one too")
         // Text inside strings and comments is not code: brackets there count for nothing.
         let quoted = "let v = \"" + String(repeating: "[(", count: 2_000) + "\" // " + String(repeating: "[", count: 40) + "\n"
             + "let w = #\"\\(" + String(repeating: "[", count: 40) + "\"#\n/* [[[[[[[[[[[[[[[[ /* nested */ [[[[[[[[[[[[[ */\n"
