@@ -93,3 +93,18 @@ if Context.environment["FLOWLINT_FUZZ"] != nil {
         ),
     ]
 }
+
+// `scripts/bench` only: swift-syntax's parser alone over the extract row's files, the floor that row is measured
+// against (README: Performance).
+if Context.environment["FLOWLINT_BENCH"] != nil {
+    package.targets += [
+        .executableTarget(
+            name: "flowlint-parse-floor",
+            dependencies: [
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
+            path: "Bench/parse-floor"
+        ),
+    ]
+}

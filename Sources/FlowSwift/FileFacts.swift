@@ -147,6 +147,15 @@ final class FactCollector: SyntaxVisitor {
     private var method: MethodFacts?
     /// The property whose accessor or initializer is the current `method`.
     private var propertyBody: SyntaxIdentifier?
+    /// The enclosing functions, closures and switch cases, innermost last: what `closures(of:)` and
+    /// `switchCase(of:)` read, kept as the walk goes instead of climbing every ancestor of every call.
+    private var context: [Context] = []
+
+    private enum Context {
+        case function, initializer
+        case closure(label: String)
+        case switchCase([String])
+    }
 
     init(path: String, tree: SourceFileSyntax, source: [UInt8]) {
         self.path = path
@@ -158,15 +167,64 @@ final class FactCollector: SyntaxVisitor {
     /// The node's source without its leading and trailing trivia: `trimmedDescription`, read from the file's
     /// bytes instead of built from a trimmed copy of the tree (that copy was half of extraction's time).
     func text(of node: some SyntaxProtocol) -> String {
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let start = start(of: node)
         let end = node.endPositionBeforeTrailingTrivia.utf8Offset
         guard start < end, end <= source.count else { return "" }
         return String(decoding: source[start..<end], as: UTF8.self)
     }
 
+    /// Receivers and expressions kept only to be matched by name or quoted: past `clipLength` bytes, their
+    /// first and last `clipLength / 2`. Every call of `x.a().a()…` has all the calls before it as its
+    /// receiver, so whole texts would be quadratic in the chain.
+    func clippedText(of node: some SyntaxProtocol) -> String {
+        let start = start(of: node)
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        guard start < end, end <= source.count else { return "" }
+        guard end - start > Self.clipLength else { return String(decoding: source[start..<end], as: UTF8.self) }
+        var headEnd = start + Self.clipLength / 2
+        while headEnd > start, source[headEnd] & 0xC0 == 0x80 { headEnd -= 1 }
+        var tailStart = end - Self.clipLength / 2
+        while tailStart < end, source[tailStart] & 0xC0 == 0x80 { tailStart += 1 }
+        return String(decoding: source[start..<headEnd], as: UTF8.self) + "…" + String(decoding: source[tailStart..<end], as: UTF8.self)
+    }
+
+    static let clipLength = 256
+
     func location(of node: some SyntaxProtocol) -> SourceLocation {
-        let at = node.startLocation(converter: converter)
+        let at = converter.location(for: AbsolutePosition(utf8Offset: start(of: node)))
         return SourceLocation(file: path, line: at.line, column: at.column)
+    }
+
+    /// Where the node's first token starts, found by skipping its leading trivia in the bytes: swift-syntax's
+    /// `positionAfterSkippingLeadingTrivia` descends to the first token, as deep as a left-nested chain goes.
+    private func start(of node: some SyntaxProtocol) -> Int {
+        var offset = node.position.utf8Offset
+        while offset < source.count {
+            switch source[offset] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+                offset += 1
+            case UInt8(ascii: "/") where offset + 1 < source.count && source[offset + 1] == UInt8(ascii: "/"):
+                while offset < source.count && source[offset] != UInt8(ascii: "\n") { offset += 1 }
+            case UInt8(ascii: "/") where offset + 1 < source.count && source[offset + 1] == UInt8(ascii: "*"):
+                var level = 0
+                repeat {
+                    if source[offset] == UInt8(ascii: "/"), offset + 1 < source.count, source[offset + 1] == UInt8(ascii: "*") {
+                        level += 1
+                        offset += 2
+                    } else if source[offset] == UInt8(ascii: "*"), offset + 1 < source.count, source[offset + 1] == UInt8(ascii: "/") {
+                        level -= 1
+                        offset += 2
+                    } else {
+                        offset += 1
+                    }
+                } while level > 0 && offset < source.count
+            case 0xEF where offset + 2 < source.count && source[offset + 1] == 0xBB && source[offset + 2] == 0xBF:
+                offset += 3  // a byte order mark
+            default:
+                return offset
+            }
+        }
+        return offset
     }
 
     // MARK: types
@@ -286,6 +344,7 @@ final class FactCollector: SyntaxVisitor {
     // MARK: methods
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        context.append(.function)
         guard typeStack.last != nil, method == nil else { return .skipChildren }
         method = MethodFacts(
             name: node.name.text,
@@ -297,14 +356,37 @@ final class FactCollector: SyntaxVisitor {
         )
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { finishMethod() }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        context.removeLast()
+        finishMethod()
+    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        context.append(.initializer)
         guard typeStack.last != nil, method == nil else { return .skipChildren }
         method = MethodFacts(name: "init", location: location(of: node.initKeyword))
         return .visitChildren
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { finishMethod() }
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        context.removeLast()
+        finishMethod()
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        context.append(.closure(label: label(of: node)))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { context.removeLast() }
+
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+        guard case .case(let label) = node.label else {
+            context.append(.switchCase(["default"]))
+            return .visitChildren
+        }
+        context.append(.switchCase(label.caseItems.compactMap { caseName($0.pattern) }))
+        return .visitChildren
+    }
+    override func visitPost(_ node: SwitchCaseSyntax) { context.removeLast() }
 
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         guard typeStack.last != nil, method == nil else { return .skipChildren }
@@ -330,7 +412,7 @@ final class FactCollector: SyntaxVisitor {
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: switchCase(of: node), closures: closures(of: node)
+            switchCase: switchCase, closures: closures
         ))
         return .visitChildren
     }
@@ -340,15 +422,15 @@ final class FactCollector: SyntaxVisitor {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
             method?.calls.append(CallFacts(
-                receiver: text(of: elements[0]), name: "=", arguments: [(nil, expression(elements[2]))],
-                location: location(of: node), switchCase: switchCase(of: node), closures: closures(of: node)
+                receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, expression(elements[2]))],
+                location: location(of: node), switchCase: switchCase, closures: closures
             ))
         }
         return .visitChildren
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression, closures(of: node).isEmpty { method?.returns.append(expression(value)) }
+        if let value = node.expression, closures.isEmpty { method?.returns.append(expression(value)) }
         return .visitChildren
     }
 
@@ -372,10 +454,16 @@ final class FactCollector: SyntaxVisitor {
             let arguments = member.genericArgumentClause?.arguments.map { text(of: $0.argument) } ?? []
             return TypeName(base: "\(text(of: member.baseType)).\(member.name.text)", arguments: arguments)
         }
-        if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
-        if let some = type.as(SomeOrAnyTypeSyntax.self) { return typeName(some.constraint) }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
+        // `X???`, `some X`, `@escaping X`: the type inside, without recursing on how many wrap it.
+        if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+            ?? type.as(SomeOrAnyTypeSyntax.self)?.constraint ?? type.as(AttributedTypeSyntax.self)?.baseType {
+            var inner = wrapped
+            while let next = inner.as(OptionalTypeSyntax.self)?.wrappedType ?? inner.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
+                    ?? inner.as(SomeOrAnyTypeSyntax.self)?.constraint ?? inner.as(AttributedTypeSyntax.self)?.baseType {
+                inner = next
+            }
+            return typeName(inner)
+        }
         return TypeName(base: text(of: type))
     }
 
@@ -401,10 +489,9 @@ final class FactCollector: SyntaxVisitor {
 
     private func callee(_ called: ExprSyntax) -> (receiver: String?, name: String?) {
         // `finishFlow?()`, `onDone!()`: the closure property called.
-        if let optional = called.as(OptionalChainingExprSyntax.self) { return callee(optional.expression) }
-        if let forced = called.as(ForceUnwrapExprSyntax.self) { return callee(forced.expression) }
+        let called = unwrapped(called)
         if let member = called.as(MemberAccessExprSyntax.self) {
-            return (member.base.map { text(of: $0) }, member.declName.baseName.text)
+            return (member.base.map { clippedText(of: $0) }, member.declName.baseName.text)
         }
         if let reference = called.as(DeclReferenceExprSyntax.self) {
             return (nil, reference.baseName.text)
@@ -412,13 +499,29 @@ final class FactCollector: SyntaxVisitor {
         return (nil, nil)
     }
 
-    func expression(_ syntax: ExprSyntax) -> ExpressionFacts {
+    /// `x!`, `x?`, `x!?!`: the expression inside, in a loop (postfix chains can be as long as the guard allows).
+    private func unwrapped(_ syntax: ExprSyntax) -> ExprSyntax {
+        var inner = syntax
+        while let next = inner.as(OptionalChainingExprSyntax.self)?.expression ?? inner.as(ForceUnwrapExprSyntax.self)?.expression {
+            inner = next
+        }
+        return inner
+    }
+
+    /// `FeedViewController().then { $0.delegate = self }` (Then, and the like): the configured value itself.
+    private func configured(_ syntax: ExprSyntax) -> ExprSyntax {
+        var inner = unwrapped(syntax)
+        while let call = inner.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base, ["then", "with"].contains(member.declName.baseName.text),
+              call.trailingClosure != nil, call.arguments.isEmpty {
+            inner = unwrapped(base)
+        }
+        return inner
+    }
+
+    func expression(_ original: ExprSyntax) -> ExpressionFacts {
+        let syntax = configured(original)
         if let call = syntax.as(FunctionCallExprSyntax.self) {
-            // `FeedViewController().then { $0.delegate = self }` (Then, and the like): the configured value itself.
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-               ["then", "with"].contains(member.declName.baseName.text), call.trailingClosure != nil, call.arguments.isEmpty {
-                return expression(base)
-            }
             if let name = constructedTypeName(call) {
                 // Containers that wrap a screen: the screen is what the route shows.
                 // and the labelled arguments that name a Stinsen stack's first route or tabs.
@@ -436,11 +539,11 @@ final class FactCollector: SyntaxVisitor {
                 if let type = typeName(base), isTypeName(type.base) {
                     return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })
                 }
-                return .factory(text(of: call.calledExpression))
+                return .factory(clippedText(of: call.calledExpression))
             }
             // `lazy var screen: X = { … }()`: a closure run in place; the property's declared type says what it makes.
             if call.calledExpression.is(ClosureExprSyntax.self) { return .factory(ExpressionFacts.closureRunInPlace) }
-            return .factory(text(of: call.calledExpression))
+            return .factory(clippedText(of: call.calledExpression))
         }
         if let reference = syntax.as(DeclReferenceExprSyntax.self) {
             return .reference(reference.baseName.text)
@@ -452,11 +555,11 @@ final class FactCollector: SyntaxVisitor {
                 return .construct(name, wrapped: nil)
             }
             if member.base == nil { return .member(member.declName.baseName.text, arguments: []) }
-            if member.base.map({ text(of: $0) }) == "self" { return .reference(member.declName.baseName.text) }
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return .reference(member.declName.baseName.text) }
             if let base = member.base, let type = typeName(base), isTypeName(type.base) {
                 return .qualified(type: type.base, member: member.declName.baseName.text, arguments: nil)
             }
-            return .other(text(of: syntax))
+            return .other(clippedText(of: syntax))
         }
         if let keyPath = syntax.as(KeyPathExprSyntax.self),
            let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self) {
@@ -465,8 +568,6 @@ final class FactCollector: SyntaxVisitor {
         if let array = syntax.as(ArrayExprSyntax.self) {
             return .array(array.elements.map { expression($0.expression) })
         }
-        if let forced = syntax.as(ForceUnwrapExprSyntax.self) { return expression(forced.expression) }
-        if let optional = syntax.as(OptionalChainingExprSyntax.self) { return expression(optional.expression) }
         if let sequence = syntax.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             // `makeFeedScreen() &> { $0.delegate = self }`: a configure operator gives back its left side.
@@ -483,22 +584,19 @@ final class FactCollector: SyntaxVisitor {
             let name = typeName(cast.type).base
             return .inferredType(name, why: "cast to `\(name)`")
         }
-        return .other(text(of: syntax))
+        return .other(clippedText(of: syntax))
     }
 
     // MARK: context
 
-    private func switchCase(of node: some SyntaxProtocol) -> [String]? {
-        var current = node.parent
-        while let syntax = current {
-            if let switchCase = syntax.as(SwitchCaseSyntax.self) {
-                guard case .case(let label) = switchCase.label else { return ["default"] }
-                return label.caseItems.compactMap { item in
-                    caseName(item.pattern)
-                }
+    /// The enclosing `switch` case of the current node, up to the enclosing function or closure.
+    private var switchCase: [String]? {
+        for frame in context.reversed() {
+            switch frame {
+            case .switchCase(let names): return names
+            case .function, .closure: return nil
+            case .initializer: continue
             }
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) { return nil }
-            current = syntax.parent
         }
         return nil
     }
@@ -514,15 +612,15 @@ final class FactCollector: SyntaxVisitor {
         return nil
     }
 
-    private func closures(of node: some SyntaxProtocol) -> [String] {
+    /// The labels of the enclosing closures, innermost first, up to the enclosing function or initializer.
+    private var closures: [String] {
         var labels: [String] = []
-        var current = node.parent
-        while let syntax = current {
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) { break }
-            if let closure = syntax.as(ClosureExprSyntax.self) {
-                labels.append(label(of: closure))
+        for frame in context.reversed() {
+            switch frame {
+            case .closure(let label): labels.append(label)
+            case .function, .initializer: return labels
+            case .switchCase: continue
             }
-            current = syntax.parent
         }
         return labels
     }
@@ -537,7 +635,7 @@ final class FactCollector: SyntaxVisitor {
         if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                let place = text(of: elements[0])
+                let place = clippedText(of: elements[0])
                 return String(place.split(separator: ".").last ?? Substring(place))
             }
         }

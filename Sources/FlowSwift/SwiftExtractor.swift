@@ -28,53 +28,116 @@ public enum SwiftExtractor {
 
     /// Extracts the coordinators of the Swift files at `paths` (files or folders, searched recursively).
     public static func extract(paths: [String], mapping: ExtractMapping = ExtractMapping()) throws(SourceError) -> CodeGraph {
-        let files = try swiftFiles(in: paths)
-        return extract(files: files.map { path in { () -> [UInt8]? in read(path) } }, paths: files, mapping: mapping)
+        let (files, skipped) = try search(paths)
+        return extract(sources: files.map(Source.file), skipped: skipped, mapping: mapping)
     }
 
     /// Extracts from in-memory sources (tests): path → text.
     public static func extract(sources: [(path: String, text: String)], mapping: ExtractMapping = ExtractMapping()) -> CodeGraph {
-        extract(files: sources.map { source in { Array(source.text.utf8) } }, paths: sources.map(\.path), mapping: mapping)
+        extract(sources: sources.map { Source.text($0.path, Array($0.text.utf8)) }, skipped: [], mapping: mapping)
     }
 
-    private static func extract(files: [() -> [UInt8]?], paths: [String], mapping: ExtractMapping) -> CodeGraph {
-        let indices = Array(paths.indices)
-        let facts = Parallel.map(indices) { index in
-            collect(path: paths[index], bytes: files[index]())
+    private enum Source {
+        case file(String)
+        case text(String, [UInt8])
+
+        var path: String {
+            switch self {
+            case .file(let path), .text(let path, _): path
+            }
+        }
+
+        /// What reading will hold in memory, known before reading: the budget is taken first.
+        var size: Int {
+            switch self {
+            case .file(let path):
+                var info = stat()
+                return stat(path, &info) == 0 ? Int(info.st_size) : 0
+            case .text(_, let bytes): return bytes.count
+            }
+        }
+
+        func read() -> Result<[UInt8], FileError> {
+            switch self {
+            case .text(_, let bytes): return .success(bytes)
+            case .file(let path):
+                do {
+                    switch try FileIO.read(path, limit: sizeLimit) {
+                    case .bytes(let bytes): return .success(bytes)
+                    case .tooLarge(let size): return .failure(.tooLarge(size: size, limit: sizeLimit))
+                    }
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    /// Files are read and parsed on all cores at once, but with at most `bytesInFlight` of source parsed at a
+    /// time: a parsed file holds about 100 bytes per byte of source until its facts are collected.
+    private static func extract(sources: [Source], skipped: [ExtractionNote], mapping: ExtractMapping) -> CodeGraph {
+        let budget = ByteBudget(capacity: bytesInFlight)
+        var facts = Parallel.map(sources) { source in
+            budget.withBytes(min(source.size, bytesInFlight)) {
+                collect(path: source.path, contents: source.read())
+            }
+        }
+        for note in skipped {
+            var file = FileFacts(path: note.location.file)
+            file.notes = [note]
+            facts.append(file)
         }
         var code = Recognizer(files: facts, mapping: mapping).graph()
-        code.graph.files = paths
+        code.graph.files = sources.map(\.path)
         return code
     }
 
-    private static func read(_ path: String) -> [UInt8]? {
-        switch try? FileIO.read(path, limit: sizeLimit) {
-        case .bytes(let bytes): bytes
-        default: nil
-        }
-    }
+    /// Source bytes parsed at once, over all threads: one file of the largest size, or several smaller ones.
+    static let bytesInFlight = sizeLimit
+    /// The stack of each parsing thread: `NestingGuard`'s limits keep a debug build under a tenth of it. Only
+    /// the pages a file touches are ever mapped.
+    static let stackSize = 256 << 20
 
     /// Parses one file; never fails: what cannot be read or parsed becomes a located note.
     static func collect(path: String, bytes: [UInt8]?) -> FileFacts {
+        collect(path: path, contents: bytes.map { .success($0) } ?? .failure(.system("cannot read the file")))
+    }
+
+    static func collect(path: String, contents: Result<[UInt8], FileError>) -> FileFacts {
         var facts = FileFacts(path: path)
         let start = SourceLocation(file: path, line: 1, column: 1)
-        guard let bytes else {
-            facts.notes.append(ExtractionNote(.unreadable, "cannot read the file, or it is larger than \(sizeLimit >> 20) MiB: skipped", at: start))
+        let bytes: [UInt8]
+        switch contents {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(let size, _)):
+            facts.notes.append(ExtractionNote(.unreadable, "not read: \(size) bytes, more than the \(sizeLimit >> 20) MiB a Swift file may have", at: start))
+            return facts
+        case .failure(let error):
+            facts.notes.append(ExtractionNote(.unreadable, "not read: \(error)", at: start))
             return facts
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            facts.notes.append(ExtractionNote(.unreadable, "not UTF-8 text: skipped", at: start))
+        if let bad = firstInvalidUTF8(in: bytes) {
+            facts.notes.append(ExtractionNote(.unreadable, "not read: not UTF-8 text (the byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) here)", at: SourceLocation(file: path, line: bad.line, column: bad.column)))
             return facts
         }
-        if let deep = bracketRun(in: bytes) {
-            facts.notes.append(ExtractionNote(
-                .unreadable,
-                "\(bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)",
-                at: SourceLocation(file: path, line: deep.line, column: deep.column)))
+        if let refusal = NestingGuard.check(bytes) {
+            facts.notes.append(ExtractionNote(.unreadable, refusal.message, at: SourceLocation(file: path, line: refusal.line, column: refusal.column)))
             return facts
         }
-        let tree = Parser.parse(source: text)
-        let collector = FactCollector(path: path, tree: tree, source: bytes)
+        // swift-syntax's parser and the walk recurse on nesting: on a thread with a stack for the deepest file
+        // the guard lets through (a worker thread's own is 512 KiB to 8 MiB).
+        return LargeStack.run(size: stackSize) { parse(bytes, into: facts) }
+    }
+
+    private static func parse(_ bytes: [UInt8], into facts: FileFacts) -> FileFacts {
+        var facts = facts
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 2 * NestingGuard.depthLimit) }
+        let collector = FactCollector(path: facts.path, tree: tree, source: bytes)
+        if tree.hasMaximumNestingLevelOverflow {
+            let at = firstError(in: tree).map { collector.location(of: $0) } ?? SourceLocation(file: facts.path, line: 1, column: 1)
+            facts.notes.append(ExtractionNote(.unreadable, "nested too deep for swift-syntax's parser here: skipped", at: at))
+            return facts
+        }
         if tree.hasError, let bad = firstError(in: tree) {
             facts.notes.append(ExtractionNote(.unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
         }
@@ -83,31 +146,22 @@ public enum SwiftExtractor {
         return facts
     }
 
-    /// The most `[` in a row (with only white space between) that a file may have. swift-syntax 603's parser
-    /// looks ahead for an inline array type at each one, and its time doubles with every `[` of the run: 22
-    /// take a second, 30 several minutes (found by scripts/fuzz). Real code nests a few at most.
-    static let bracketRunLimit = 12
-
-    /// Where (line and UTF-8 column, as swift-syntax counts) a run of `bracketRunLimit` `[` ends, if one does.
-    static func bracketRun(in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        var run = 0
+    /// The offset, line and UTF-8 column of the first byte that is not UTF-8, if one is.
+    private static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, line: Int, column: Int)? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
         var line = 1
         var lineStart = 0
-        for (offset, byte) in bytes.enumerated() {
-            switch byte {
-            case UInt8(ascii: "["):
-                run += 1
-                if run == bracketRunLimit { return (line, offset - lineStart + 1) }
-            case UInt8(ascii: "\n"):
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if scalar == "\n" {
                 line += 1
                 lineStart = offset + 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                break
-            default:
-                run = 0
             }
+            offset += UTF8.width(scalar)
         }
-        return nil
+        return (offset, line, offset - lineStart + 1)
     }
 
     /// The first unexpected or missing piece of syntax, found without recursion.
@@ -121,34 +175,19 @@ public enum SwiftExtractor {
 
     /// `.swift` files under `paths`, sorted, hidden folders and `.build` skipped; explicit files kept as given.
     public static func swiftFiles(in paths: [String]) throws(SourceError) -> [String] {
-        var found: [String] = []
-        var pending: [String] = []
-        for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw .noSuchPath(path) }
-            if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else { found.append(path) }
+        try search(paths).files
+    }
+
+    /// The Swift files under `paths` (links followed, each file once, in byte order), and a note for every
+    /// file or folder that could hold Swift code and cannot be read.
+    static func search(_ paths: [String]) throws(SourceError) -> (files: [String], skipped: [ExtractionNote]) {
+        let search = FileSearch.search(paths) { $0.hasSuffix(".swift") }
+        var notes: [ExtractionNote] = []
+        for skipped in search.skipped {
+            if skipped.explicit, case .missing = skipped.reason { throw .noSuchPath(skipped.path) }
+            notes.append(ExtractionNote(.unreadable, "not read: \(skipped.reason)", at: SourceLocation(file: skipped.path, line: 1, column: 1)))
         }
-        var seen: Set<String> = []
-        while let directory = pending.popLast() {
-            guard seen.insert(directory).inserted, let handle = opendir(directory) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
-                if name.hasPrefix(".") { continue }
-                let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(child)
-                case S_IFREG where name.hasSuffix(".swift"): found.append(child)
-                default: break
-                }
-            }
-        }
-        found = found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
-        guard !found.isEmpty else { throw .noSources(paths) }
-        return Array(Set(found)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !search.found.isEmpty || !notes.isEmpty else { throw .noSources(paths) }
+        return (search.found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, notes)
     }
 }

@@ -127,7 +127,7 @@ import Testing
         let facts = SwiftExtractor.collect(path: "Bad.swift", bytes: [0x63, 0x6C, 0xFF, 0xFE, 0x61])
         #expect(facts.types.isEmpty)
         #expect(facts.notes.map(\.kind) == [.unreadable])
-        #expect(facts.notes.first?.location == SourceLocation(file: "Bad.swift", line: 1, column: 1))
+        #expect(facts.notes.first?.location == SourceLocation(file: "Bad.swift", line: 1, column: 3), "at the first byte that is not UTF-8")
     }
 
     @Test func unreadableFileIsANote() {

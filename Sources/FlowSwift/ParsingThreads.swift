@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// How parsing is bounded in stack and memory (DESIGN §5, Bounded): a thread with a large stack per file, and
+// a cap on the source bytes being parsed at once.
+
+/// Runs work on a new thread with a stack of a given size and waits for it: swift-syntax's parser and tree
+/// walks recurse, and a worker thread's default stack (512 KiB to 8 MiB) is not theirs to choose.
+enum LargeStack {
+    static func run<T>(size: Int, _ body: () -> T) -> T {
+        withoutActuallyEscaping(body) { body in
+            let job = Job(body)
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            let context = Unmanaged.passRetained(job as AnyObject).toOpaque()
+            #if canImport(Glibc)
+            var thread = pthread_t()
+            #else
+            var thread: pthread_t?
+            #endif
+            guard pthread_attr_setstacksize(&attributes, size) == 0,
+                  pthread_create(&thread, &attributes, { context in
+                      (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Runnable).run()
+                      return nil
+                  }, context) == 0
+            else {
+                // No thread to be had (a strict overcommit policy, a thread limit): this one does the work.
+                Unmanaged<AnyObject>.fromOpaque(context).release()
+                return body()
+            }
+            #if canImport(Glibc)
+            pthread_join(thread, nil)
+            #else
+            pthread_join(thread!, nil)
+            #endif
+            return job.result!
+        }
+    }
+
+    private protocol Runnable { func run() }
+
+    /// The caller waits in `pthread_join` while the thread runs `body`: no two threads touch it at once.
+    private final class Job<T>: Runnable, @unchecked Sendable {
+        let body: () -> T
+        var result: T?
+
+        init(_ body: @escaping () -> T) { self.body = body }
+
+        func run() { result = body() }
+    }
+}
+
+/// A count of bytes that threads take before parsing and give back after: parsing many large files on every
+/// core at once would hold all their trees together.
+final class ByteBudget: @unchecked Sendable {
+    private var available: Int
+    private let capacity: Int
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        available = capacity
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// Runs `body` once `count` bytes (at most the capacity, so one file always fits) are free.
+    func withBytes<T>(_ count: Int, _ body: () -> T) -> T {
+        let taken = max(0, min(count, capacity))
+        pthread_mutex_lock(mutex)
+        while available < taken { pthread_cond_wait(condition, mutex) }
+        available -= taken
+        pthread_mutex_unlock(mutex)
+        defer {
+            pthread_mutex_lock(mutex)
+            available += taken
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+        return body()
+    }
+}
