@@ -138,8 +138,8 @@ final class Workspace: @unchecked Sendable {
         var options = [DiagramOptions(), DiagramOptions(overview: true), DiagramOptions(findings: findings)]
         if let first = graph.coordinators.first { options.append(DiagramOptions(focus: first.name, depth: 1)) }
         for (chain, walk) in zip(graph.chains, walks).prefix(2) {
-            let routes = walk.steppedRoutes.map {
-                RouteKey(coordinator: index[coordinator: Int(index.owner[$0])].name, route: index[route: $0].name)
+            let routes = walk.stepped.map {
+                RouteKey(coordinator: index[coordinator: index.owner(of: $0)].name, route: index[route: $0].name)
             }
             options.append(DiagramOptions(chain: ChainPath(name: chain.name, from: chain.from?.value ?? "", routes: routes)))
         }

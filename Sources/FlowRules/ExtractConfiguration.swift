@@ -22,6 +22,9 @@ extension Configuration {
             return [:]
         }
         var mapping: [String: [String]] = [:]
+        // A method is one transition, and keeps or lets go of a child, not both: method → the key of its group seen first.
+        let groups: [String: Int] = ["push": 0, "present": 0, "setRoot": 0, "retain": 1, "release": 1]
+        var listedUnder: [Int: [String: String]] = [:]
         for (key, names) in tree.entries(value) {
             let name = tree.text(key) ?? ""
             guard extractKeys.contains(name) else {
@@ -33,6 +36,13 @@ extension Configuration {
                 guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
                     fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : "method") names")
                     continue
+                }
+                if let group = groups[name] {
+                    if let first = listedUnder[group]?[method], first != name {
+                        fail(item, "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one")
+                        continue
+                    }
+                    listedUnder[group, default: [:]][method] = name
                 }
                 mapping[name, default: []].append(method)
             }

@@ -12,6 +12,9 @@ import FlowSpec
 /// The `flowlint` command line, shared by the two executables: `flowlint` (no swift-syntax, so `lint` starts
 /// fast) and `flowlint-swift`, which links the Swift reader and runs `lint --sources` with it in process.
 public enum FlowlintCLI {
+    /// What `--version` prints, in both executables.
+    public static let version = Flowlint.version
+
     /// Reads the Swift sources of `lint --sources` into facts. `flowlint-swift` sets it; in `flowlint` it is nil,
     /// and a lint with sources hands itself over to `flowlint-swift` (README: Keeping specs and code in sync).
     nonisolated(unsafe) public static var readSources: ((_ sources: [String], _ configuration: Configuration) throws -> CodeGraph)?

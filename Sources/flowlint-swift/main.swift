@@ -24,7 +24,8 @@ struct ExtractCommand: ParsableCommand {
             cannot resolve are listed as notes on stderr and in the spec. Exit status: 0 written, 2 for a \
             usage error, an unreadable path or configuration, no coordinator found (the message says what was \
             searched and how to name a root), or a file that cannot be written.
-            """
+            """,
+        version: FlowlintCLI.version
     )
 
     @Argument(help: "Swift files or folders (searched recursively).")

@@ -191,6 +191,14 @@ import Testing
         #expect(!spec.contains("showNews:"), "a route whose destination is unknown is left out, not guessed")
     }
 
+    @Test func theSwiftReaderPrintsItsVersion() throws {
+        let reader = Flowlint.binary.deletingLastPathComponent().appendingPathComponent("flowlint-swift")
+        let result = try Subprocess.execute(reader, ["--version"], in: Flowlint.packageRoot, timeout: 60)
+        let flowlint = try Flowlint.run(["--version"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout == flowlint.stdout && !result.stdout.isEmpty)
+    }
+
     @Test func aRunThatFindsNoCoordinatorSaysWhatItSearchedAndHowToNameARoot() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-none-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

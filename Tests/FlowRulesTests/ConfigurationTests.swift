@@ -115,6 +115,16 @@ import FlowModel
         #expect(try error("exclude: [\"\"]\n") == "CONFIG:1:11: `exclude` lists path globs")
     }
 
+    @Test func aMethodUnderTwoExtractTransitionsIsAnError() throws {
+        #expect(try error("extract:\n  push: [show]\n  present: [show]\n")
+            == "CONFIG:3:13: `show` is listed under both `extract.push` and `extract.present`; a method does one of them, keep it under one")
+        #expect(try error("extract:\n  retain: [adopt]\n  release: [adopt]\n")
+            == "CONFIG:3:13: `adopt` is listed under both `extract.retain` and `extract.release`; a method does one of them, keep it under one")
+        let both = try load("extract:\n  push: [showChild]\n  retain: [showChild]\n  coordinators: [Flow]\n")
+        #expect(both.extractMapping.push == ["showChild"] && both.extractMapping.retain == ["showChild"], "a transition that also keeps the child")
+        #expect(both.extractMapping.coordinators == ["Flow"])
+    }
+
     @Test func unknownSettingWithDidYouMean() throws {
         #expect(try error("rule:\n  push-cycle: off\n") == "CONFIG:1:1: unknown setting `rule`; did you mean `rules`?")
         #expect(try error("excluded: [a]\n") == "CONFIG:1:1: unknown setting `excluded`; did you mean `exclude`?")
