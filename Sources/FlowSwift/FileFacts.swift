@@ -12,6 +12,9 @@ struct TypeFacts: Sendable {
     var keyword: Keyword
     /// Inherited types and conformances: base name and generic arguments (`NavigationCoordinator<R>`).
     var inherited: [TypeName] = []
+    /// An extension's `where Self: X` / `where Self == X` requirements: the types a conformer must be or inherit
+    /// for its members to apply (`extension Coordinator where Self: UIViewController`).
+    var constraints: [String] = []
     var location: SourceLocation
     var cases: [CaseFacts] = []
     var properties: [PropertyFacts] = []
@@ -55,6 +58,8 @@ struct AttributeFacts: Sendable {
 struct MethodFacts: Sendable {
     var name: String
     var location: SourceLocation
+    /// `false` for a protocol's requirement: a default comes from an extension, an implementation from a conformer.
+    var hasBody = true
     var parameters: [ParameterFacts] = []
     var returnType: TypeName?
     var calls: [CallFacts] = []
@@ -96,6 +101,11 @@ extension ExpressionFacts {
     /// The factory text of `{ … }()`.
     static let closureRunInPlace = "{ … }"
 
+    /// The type `Foo(…)` constructs, through wrappers.
+    var constructedType: String? {
+        if case .construct(let name, _) = self { name } else { nil }
+    }
+
     /// The expression as a note quotes it: source-like, on one line, at most 60 characters.
     var summary: String {
         let text: String
@@ -130,9 +140,17 @@ struct CallFacts: Sendable {
     var closures: [String] = []
 }
 
+/// `typealias Router = UnownedRouter<AppRoute>`.
+struct AliasFacts: Sendable {
+    var name: String
+    var type: TypeName
+    var location: SourceLocation
+}
+
 struct FileFacts: Sendable {
     var path: String
     var types: [TypeFacts] = []
+    var aliases: [AliasFacts] = []
     var notes: [ExtractionNote] = []
 }
 
@@ -142,6 +160,7 @@ final class FactCollector: SyntaxVisitor {
     private let converter: SourceLocationConverter
     private let source: [UInt8]
     private(set) var types: [TypeFacts] = []
+    private(set) var aliases: [AliasFacts] = []
     /// Indices into `types` of the enclosing type declarations.
     private var typeStack: [Int] = []
     private var method: MethodFacts?
@@ -272,7 +291,23 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         open(typeName(node.extendedType).base, .extension, node.inheritanceClause, node.extendedType)
+        types[types.count - 1].constraints = node.genericWhereClause?.requirements.compactMap { requirement in
+            switch requirement.requirement {
+            case .conformanceRequirement(let conformance) where text(of: conformance.leftType) == "Self":
+                typeName(conformance.rightType).base
+            case .sameTypeRequirement(let same) where text(of: same.leftType) == "Self":
+                text(of: same.rightType)
+            default: nil
+            }
+        } ?? []
         return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        if method == nil {
+            aliases.append(AliasFacts(name: node.name.text, type: typeName(node.initializer.value), location: location(of: node.name)))
+        }
+        return .skipChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { close() }
 
@@ -354,6 +389,7 @@ final class FactCollector: SyntaxVisitor {
             },
             returnType: node.signature.returnClause.map { typeName($0.type) }
         )
+        method?.hasBody = node.body != nil
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {

@@ -1,50 +1,21 @@
 import FlowModel
 import FlowRules
 
-/// All files' facts, types merged with their extensions: the one pass facts → model.
+/// All files' facts, read through the project index: the one pass facts → model.
 struct Recognizer {
     let mapping: ExtractMapping
-    /// Type name → its declaration with every extension's members and conformances.
-    private(set) var types: [String: TypeFacts] = [:]
-    /// Type names in declaration order (file, line).
-    private(set) var order: [String] = []
-    /// Protocol or base class → the classes and structs that conform to it or inherit it.
-    private(set) var implementations: [String: [String]] = [:]
+    let index: ProjectIndex
     private var fileNotes: [ExtractionNote] = []
+
+    /// Type name → the type as the program sees it: extensions merged, inherited members included.
+    var types: [String: TypeFacts] { index.types }
+    /// Type names in declaration order (file, line).
+    var order: [String] { index.order }
 
     init(files: [FileFacts], mapping: ExtractMapping) {
         self.mapping = mapping
-        var extensions: [TypeFacts] = []
-        for file in files {
-            fileNotes += file.notes
-            for type in file.types {
-                if type.keyword == .extension {
-                    extensions.append(type)
-                } else if let first = types[type.name] {
-                    // Two modules (or two platforms) may each declare it: the reader keys types by name, so the
-                    // second coordinator is not read, and says so.
-                    if Self.mayBeCoordinator(type, mapping) {
-                        let at = "\(first.location.file):\(first.location.line)"
-                        fileNotes.append(ExtractionNote(.unrecognized, "a second type named `\(type.name)` (the first is at \(at)): the reader keys types by name, so this one is not read; rename one, or extract one module at a time", at: type.location, coordinator: type.name))
-                    }
-                } else {
-                    types[type.name] = type
-                    order.append(type.name)
-                }
-            }
-        }
-        for facts in extensions {
-            guard var type = types[facts.name] else { continue }
-            type.inherited += facts.inherited
-            type.cases += facts.cases
-            type.properties += facts.properties
-            type.methods += facts.methods
-            types[facts.name] = type
-        }
-        for name in order {
-            guard let type = types[name], type.keyword == .class || type.keyword == .struct else { continue }
-            for inherited in type.inherited { implementations[inherited.base, default: []].append(name) }
-        }
+        index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
+        fileNotes = files.flatMap(\.notes) + index.notes
     }
 
     /// A declaration that names a coordinator base among its supertypes.
@@ -68,8 +39,8 @@ struct Recognizer {
         for name in order {
             guard let type = types[name], type.keyword == .class || type.keyword == .struct,
                   context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
-            // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own.
-            if !context.baseClasses.contains(name), let coordinator = UIKitStyle.coordinator(type, context: &context) {
+            // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own, unless the app makes one.
+            if !context.baseClasses.contains(name) || index.constructed.contains(name), let coordinator = UIKitStyle.coordinator(type, context: &context) {
                 context.coordinators[name] = coordinator
             }
         }
@@ -204,6 +175,8 @@ struct Recognizer {
             for route in coordinators[index].routes.indices {
                 coordinators[index].routes[route].removeReferences { !exists($0) }
             }
+            // A tab whose child was left out is left out of the tabs too (the note says why).
+            coordinators[index].tabs = coordinator.tabs?.filter { kept.contains($0.value) }
         }
         coordinators.removeAll { $0.routes.isEmpty }
         var kept: [String: Coordinator] = [:]
@@ -305,25 +278,6 @@ struct Recognizer {
         case factory(String)
     }
 
-    /// Whether `type` inherits from or conforms to one of `roots`, directly or through the app's own types
-    /// (`class A: Base`, `class Base: FlowCoordinatorProtocol`; `protocol P: FlowCoordinatorProtocol`).
-    func inheritsOrConforms(_ type: TypeFacts, toAnyOf roots: Set<String>) -> Bool {
-        var pending = type.inherited.map(\.base)
-        var seen: Set<String> = [type.name]
-        while let name = pending.popLast() {
-            if roots.contains(name) { return true }
-            guard seen.insert(name).inserted, let supertype = types[name] else { continue }
-            pending += supertype.inherited.map(\.base)
-        }
-        return false
-    }
-
-    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
-    func concreteTypes(_ name: String) -> [String] {
-        guard let type = types[name] else { return [] }
-        return type.keyword == .protocol ? implementations[name] ?? [] : [name]
-    }
-
     /// Follows local bindings, wrappers and factories (of this type, or of the one type behind a property) to a
     /// type name; iterative, bounded.
     func resolve(_ start: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at use: SourceLocation) -> Resolution {
@@ -373,7 +327,7 @@ struct Recognizer {
                 var owner: TypeFacts? = parts.count == 1 || (parts.count == 2 && parts[0] == "self") ? currentType : nil
                 if owner == nil, parts.count == 2 || (parts.count == 3 && parts[0] == "self"),
                    let declared = currentType.properties.first(where: { $0.name == parts[parts.count - 2] })?.type {
-                    let candidates = concreteTypes(declared.base)
+                    let candidates = index.concreteTypes(declared.base)
                     if candidates.count == 1 { owner = types[candidates[0]] }
                 }
                 guard let owner, let factory = owner.methods.first(where: { $0.name == name }) else { return .factory(call) }
@@ -460,6 +414,8 @@ struct Context {
 
     /// Classes other classes inherit from (`BaseCoordinator`).
     let baseClasses: Set<String>
+    /// Coordinator type → the screen a parent makes it with and gives it to (`chat.coordinator = coordinator`).
+    let firstScreens: [String: Fact<String>]
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
 
@@ -467,15 +423,27 @@ struct Context {
         self.recognizer = recognizer
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
+        var firstScreens: [String: Fact<String>] = [:]
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            for method in type.methods {
+                for call in method.calls where call.name == "=" {
+                    let place = plainReceiver(call.receiver)
+                    guard place.hasSuffix(".coordinator"), case .reference(let given)? = call.arguments.first?.value,
+                          let child = method.binding(given, before: call.location)?.constructedType,
+                          let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType,
+                          firstScreens[child] == nil else { continue }
+                    firstScreens[child] = Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))
+                }
+            }
             for property in type.properties {
-                if let declared = property.type { keepers[declared.base, default: []].append((name, property.name)) }
+                if let declared = property.type { keepers[recognizer.index.resolved(declared).base, default: []].append((name, property.name)) }
             }
         }
         baseClasses = bases
         self.keepers = keepers
+        self.firstScreens = firstScreens
     }
 
     /// Places a fact in the graph, recording how sure the reader is of it.
@@ -539,7 +507,7 @@ struct Context {
             guard !receiver.isEmpty, !receiver.contains("."),
                   let declared = type.properties.first(where: { $0.name == receiver })?.type,
                   recognizer.types[declared.base] != nil else { continue }
-            let candidates = recognizer.concreteTypes(declared.base)
+            let candidates = recognizer.index.concreteTypes(declared.base)
             var products: Set<String> = []
             for candidate in candidates {
                 for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {
@@ -578,4 +546,6 @@ private let selfAliases: [[UInt8]] = ["self.", "owner.", "strongSelf.", "weakSel
 extension String {
     /// `showDetail` → `ShowDetail`.
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// `ChatViewController` → `chatViewController`.
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -143,6 +143,7 @@ public enum SwiftExtractor {
         }
         collector.walk(tree)
         facts.types = collector.types
+        facts.aliases = collector.aliases
         return facts
     }
 

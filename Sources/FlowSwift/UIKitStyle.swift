@@ -9,7 +9,7 @@ enum UIKitStyle {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
         guard XCoordinatorStyle.kind(of: type) == nil, StinsenStyle.kind(of: type) == nil else { return false }
         if type.inherited.contains(where: { isCoordinatorBase($0.base) }) { return true }
-        return !recognizer.mapping.coordinators.isEmpty && recognizer.inheritsOrConforms(type, toAnyOf: Set(recognizer.mapping.coordinators))
+        return !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators))
     }
 
     static func isCoordinatorBase(_ name: String) -> Bool {
@@ -98,19 +98,22 @@ enum UIKitStyle {
         for method in type.methods { factoryProducts[method.location] = context.factoryProduct(in: method, of: type) }
         // The methods that let every child go (`childCoordinators.removeAll()`): a closure may release through them.
         let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
+        let helpers = startHelpers(of: type, context)
         let routeMethods = Set(type.methods.filter { method in
-            method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+            guard !helpers.contains(method.name), !systemCallbacks.contains(method.name) else { return false }
+            return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
                 || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
         }.map(\.name))
-        for method in type.methods where routeMethods.contains(method.name) && method.name != "init" && method.name != "deinit" {
+        for method in type.methods where routeMethods.contains(method.name) {
             guard !coordinator.routes.contains(where: { $0.name == method.name }) else { continue }
             var route = Route(name: method.name, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
-            read(&route, method, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &resolved)
+            let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
+            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &resolved)
             if route.destination?.value.coordinatorName != nil {
                 route.then = continuations(in: method, routes: routeMethods).map { next in
                     let placed = context.put(next, .route(name, route.name, .then, item: next.value))
@@ -132,6 +135,14 @@ enum UIKitStyle {
                 resolved = false
             }
         }
+        // No `start()`, and a parent that makes it with the screen it is given to (`chat.coordinator = coordinator`
+        // before the parent shows `chat`): that screen is its first, the route its screens' triggers hang on.
+        let screenFirst = type.methods.contains { $0.name == "start" } ? nil : context.firstScreens[type.name]
+        if let screenFirst {
+            var route = Route(name: unusedName(screenFirst.value.lowercasedFirst, in: coordinator), location: screenFirst.location)
+            route.destination = context.put(Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
+            coordinator.routes.insert(route, at: 0)
+        }
         if !resolved { coordinator.markOpen() }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
@@ -145,7 +156,10 @@ enum UIKitStyle {
             }
         }
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
-        if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
+        if screenFirst != nil {
+            let first = coordinator.routes[0]
+            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the screen its parent shows with it")), .coordinator(name, .initial))
+        } else if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
             coordinator.initial = Located("start", at: coordinator.routes[start].location)
             context.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
             context.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
@@ -167,6 +181,18 @@ enum UIKitStyle {
             coordinator.routes[0].style = nil
         }
         if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &context) }
+        // A tab, split or page coordinator has no stack of its own: a push it makes goes onto a child's stack
+        // (`(chatsTab as? UINavigationController)?.pushViewController(…)`), which a spec cannot name.
+        if let kind = coordinator.kind?.value, kind != .navigation {
+            let pushes = coordinator.routes.filter { $0.transition?.value == .push }
+            for route in pushes {
+                context.notes.append(ExtractionNote(.foreignStack, "`\(name).\(route.name)` pushes onto the stack of another coordinator (`\(name)` is a \(kind.rawValue) coordinator, with no stack of its own): route left out", at: route.transition!.location, coordinator: name))
+            }
+            if !pushes.isEmpty {
+                coordinator.routes.removeAll { $0.transition?.value == .push }
+                coordinator.markOpen()
+            }
+        }
         collectTriggers(of: type, coordinator: coordinator, &context)
         coordinator.holds = holds(of: coordinator, &context)
         return coordinator
@@ -185,21 +211,19 @@ enum UIKitStyle {
             }), case .array(let items)? = call.arguments.first?.value, !items.isEmpty else { continue }
             var tabs: [Route] = []
             for item in items {
-                guard case .other(let text) = item, let dot = text.firstIndex(of: "."),
-                      case .construct(let child, _)? = method.binding(String(text[..<dot]), before: call.location),
-                      context.isCoordinatorType(child) else { return }
-                let name = String(text[..<dot])
+                guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else { return }
                 var route = Route(name: name, location: call.location)
-                route.destination = Located(.coordinator(child), at: call.location)
-                if let retain = method.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(name) } }) {
+                route.destination = Located(.coordinator(child.value), at: child.location)
+                if let retain = maker.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(child.variable) } }) {
                     route.retain = context.put(Fact(.parent, at: retain.location), .route(type.name, name, .retain))
                 } else {
                     route.retain = context.put(Fact(.hierarchy, at: call.location, .inferred("kept by the tab bar controller")), .route(type.name, name, .retain))
                 }
                 tabs.append(route)
             }
-            // The method that builds the tabs is the start, not a route of its own.
+            // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
             coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
+            context.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
             coordinator.routes.insert(contentsOf: tabs, at: 0)
             coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
             coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
@@ -215,6 +239,59 @@ enum UIKitStyle {
             }
             return
         }
+    }
+
+    /// One element of a tab bar's controllers and the child coordinator behind it: `feed.navigationController` of a
+    /// child made in the same method (the tab is named after the variable), or a property or method that makes the
+    /// child and gives back its controller (`lazy var chatsTab: UIViewController = { … }()`, named after it).
+    private static func tab(
+        _ item: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, _ context: Context
+    ) -> (name: String, child: (value: String, variable: String, location: SourceLocation), maker: MethodFacts)? {
+        switch item {
+        case .other(let text):
+            guard let dot = text.firstIndex(of: "."), case .construct(let child, _)? = method.binding(String(text[..<dot]), before: location),
+                  context.isCoordinatorType(child) else { return nil }
+            return (String(text[..<dot]), (child, String(text[..<dot]), location), method)
+        case .reference(let name), .factory(let name):
+            let children = type.methods.first { $0.name == name }.map { maker in
+                maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
+            } ?? []
+            guard children.count == 1, let (maker, made) = children.first else { return nil }
+            let variable = maker.bindings.keys.sorted().first { maker.bindings[$0]?.contains { $0.value.constructedType == made.value } == true } ?? ""
+            return (name, (made.value, variable, made.location), maker)
+        default:
+            return nil
+        }
+    }
+
+    /// UIKit's callbacks a coordinator implements as a delegate: what they do is an exit's effect, not a route.
+    static let systemCallbacks: Set<String> = [
+        "init", "deinit", "presentationControllerDidDismiss", "presentationControllerWillDismiss", "presentationControllerDidAttemptToDismiss",
+        "navigationController", "didMove",
+    ]
+
+    /// The type's own methods that a navigating `start()` calls and nothing else in the project does
+    /// (`start() { setViewControllers([profile]); presentStack() }`): part of the start, not routes of their own.
+    private static func startHelpers(of type: TypeFacts, _ context: Context) -> Set<String> {
+        let mapping = context.recognizer.mapping
+        guard let start = type.methods.first(where: { $0.name == "start" }),
+              start.calls.contains(where: { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }) else { return [] }
+        let own = start.calls.filter { call in
+            (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != "start" && call.closures.isEmpty
+                && type.methods.contains { $0.name == call.name }
+        }
+        return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
+    }
+
+    /// `name`, or `name2`, `name3`… when a route of the coordinator already has it.
+    private static func unusedName(_ name: String, in coordinator: Coordinator) -> String {
+        var candidate = name
+        var suffix = 1
+        while coordinator.routes.contains(where: { $0.name == candidate }) {
+            suffix += 1
+            candidate = "\(name)\(suffix)"
+        }
+        return candidate
     }
 
     private static func appendRoute(_ method: MethodFacts, to coordinator: inout Coordinator) -> Int? {
@@ -255,16 +332,18 @@ enum UIKitStyle {
 
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
-        _ route: inout Route, _ method: MethodFacts, _ type: TypeFacts, made: (child: Located<String>, why: String)?,
+        _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts, made: (child: Located<String>, why: String)?,
         clearing: Set<String>, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        let navigations = method.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+        let navigations = ([method] + inlined).flatMap { $0.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty } }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
-        let navigation = navigations.first.map { first in
+        // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
+        let showing = navigations.first { transition(of: $0, mapping: mapping)?.destinationRule == .required } ?? navigations.first
+        let navigation = showing.map { first in
             transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
         }
         var child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
@@ -300,6 +379,12 @@ enum UIKitStyle {
         }
         guard let child else { return }
         route.destination = context.put(Fact(.coordinator(child.value), at: child.location, childConfidence), path(.coordinator))
+        // The parent pushes the child's first screen itself: the child works on the parent's stack.
+        if let navigation, transition(of: navigation, mapping: mapping) == .push, let first = context.firstScreens[child.value],
+           let pushed = navigation.arguments.first(where: { $0.label != "animated" })?.value,
+           case .type(first.value, _, _) = context.recognizer.resolve(pushed, in: method, of: type, at: navigation.location) {
+            context.attachedToParentStack.insert(child.value)
+        }
         if route.transition == nil {
             context.pendingChildRoutes.append((type.name, route.name))
         }
@@ -411,11 +496,31 @@ enum UIKitStyle {
                    let told = tellsParentWhenAScreenGoes(child, finishReleases, goingAway, context) {
                     exits.append(told)
                 }
+                if exits.contains(where: { $0.value == .finish }), let child = coordinator.routes[index].destination?.value.name {
+                    exits += finishesOnItsOwnExits(child, context)
+                }
                 var seen: Set<ExitKind> = []
                 let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }
                 coordinator.routes[index].releaseOn = Located(released, at: released.first?.location ?? route.retain!.location)
             }
             context.coordinators[name] = coordinator
+        }
+    }
+
+    /// A child (or its base class) that ends its own flow when the user leaves it: its
+    /// `presentationControllerDidDismiss` (a swipe-down) or `navigationController(_:didShow:)` pop handler calls its
+    /// finish. Where the parent releases it on finish, it is released on those exits too.
+    private static func finishesOnItsOwnExits(_ child: String, _ context: Context) -> [Fact<ExitKind>] {
+        let finishers = selfReleasingMethods(of: child, context)
+        return (context.recognizer.types[child]?.methods ?? []).compactMap { method in
+            let exit: ExitKind
+            switch method.name {
+            case "presentationControllerDidDismiss": exit = .dismiss
+            case "navigationController", "didMove": exit = .back
+            default: return nil
+            }
+            guard let call = finishCall(in: method, finishers: finishers) else { return nil }
+            return Fact(exit, at: call.location, .inferred("`\(child).\(method.name)` ends the flow with `\(call.name)()`, on which the parent releases it"))
         }
     }
 
@@ -460,18 +565,10 @@ enum UIKitStyle {
         "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate",
     ]
 
-    /// Methods of the type or its base classes that remove `self` from the parent.
+    /// Methods of the type, its base classes and protocol extensions that remove `self` from the parent.
     static func selfReleasingMethods(of name: String, _ context: Context) -> Set<String> {
-        var found: Set<String> = []
-        var current: String? = name
-        var seen: Set<String> = []
-        while let type = current.flatMap({ context.recognizer.types[$0] }), seen.insert(type.name).inserted {
-            for method in type.methods where method.calls.contains(where: { isRelease($0, context.recognizer.mapping) && passesSelf($0) }) {
-                found.insert(method.name)
-            }
-            current = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
-        }
-        return found
+        let methods = context.recognizer.types[name]?.methods ?? []
+        return Set(methods.filter { $0.calls.contains { isRelease($0, context.recognizer.mapping) && passesSelf($0) } }.map(\.name))
     }
 
     static func passesSelf(_ call: CallFacts) -> Bool {
@@ -480,15 +577,10 @@ enum UIKitStyle {
 
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
     private static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
-        var name: String? = child
-        var seen: Set<String> = []
-        while let current = name, seen.insert(current).inserted, let type = context.recognizer.types[current] {
-            for method in type.methods {
-                for call in method.calls where isRelease(call, context.recognizer.mapping) {
-                    if passesSelf(call) { return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`")) }
-                }
+        for method in context.recognizer.types[child]?.methods ?? [] {
+            for call in method.calls where isRelease(call, context.recognizer.mapping) && passesSelf(call) {
+                return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`"))
             }
-            name = type.inherited.first { context.recognizer.types[$0.base]?.keyword == .class }?.base
         }
         return nil
     }
@@ -499,7 +591,10 @@ enum UIKitStyle {
         let routes = Set(coordinator.routes.map(\.name))
         // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
         let roots = Set(context.recognizer.mapping.coordinators)
-        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { !isCoordinatorBase($0) && !roots.contains($0) })
+        // A base class it inherits counts: a screen that keeps a `ChatCoordinator?` may be given a subclass of it.
+        let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { supertype in
+            !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
+        })
         // A non-route method of the coordinator that calls routes (a delegate method) stands for them.
         var forwards: [String: [CallFacts]] = [:]
         for method in coordinatorType.methods where !routes.contains(method.name) {

@@ -84,6 +84,31 @@ import Testing
         #expect(errors.compactMap(\.route).sorted() == ["showEditor", "showReader"])
     }
 
+    /// Routes and releases a coordinator inherits (a base class that presents its stack and finishes on
+    /// swipe-down; a helper from a constrained protocol extension) count: the child is released on both exits, so the
+    /// flow lints clean, and the base class's delegate callback and the start's helper are not routes.
+    @Test func inheritedRoutesAndReleasesCount() throws {
+        let (output, _, _) = try Self.extract("uikit/inherited-routes")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Flows.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("showHelp:  # fixtures/extract/uikit/inherited-routes/Sources/Coordinator.swift:16"))
+        #expect(spec.contains("- dismiss  # inferred: `ProfileCoordinator.presentationControllerDidDismiss` ends the flow"))
+        #expect(!spec.contains("presentationControllerDidDismiss:"))
+        #expect(!spec.contains("presentStack:"))
+    }
+
+    /// Screen-first coordinators (made with the screen they are given, on the parent's stack) under a tab hub of lazy
+    /// properties: connected from the entry, no false push-container or invalid-transition; what is left are the
+    /// children the code never lets go.
+    @Test func screenFirstCoordinatorsUnderATabHubAreConnected() throws {
+        let (output, _, _) = try Self.extract("uikit/screen-first")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child", "leaked-child"])
+        #expect(findings.compactMap(\.coordinator).sorted() == ["InboxCoordinator", "NoteListCoordinator"])
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {

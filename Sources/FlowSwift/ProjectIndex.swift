@@ -1,0 +1,145 @@
+import FlowModel
+import FlowRules
+
+/// Every type of the project, from the one parse of every file: what the recognizers ask, never a file at a time.
+///
+/// A type is seen as the program sees it: its declaration, its extensions, and what it inherits — the methods and
+/// properties of its superclasses and the default implementations of the protocols it conforms to (constrained
+/// extensions included when the type meets `where Self: X`), each kept where it is written, so a route a base
+/// class declares is cited at the base class's line. A member the type declares itself overrides an inherited one
+/// of the same name.
+struct ProjectIndex {
+    /// Type name → the type with its extensions and everything it inherits (`inherited` holds every supertype,
+    /// transitively, nearest first).
+    private(set) var types: [String: TypeFacts] = [:]
+    /// Type names in declaration order (file, line).
+    private(set) var order: [String] = []
+    /// Protocol or class → the classes, structs and actors that conform to it or inherit it, directly or not.
+    private(set) var implementations: [String: [String]] = [:]
+    /// Every type some method constructs (`Foo(…)`): a class others inherit from is still made on its own.
+    private(set) var constructed: Set<String> = []
+    /// Method name → how many calls of that name the project makes (each written call once, inherited or not).
+    private(set) var callCounts: [String: Int] = [:]
+    /// `typealias` name → the type it names.
+    private(set) var aliases: [String: TypeName] = [:]
+    /// What the index could not take in: a second type of a name already declared.
+    private(set) var notes: [ExtractionNote] = []
+
+    /// The type, extensions merged, before anything inherited is added.
+    private var declared: [String: TypeFacts] = [:]
+    /// Protocol → its extensions with `where Self: …` requirements, applied to conformers that meet them.
+    private var constrained: [String: [TypeFacts]] = [:]
+
+    init(files: [FileFacts], isCoordinatorDeclaration: (TypeFacts) -> Bool) {
+        var extensions: [TypeFacts] = []
+        for file in files {
+            for alias in file.aliases where aliases[alias.name] == nil { aliases[alias.name] = alias.type }
+            for type in file.types {
+                for method in type.methods {
+                    for call in method.calls { callCounts[call.name, default: 0] += 1 }
+                }
+                if type.keyword == .extension {
+                    extensions.append(type)
+                } else if let first = declared[type.name] {
+                    // Two modules (or two platforms) may each declare it: types are keyed by name, so the second is
+                    // not read, and a coordinator among them says so.
+                    if isCoordinatorDeclaration(type) {
+                        let at = "\(first.location.file):\(first.location.line)"
+                        notes.append(ExtractionNote(.unrecognized, "a second type named `\(type.name)` (the first is at \(at)): the reader keys types by name, so this one is not read; rename one, or extract one module at a time", at: type.location, coordinator: type.name))
+                    }
+                } else {
+                    var type = type
+                    // A protocol's requirements have no body: what conformers run comes from them or an extension.
+                    if type.keyword == .protocol { type.methods.removeAll { !$0.hasBody } }
+                    declared[type.name] = type
+                    order.append(type.name)
+                }
+            }
+        }
+        for facts in extensions {
+            guard var type = declared[facts.name] else { continue }
+            if !facts.constraints.isEmpty, type.keyword == .protocol {
+                constrained[facts.name, default: []].append(facts)
+                continue
+            }
+            type.inherited += facts.inherited
+            type.cases += facts.cases
+            type.properties += facts.properties
+            type.methods += facts.methods
+            declared[facts.name] = type
+        }
+        for name in order {
+            let inherited = declared[name]?.inherited.map(resolved) ?? []
+            declared[name]?.inherited = inherited
+        }
+        var visiting: Set<String> = []
+        for name in order { _ = flattened(name, visiting: &visiting) }
+        for name in order {
+            guard let type = types[name] else { continue }
+            for method in type.methods { constructed.formUnion(method.constructed.map(\.value)) }
+            guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
+            // A subclass of an implementation is reached through it: `P` → `A`, not `A` and every subclass of `A`.
+            let superclass = type.inherited.first.flatMap { types[$0.base]?.keyword == .class ? types[$0.base] : nil }
+            let throughSuperclass = Set(superclass?.inherited.map(\.base) ?? [])
+            for supertype in type.inherited where !throughSuperclass.contains(supertype.base) {
+                implementations[supertype.base, default: []].append(name)
+            }
+        }
+    }
+
+    /// The name an alias stands for (`typealias AppRouter = UnownedRouter<AppRoute>`), followed a few steps.
+    func resolved(_ name: TypeName) -> TypeName {
+        var current = name
+        for _ in 0..<8 {
+            guard let next = aliases[current.base], next.base != current.base else { break }
+            current = next
+        }
+        return current
+    }
+
+    /// The type with what it inherits, computed once per type; a cycle (`class A: B`, `class B: A`) stops at the
+    /// type already being computed.
+    private mutating func flattened(_ name: String, visiting: inout Set<String>) -> TypeFacts? {
+        if let done = types[name] { return done }
+        guard var type = declared[name], visiting.insert(name).inserted else { return declared[name] }
+        defer { visiting.remove(name) }
+        var supertypes: [TypeName] = []
+        var seen: Set<String> = [name]
+        var methodNames = Set(type.methods.map(\.name))
+        var propertyNames = Set(type.properties.map(\.name))
+        func inherit(_ members: TypeFacts) {
+            for method in members.methods where !methodNames.contains(method.name) { type.methods.append(method) }
+            methodNames.formUnion(members.methods.map(\.name))
+            for property in members.properties where !propertyNames.contains(property.name) { type.properties.append(property) }
+            propertyNames.formUnion(members.properties.map(\.name))
+        }
+        // Superclass first (its chain is already flat), then the protocols, each with its own supertypes.
+        for direct in type.inherited where seen.insert(direct.base).inserted {
+            supertypes.append(direct)
+            guard let supertype = flattened(direct.base, visiting: &visiting) else { continue }
+            if type.keyword != .protocol || supertype.keyword == .protocol { inherit(supertype) }
+            for further in supertype.inherited where seen.insert(further.base).inserted { supertypes.append(further) }
+        }
+        type.inherited = supertypes
+        // `extension P where Self: X`: its members apply when the type is, or inherits, every X.
+        let meets = Set(supertypes.map(\.base) + [name])
+        for supertype in supertypes {
+            for facts in constrained[supertype.base] ?? [] where facts.constraints.allSatisfy(meets.contains) {
+                inherit(facts)
+            }
+        }
+        types[name] = type
+        return type
+    }
+
+    /// Whether the type inherits from or conforms to one of `roots`, directly or through the app's own types.
+    func conforms(_ type: TypeFacts, toAnyOf roots: Set<String>) -> Bool {
+        type.inherited.contains { roots.contains($0.base) }
+    }
+
+    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
+    func concreteTypes(_ name: String) -> [String] {
+        guard let type = types[name] else { return [] }
+        return type.keyword == .protocol ? implementations[name] ?? [] : [name]
+    }
+}

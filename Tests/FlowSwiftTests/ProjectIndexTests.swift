@@ -1,0 +1,119 @@
+@testable import FlowSwift
+import Testing
+
+/// The project index: every type as the program sees it, with what it inherits.
+@Suite struct ProjectIndexTests {
+    private func index(_ files: [String: String]) -> ProjectIndex {
+        let facts = files.keys.sorted().map { SwiftExtractor.collect(path: $0, bytes: Array(files[$0]!.utf8)) }
+        return ProjectIndex(files: facts) { $0.name.hasSuffix("Coordinator") }
+    }
+
+    @Test func membersComeDownAnInheritanceChainAndStayWhereTheyAreWritten() {
+        let index = index([
+            "Base.swift": """
+            class BaseCoordinator: Coordinator {
+                var childCoordinators: [Coordinator] = []
+                func showHelp() { navigationController.present(HelpViewController(), animated: true) }
+            }
+            """,
+            "Middle.swift": "class FlowCoordinator: BaseCoordinator { func finish() {} }",
+            "Leaf.swift": "final class ShopCoordinator: FlowCoordinator { func start() {} }",
+        ])
+        let shop = index.types["ShopCoordinator"]
+        #expect(shop?.inherited.map(\.base) == ["FlowCoordinator", "BaseCoordinator", "Coordinator"])
+        #expect(shop?.methods.map(\.name) == ["start", "finish", "showHelp"])
+        #expect(shop?.methods.last?.location.file == "Base.swift")
+        #expect(shop?.properties.map(\.name) == ["childCoordinators"])
+    }
+
+    @Test func aMethodTheTypeDeclaresOverridesTheInheritedOne() {
+        let index = index([
+            "A.swift": """
+            class BaseCoordinator { func start() { print("base") } }
+            class FeedCoordinator: BaseCoordinator { override func start() { router.push(FeedViewController()) } }
+            """,
+        ])
+        let starts = index.types["FeedCoordinator"]?.methods.filter { $0.name == "start" } ?? []
+        #expect(starts.count == 1)
+        #expect(starts.first?.location.line == 2)
+    }
+
+    @Test func protocolExtensionsGiveDefaultsAndConstrainedOnesApplyOnlyWhenTheirRequirementIsMet() {
+        let index = index([
+            "P.swift": """
+            protocol Coordinator: AnyObject {
+                func start()
+                func finish()
+            }
+            extension Coordinator { func finish() { parent?.childDidFinish(self) } }
+            extension Coordinator where Self: UIViewController { func close() { dismiss(animated: true) } }
+            final class SheetCoordinator: UIViewController, Coordinator { func start() {} }
+            final class PlainCoordinator: Coordinator { func start() {} }
+            """,
+        ])
+        #expect(index.types["SheetCoordinator"]?.methods.map(\.name) == ["start", "finish", "close"])
+        #expect(index.types["PlainCoordinator"]?.methods.map(\.name) == ["start", "finish"])
+        // A requirement has no body: it is neither a default nor an override of one.
+        #expect(index.types["Coordinator"]?.methods.map(\.name) == ["finish"])
+    }
+
+    @Test func aConstraintMetThroughASuperclassCounts() {
+        let index = index([
+            "A.swift": """
+            protocol Routing {}
+            extension Routing where Self: BaseViewController { func openSettings() { coordinator?.showSettings() } }
+            class BaseViewController: UIViewController {}
+            final class FeedViewController: BaseViewController, Routing {}
+            """,
+        ])
+        #expect(index.types["FeedViewController"]?.methods.map(\.name) == ["openSettings"])
+    }
+
+    @Test func aliasesAreFollowedInInheritance() {
+        let index = index([
+            "A.swift": """
+            typealias Base = AppBaseCoordinator
+            class AppBaseCoordinator: Coordinator { func showAbout() {} }
+            final class AboutCoordinator: Base {}
+            """,
+        ])
+        #expect(index.types["AboutCoordinator"]?.inherited.map(\.base) == ["AppBaseCoordinator", "Coordinator"])
+        #expect(index.types["AboutCoordinator"]?.methods.map(\.name) == ["showAbout"])
+    }
+
+    @Test func anInheritanceCycleEnds() {
+        let index = index(["A.swift": "class A: B { func a() {} }\nclass B: A { func b() {} }"])
+        #expect(index.types["A"] != nil)
+        #expect(index.types["B"] != nil)
+    }
+
+    @Test func aProtocolsImplementationsAreItsConformersNotTheirSubclasses() {
+        let index = index([
+            "A.swift": """
+            protocol CoordinatorFactory {}
+            class CoordinatorFactoryImpl: CoordinatorFactory {}
+            final class TestCoordinatorFactory: CoordinatorFactoryImpl {}
+            protocol ScreenFactory: CoordinatorFactory {}
+            struct Screens: ScreenFactory {}
+            """,
+        ])
+        #expect(index.concreteTypes("CoordinatorFactory") == ["CoordinatorFactoryImpl", "Screens"])
+        #expect(index.concreteTypes("CoordinatorFactoryImpl") == ["CoordinatorFactoryImpl"])
+    }
+
+    @Test func aSecondTypeOfTheSameNameIsNotedNeverDroppedInSilence() {
+        let index = index([
+            "iOS/Settings.swift": "final class SettingsCoordinator: Coordinator { func start() {} }",
+            "macOS/Settings.swift": "final class SettingsCoordinator: Coordinator { func start() {} }",
+        ])
+        #expect(index.types["SettingsCoordinator"]?.location.file == "iOS/Settings.swift")
+        #expect(index.notes.count == 1)
+        #expect(index.notes.first?.location.file == "macOS/Settings.swift")
+        #expect(index.notes.first?.message.contains("iOS/Settings.swift:1") == true)
+    }
+
+    @Test func everyConstructedTypeIsKnown() {
+        let index = index(["A.swift": "final class AppCoordinator { func start() { let child = BaseCoordinator(); child.start() } }"])
+        #expect(index.constructed.contains("BaseCoordinator"))
+    }
+}
