@@ -276,6 +276,10 @@ struct Recognizer {
         case type(String, Confidence, ownStack: Bool)
         case dynamic(String)
         case factory(String)
+
+        var typeName: String? {
+            if case .type(let name, _, _) = self { name } else { nil }
+        }
     }
 
     /// Follows local bindings, wrappers and factories (of this type, or of the one type behind a property) to a
@@ -416,6 +420,9 @@ struct Context {
     let baseClasses: Set<String>
     /// Coordinator type → the screen a parent makes it with and gives it to (`chat.coordinator = coordinator`).
     let firstScreens: [String: Fact<String>]
+    /// Names of the parents' reactions that let the child go (`didCancel(in:)` calling `removeCoordinator`): a child
+    /// that calls one on its delegate with itself finishes.
+    private(set) var releasingReactions: Set<String> = []
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
 
@@ -436,6 +443,14 @@ struct Context {
                           firstScreens[child] == nil else { continue }
                     firstScreens[child] = Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))
                 }
+                // `navigationController.pushViewController(locales.localesViewController, …)`: a parent pushing a screen
+                // of the child it made.
+                for call in method.calls where ["pushViewController", "pushModule", "push"].contains(call.name) || recognizer.mapping.push.contains(call.name) {
+                    guard let (child, property) = Self.childMember(call.arguments.first?.value, in: method, before: call.location),
+                          firstScreens[child] == nil,
+                          let screen = recognizer.types[child]?.properties.first(where: { $0.name == property }).flatMap(Self.screenType) else { continue }
+                    firstScreens[child] = Fact(screen, at: call.location, .inferred("the parent pushes `\(child).\(property)`"))
+                }
             }
             for property in type.properties {
                 if let declared = property.type { keepers[recognizer.index.resolved(declared).base, default: []].append((name, property.name)) }
@@ -444,6 +459,60 @@ struct Context {
         baseClasses = bases
         self.keepers = keepers
         self.firstScreens = firstScreens
+        for name in recognizer.order {
+            for method in recognizer.types[name]?.methods ?? [] where reaction(method, of: name)?.release != nil {
+                releasingReactions.insert(method.name)
+            }
+        }
+    }
+
+    /// `locales.localesViewController`, where `locales` is bound to a coordinator made in the method: its type and
+    /// the member.
+    static func childMember(_ expression: ExpressionFacts?, in method: MethodFacts, before location: SourceLocation) -> (child: String, member: String)? {
+        guard case .other(let text)? = expression else { return nil }
+        let parts = text.split(separator: ".").map(String.init)
+        guard parts.count == 2, let child = method.binding(parts[0], before: location)?.constructedType else { return nil }
+        return (child, parts[1])
+    }
+
+    /// The screen a stored or lazy property holds: its declared type, or the type its initializer makes.
+    static func screenType(_ property: PropertyFacts) -> String? {
+        property.type?.base ?? property.initializer?.constructedType
+    }
+
+    /// A parent's method that a child coordinator calls on its delegate, handing itself over
+    /// (`func didCancel(in coordinator: WalletCreationCoordinator)`): not a route of the parent, but its reaction to
+    /// that child — the release it makes, and the parent's routes it runs next (the child's `then`).
+    struct Reaction {
+        var method: MethodFacts
+        var child: String
+        var release: CallFacts?
+        var continuations: [CallFacts]
+    }
+
+    func reaction(_ method: MethodFacts, of owner: String) -> Reaction? {
+        // Bookkeeping a base class gives every coordinator (`removeChild(_ child: BaseCoordinator)`) takes its own
+        // kind, not a child's: the parameter is a coordinator class that is neither the owner nor one of its supertypes.
+        let own = Set([owner] + (recognizer.types[owner]?.inherited.map(\.base) ?? []))
+        guard let parameter = method.parameters.first(where: { parameter in
+            guard let type = parameter.type, !own.contains(type), recognizer.types[type]?.keyword != .protocol else { return false }
+            return isCoordinatorType(type)
+        }), let child = parameter.type else { return nil }
+        let mapping = recognizer.mapping
+        // `removeCoordinator(coordinator)`, or `childCoordinators.removeAll { $0 === coordinator }` (a predicate on it).
+        let release = method.calls.first { call in
+            call.closures.isEmpty && UIKitStyle.isRelease(call, mapping)
+                && call.arguments.contains { $0.value == .reference(parameter.name) || $0.label == "{}" || $0.label == "where" }
+        }
+        let continuations = method.calls.filter { call in
+            call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != method.name
+        }
+        return Reaction(method: method, child: child, release: release, continuations: continuations)
+    }
+
+    /// The reactions of `owner` to children of type `child`.
+    func reactions(of owner: String, to child: String) -> [Reaction] {
+        (recognizer.types[owner]?.methods ?? []).compactMap { reaction($0, of: owner) }.filter { $0.child == child }
     }
 
     /// Places a fact in the graph, recording how sure the reader is of it.

@@ -100,11 +100,12 @@ enum UIKitStyle {
         let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
         let helpers = startHelpers(of: type, context)
         let routeMethods = Set(type.methods.filter { method in
-            guard !helpers.contains(method.name), !systemCallbacks.contains(method.name) else { return false }
+            guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
+                  context.reaction(method, of: type.name) == nil else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
                 || factoryProducts[method.location]?.child != nil
-                || (method.name != "start" && finishCall(in: method, finishers: finishers) != nil)
+                || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
         }.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) {
             guard !coordinator.routes.contains(where: { $0.name == method.name }) else { continue }
@@ -120,7 +121,7 @@ enum UIKitStyle {
                     return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
                 }
             }
-            if method.name != "start", let finish = finishCall(in: method, finishers: finishers) {
+            if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
                 route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
                 route.destination = nil
                 route.style = nil
@@ -137,7 +138,7 @@ enum UIKitStyle {
         }
         // No `start()`, and a parent that makes it with the screen it is given to (`chat.coordinator = coordinator`
         // before the parent shows `chat`): that screen is its first, the route its screens' triggers hang on.
-        let screenFirst = type.methods.contains { $0.name == "start" } ? nil : context.firstScreens[type.name]
+        let screenFirst = routeMethods.contains("start") ? nil : context.firstScreens[type.name]
         if let screenFirst {
             var route = Route(name: unusedName(screenFirst.value.lowercasedFirst, in: coordinator), location: screenFirst.location)
             route.destination = context.put(Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
@@ -208,10 +209,16 @@ enum UIKitStyle {
             guard let call = method.calls.first(where: { call in
                 (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
                     || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
-            }), case .array(let items)? = call.arguments.first?.value, !items.isEmpty else { continue }
+            }), let items = tabItems(call, in: method), !items.isEmpty else { continue }
             var tabs: [Route] = []
+            var skipped = false
             for item in items {
-                guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else { return }
+                guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else {
+                    context.notes.append(ExtractionNote(.unrecognized, "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs", at: call.location, coordinator: type.name))
+                    skipped = true
+                    continue
+                }
+                guard !tabs.contains(where: { $0.name == name }) else { continue }
                 var route = Route(name: name, location: call.location)
                 route.destination = Located(.coordinator(child.value), at: child.location)
                 if let retain = maker.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(child.variable) } }) {
@@ -221,6 +228,8 @@ enum UIKitStyle {
                 }
                 tabs.append(route)
             }
+            guard !tabs.isEmpty else { return }
+            if skipped { coordinator.markOpen() }
             // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
             coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
             context.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
@@ -229,7 +238,8 @@ enum UIKitStyle {
             coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
             for other in type.methods {
                 for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
-                    guard case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
+                    // With a tab left out, a position no longer names the tab it selects.
+                    guard !skipped, case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
                           let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
                     else { continue }
                     coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
@@ -241,6 +251,24 @@ enum UIKitStyle {
         }
     }
 
+    /// The controllers a tab bar is given: an array literal, or a local array filled by `append` before it is
+    /// assigned (the elements of every branch: the spec lists every tab the code can show).
+    private static func tabItems(_ call: CallFacts, in method: MethodFacts) -> [ExpressionFacts]? {
+        switch call.arguments.first?.value {
+        case .array(let items):
+            return items
+        case .reference(let local):
+            var items: [ExpressionFacts] = []
+            if case .array(let literal)? = method.binding(local, before: call.location) { items = literal }
+            for append in method.calls where append.name == "append" && plainReceiver(append.receiver) == local && append.location < call.location {
+                if let item = append.arguments.first?.value { items.append(item) }
+            }
+            return items
+        default:
+            return nil
+        }
+    }
+
     /// One element of a tab bar's controllers and the child coordinator behind it: `feed.navigationController` of a
     /// child made in the same method (the tab is named after the variable), or a property or method that makes the
     /// child and gives back its controller (`lazy var chatsTab: UIViewController = { … }()`, named after it).
@@ -249,9 +277,17 @@ enum UIKitStyle {
     ) -> (name: String, child: (value: String, variable: String, location: SourceLocation), maker: MethodFacts)? {
         switch item {
         case .other(let text):
-            guard let dot = text.firstIndex(of: "."), case .construct(let child, _)? = method.binding(String(text[..<dot]), before: location),
+            // `feed.navigationController`, where `feed` is made here or by a method of the type (`createFeed()`).
+            guard let dot = text.firstIndex(of: ".") else { return nil }
+            let variable = String(text[..<dot])
+            guard let bound = method.binding(variable, before: location),
+                  case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
                   context.isCoordinatorType(child) else { return nil }
-            return (String(text[..<dot]), (child, String(text[..<dot]), location), method)
+            if case .factory(let call) = bound, let maker = type.methods.first(where: { $0.name == call }) {
+                let made = maker.bindings.keys.sorted().first { maker.bindings[$0]?.contains { $0.value.constructedType == child } == true } ?? ""
+                return (variable, (child, made, location), maker)
+            }
+            return (variable, (child, variable, location), method)
         case .reference(let name), .factory(let name):
             let children = type.methods.first { $0.name == name }.map { maker in
                 maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
@@ -381,9 +417,11 @@ enum UIKitStyle {
         route.destination = context.put(Fact(.coordinator(child.value), at: child.location, childConfidence), path(.coordinator))
         // The parent pushes the child's first screen itself: the child works on the parent's stack.
         if let navigation, transition(of: navigation, mapping: mapping) == .push, let first = context.firstScreens[child.value],
-           let pushed = navigation.arguments.first(where: { $0.label != "animated" })?.value,
-           case .type(first.value, _, _) = context.recognizer.resolve(pushed, in: method, of: type, at: navigation.location) {
-            context.attachedToParentStack.insert(child.value)
+           let pushed = navigation.arguments.first(where: { $0.label != "animated" })?.value {
+            let pushesChildScreen = Context.childMember(pushed, in: method, before: navigation.location)?.child == child.value
+            if pushesChildScreen || context.recognizer.resolve(pushed, in: method, of: type, at: navigation.location).typeName == first.value {
+                context.attachedToParentStack.insert(child.value)
+            }
         }
         if route.transition == nil {
             context.pendingChildRoutes.append((type.name, route.name))
@@ -447,6 +485,15 @@ enum UIKitStyle {
             let transitionPath = FactPath.route(parent, routeName, .transition)
             if let start = context.startTransitions[child] ?? nil {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
+                // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
+                // is given works on another coordinator's, which a spec cannot name.
+                if let kind = coordinator.kind?.value, kind != .navigation, transition != .present {
+                    context.notes.append(ExtractionNote(.foreignStack, "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not `\(parent)`'s (a \(kind.rawValue) coordinator): route left out", at: location, coordinator: parent))
+                    coordinator.routes.remove(at: index)
+                    coordinator.markOpen()
+                    context.coordinators[parent] = coordinator
+                    continue
+                }
                 coordinator.routes[index].transition = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
                 if transition != .present { context.attachedToParentStack.insert(child) }
                 if transition == .present, let style = context.startStyles[child] ?? nil {
@@ -496,6 +543,18 @@ enum UIKitStyle {
                    let told = tellsParentWhenAScreenGoes(child, finishReleases, goingAway, context) {
                     exits.append(told)
                 }
+                if let child = coordinator.routes[index].destination?.value.name {
+                    for reaction in context.reactions(of: name, to: child) {
+                        if let release = reaction.release {
+                            exits.append(Fact(.finish, at: release.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
+                        }
+                        let then = coordinator.routes[index].then.map(\.route)
+                        for next in reaction.continuations where !then.contains(next.name) && coordinator.routes.contains(where: { $0.name == next.name }) {
+                            let placed = context.put(Fact(next.name, at: next.location, .inferred("the parent's `\(reaction.method.name)` runs it once `\(child)` is done")), .route(name, route.name, .then, item: next.name))
+                            coordinator.routes[index].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+                        }
+                    }
+                }
                 if exits.contains(where: { $0.value == .finish }), let child = coordinator.routes[index].destination?.value.name {
                     exits += finishesOnItsOwnExits(child, context)
                 }
@@ -519,7 +578,7 @@ enum UIKitStyle {
             case "navigationController", "didMove": exit = .back
             default: return nil
             }
-            guard let call = finishCall(in: method, finishers: finishers) else { return nil }
+            guard let call = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) else { return nil }
             return Fact(exit, at: call.location, .inferred("`\(child).\(method.name)` ends the flow with `\(call.name)()`, on which the parent releases it"))
         }
     }
@@ -544,14 +603,15 @@ enum UIKitStyle {
     /// A call in a closure the method hands to a screen (`form.onDone = { self?.finishFlow?() }`) is not the
     /// method's own: it runs later, when the user acts (collectTriggers and the closure routes take it). A
     /// completion of the method's own navigation (`dismiss(animated:) { self.leave() }`) or a dispatch is.
-    static func finishCall(in method: MethodFacts, finishers: Set<String>) -> CallFacts? {
+    static func finishCall(in method: MethodFacts, finishers: Set<String>, reactions: Set<String> = []) -> CallFacts? {
         method.calls.first { call in
             guard call.closures.allSatisfy({ ownClosures.contains($0) }) else { return false }
             let receiver = plainReceiver(call.receiver)
             if receiver.isEmpty || receiver == "self" {
                 return finishers.contains(call.name) || call.name.lowercased().contains("finish")
             }
-            guard call.name.lowercased().contains("finish") else { return false }
+            // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
+            guard call.name.lowercased().contains("finish") || reactions.contains(call.name) else { return false }
             // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
             let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
             return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))

@@ -98,15 +98,32 @@ import Testing
         #expect(!spec.contains("presentStack:"))
     }
 
-    /// Screen-first coordinators (made with the screen they are given, on the parent's stack) under a tab hub of lazy
-    /// properties: connected from the entry, no false push-container or invalid-transition; what is left are the
-    /// children the code never lets go.
+    /// Screen-first coordinators (made with the screen they are given, or whose screen the parent pushes, on the
+    /// parent's stack) under a tab hub of lazy properties: connected from the entry, no false push-container or
+    /// invalid-transition. What is left are the exits the code never releases: the note children on every exit, the
+    /// tags child on back (its parent's delegate reaction releases it only when a tag is picked).
     @Test func screenFirstCoordinatorsUnderATabHubAreConnected() throws {
         let (output, _, _) = try Self.extract("uikit/screen-first")
         defer { try? FileManager.default.removeItem(at: output) }
         let findings = try Self.lint(output).findings
-        #expect(findings.map(\.rule) == ["leaked-child", "leaked-child"])
-        #expect(findings.compactMap(\.coordinator).sorted() == ["InboxCoordinator", "NoteListCoordinator"])
+        #expect(findings.map(\.rule) == ["leaked-child", "leaked-child", "leaked-child"])
+        #expect(findings.compactMap(\.route).sorted() == ["showLinkedNote", "showNote", "showTags"])
+        let spec = try String(contentsOf: output.appendingPathComponent("NoteCoordinators.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("- finish  # inferred: `TagsCoordinator` finishes by calling the parent's `didPickTag`, which removes it"))
+    }
+
+    /// A parent that reacts to its child through delegate methods receiving the child (`didCancel(in:)`): they are
+    /// not routes; the release in them is the child's `finish`, and the route they run next is the child's `then`.
+    @Test func delegateReactionsAreReleasesAndContinuations() throws {
+        let (output, _, _) = try Self.extract("uikit/delegate-reactions")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(!spec.contains("didCancel:"))
+        #expect(spec.contains("- finish  # inferred: `SignUpCoordinator` finishes by calling the parent's `didCancel`"))
+        #expect(spec.contains("- showWallet  # inferred: the parent's `didSignUp` runs it once `SignUpCoordinator` is done"))
+        let child = try String(contentsOf: output.appendingPathComponent("SignUpCoordinator.flow.yml"), encoding: .utf8)
+        #expect(child.contains("cancel:  # fixtures/extract/uikit/delegate-reactions/Sources/SignUpCoordinator.swift:27\n        transition: finish"))
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
     }
 
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
