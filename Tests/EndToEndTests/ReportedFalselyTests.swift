@@ -5,33 +5,21 @@ import Testing
 @Suite struct ReportedFalselyTests {
     typealias Folder = HostileInputTests.Folder
 
-    static let app = """
-        version: 1
-        entry: App
-        coordinators:
-          App:
-            kind: navigation
-            initial: home
-            routes:
-              home: { screen: HomeViewController, triggers: [settings] }
-              settings: { transition: present, coordinator: Settings, releaseOn: [finish, dismiss] }
-
-        """
-
     @Test func aSyntaxErrorInOneFileGivesNoInvalidTransitionInAnother() throws {
         let folder = try Folder()
-        try folder.write("Flows/app.flow.yml", Self.app)
-        try folder.write("Flows/settings.flow.yml", "version: 1\ncoordinators:\n  Settings:\n    kind: navigation\n    initial: list\n    routes:\n      list: { screen: List\n")
+        // App presents Auth, defined in a file that does not parse.
+        try folder.write("Flows/app.flow.yml", HostileInputTests.app)
+        try folder.write("Flows/auth.flow.yml", HostileInputTests.auth.replacingOccurrences(of: "triggers: [done, signUp]", with: "triggers: [done, signUp"))
         let result = try folder.lint(["Flows"])
         #expect(result.status == 1)
         #expect(!result.stdout.contains("invalid-transition"), "\(result.stdout)")
-        #expect(result.stdout.contains("Flows/settings.flow.yml") && result.stdout.contains("[syntax]"), "\(result.stdout)")
+        #expect(result.stdout.contains("Flows/auth.flow.yml") && result.stdout.contains("[syntax]"), "\(result.stdout)")
     }
 
     @Test func sourcesUnderTheHomeFolderAreFound() throws {
         let folder = try Folder()
-        let spec = Self.app.replacingOccurrences(of: "coordinator: Settings, releaseOn: [finish, dismiss]", with: "screen: SettingsViewController")
-        try folder.write("Flows/app.flow.yml", spec)
+        try folder.write("Flows/app.flow.yml", HostileInputTests.app)
+        try folder.write("Flows/auth.flow.yml", SitePagesTests.auth)
         try folder.write("home/code/Sources/App.swift", SwiftReaderTests.coordinator)
         try folder.write(".flowlint.yml", "sources: [~/code/Sources]\n")
         let home = folder.url.appendingPathComponent("home").path

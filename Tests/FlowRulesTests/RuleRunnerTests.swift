@@ -122,22 +122,13 @@ import FlowSpec
     /// Issue 24: a syntax error in the file that defines a child gave a false `invalid-transition` ("names no
     /// `screen` or `coordinator`") on the route that starts it, in another file.
     @Test func aChildInAnUnreadFileIsNoMissingDestination() throws {
-        let app = """
-            version: 1
-            entry: App
-            coordinators:
-              App:
-                kind: navigation
-                initial: home
-                routes:
-                  home: { screen: Home, triggers: [settings] }
-                  settings: { transition: present, coordinator: Settings, releaseOn: [finish, dismiss] }
-            """
-        let settings = "version: 1\ncoordinators:\n  Settings:\n    kind: navigation\n    initial: list\n    routes:\n      list: { screen: List\n"
-        let spec = try SpecProject(["app.flow.yml": app, "settings.flow.yml": settings], allowingDiagnostics: true)
+        // Child in a file of its own that does not parse; App starts it.
+        let parts = Self.spec.components(separatedBy: "  Child:\n")
+        let app = parts[0], child = "version: 1\ncoordinators:\n  Child:\n" + parts[1].replacingOccurrences(of: "{ screen: Page }", with: "{ screen: Page")
+        let spec = try SpecProject(["app.flow.yml": app, "child.flow.yml": child], allowingDiagnostics: true)
         #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["syntax"])
         // Another route of the same coordinator, wrong by its own fields, is still judged.
-        let wrong = try SpecProject(["app.flow.yml": app + "\n      tabbed: { transition: select, tab: home }\n", "settings.flow.yml": settings],
+        let wrong = try SpecProject(["app.flow.yml": app + "      tabbed: { transition: select, tab: home }\n", "child.flow.yml": child],
                                     allowingDiagnostics: true)
         #expect(Set(RuleRunner().findings(for: wrong.project).map { "\($0.rule) \($0.route ?? "")" }) == ["syntax ", "invalid-transition tabbed"])
     }
