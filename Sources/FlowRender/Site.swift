@@ -19,15 +19,14 @@ public enum Site {
         let index = analysis.index
         let graph = index.graph
         let names = graph.coordinators.map(\.name).sorted()
-        var files: [String: String] = [:]
-        for (position, name) in names.enumerated() { files[name] = "coordinator-\(position + 1).html" }
+        let files = pageNames(names)
 
         var overview = DiagramBuilder.build(facts, options: DiagramOptions(overview: true, findings: findings, layout: layout))
         overview.anchorsNodes = true
         for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
             overview.nodes[position].link = files[overview.nodes[position].title]
         }
-        var pages = [Page(fileName: "index.html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
+        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
         for name in names {
             var diagram = DiagramBuilder.build(facts, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
             diagram.anchorsNodes = true
@@ -47,6 +46,35 @@ public enum Site {
         }
         return pages
     }
+
+    /// The page of each coordinator, named after it (`Auth.html`), the same in every run: letters, digits, `_`
+    /// and `-` of ASCII are kept and every other character becomes `_` (a safe file name on every system, a
+    /// link that needs no escaping); names that then meet — or meet ignoring case, as macOS's file system
+    /// does, or meet `index` — get `-2`, `-3` in name order.
+    static func pageNames(_ sortedNames: [String]) -> [String: String] {
+        var taken: Set<String> = [indexName]
+        var files: [String: String] = [:]
+        for name in sortedNames {
+            let safe = String(name.unicodeScalars.prefix(100).map { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-")
+                    ? Character(scalar) : "_"
+            })
+            var stem = safe.isEmpty ? "_" : safe
+            var suffix = 1
+            while taken.contains(stem.lowercased()) {
+                suffix += 1
+                stem = "\(safe)-\(suffix)"
+            }
+            taken.insert(stem.lowercased())
+            files[name] = stem + ".html"
+        }
+        return files
+    }
+
+    static let indexName = "index"
+
+    /// The line every page of an atlas holds: what marks a file in the folder as a page flowlint wrote.
+    public static let generatorMeta = #"<meta name="generator" content="flowlint graph --site">"#
 
     // MARK: Pages
 
@@ -122,7 +150,7 @@ public enum Site {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="flowlint graph --site">
+        \(generatorMeta)
         <title>\(escaped(title))</title>
         <style>
         body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: \(Palette.text); margin: 2rem; }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowModel
 import FlowSpec
 
@@ -38,11 +43,26 @@ public struct ConfigurationError: Error, CustomStringConvertible {
 }
 
 extension Configuration {
+    /// `~` and `~/…` become the home folder, as a shell expands them; a path in YAML is never seen by a shell.
+    /// `~user` is not expanded: the message says to write the path out.
+    static func expandingHome(_ path: String, home: String?) -> Result<String, ConfigurationError> {
+        guard path.hasPrefix("~") else { return .success(path) }
+        guard path == "~" || path.hasPrefix("~/") else {
+            return .failure(ConfigurationError(description: "`\(path)`: only `~` and `~/…` are expanded (to HOME), not `~user`; write the full path"))
+        }
+        guard let home, !home.isEmpty else {
+            return .failure(ConfigurationError(description: "`\(path)`: `~` is the home folder, but HOME is not set; write the full path"))
+        }
+        let base = home.count > 1 && home.hasSuffix("/") ? String(home.dropLast()) : home
+        return .success(path == "~" ? base : (base == "/" ? "" : base) + path.dropFirst())
+    }
+
     static let settings = ["rules", "disabled", "exclude", "framework", "sources", "extract"]
 
     /// Reads a configuration file. Every mistake is a `file:line:col` error, all of them in one run, since a
     /// silently ignored setting misleads; the error's description has one line per mistake.
-    public static func load(path: String) throws(ConfigurationError) -> Configuration {
+    /// `home` expands `~` in `sources:` (default: `$HOME`).
+    public static func load(path: String, home: String? = getenv("HOME").map { String(cString: $0) }) throws(ConfigurationError) -> Configuration {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.bytes(of: path, limit: 1 << 20)
@@ -133,7 +153,10 @@ extension Configuration {
                         fail(node, "`sources` lists Swift files and folders")
                         continue
                     }
-                    configuration.sources.append(path)
+                    switch expandingHome(path, home: home) {
+                    case .success(let path): configuration.sources.append(path)
+                    case .failure(let problem): fail(node, problem.description)
+                    }
                 }
             case "extract":
                 configuration.extract = extractMapping(tree, value, fail: fail)

@@ -41,7 +41,7 @@ public struct RuleRunner: Sendable {
             analysis = facts
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
             let graphFindings = Parallel.map(rules) { rule in rule.init().check(facts) }.joined()
-            findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings)
+            findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings, in: project.graph)
         }
         if let code, runsGraphRules, specIsValid {
             let drift = DriftComparison(spec: project.graph, code: code, includeInferred: includeInferred)
@@ -63,13 +63,22 @@ public struct RuleRunner: Sendable {
         return Run(findings: findings, analysis: analysis)
     }
 
-    /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error.
-    private static func onValidElements(_ findings: some Sequence<Diagnostic>, invalid: [Diagnostic]) -> [Diagnostic] {
+    /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error,
+    /// or a child coordinator that resolves to nothing: with a file unread, `unknown-reference` is withheld (the
+    /// child may be defined there), and the route must not be judged as naming no destination either.
+    private static func onValidElements(_ findings: some Sequence<Diagnostic>, invalid: [Diagnostic], in graph: FlowGraph) -> [Diagnostic] {
         var brokenCoordinators: Set<String> = []
         var brokenRoutes: Set<[String]> = []
         for finding in invalid where finding.severity == .error {
             guard let coordinator = finding.coordinator else { continue }
             if let route = finding.route { brokenRoutes.insert([coordinator, route]) } else { brokenCoordinators.insert(coordinator) }
+        }
+        for coordinator in graph.coordinators {
+            for route in coordinator.routes {
+                if let child = route.destination?.value.coordinatorName, graph.coordinator(named: child) == nil {
+                    brokenRoutes.insert([coordinator.name, route.name])
+                }
+            }
         }
         return findings.filter { finding in
             guard let coordinator = finding.coordinator else { return true }

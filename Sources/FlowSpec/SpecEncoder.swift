@@ -145,8 +145,9 @@ public enum SpecEncoder {
         return at
     }
 
-    /// Comment text on one line: runs of whitespace and control characters (newlines, tabs) become one space, and
-    /// more than 300 characters end in `…`. A comment that spilled onto the next line would break the YAML.
+    /// Comment text on one line: runs of whitespace and control characters (newlines, tabs, NEL, U+2028) become one
+    /// space, U+FFFE and U+FFFF are written as `\u{FFFF}`, and more than 300 characters end in `…`.
+    /// A comment that spilled onto the next line would break the YAML.
     static func oneLine(_ text: String) -> String {
         // Written for every element: printable ASCII of a fitting length (nearly every comment) is returned as it is.
         if text.utf8.count <= 300, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
@@ -159,7 +160,11 @@ public enum SpecEncoder {
             }
             if space { out += " " }
             space = false
-            out.unicodeScalars.append(scalar)
+            if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"  // not allowed in YAML, even in a comment
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out.count > 300 ? String(out.prefix(299)) + "…" : out
     }
@@ -176,6 +181,9 @@ public enum SpecEncoder {
         return text
     }
 
+    /// A double-quoted YAML scalar that reads back as `text`: escaped are the characters YAML does not allow in
+    /// a file (C0 and C1 controls, DEL, U+FFFE, U+FFFF) and those it reads as line breaks (NEL, U+2028, U+2029),
+    /// which would fold into a space; a BOM too, which some readers drop.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -184,8 +192,15 @@ public enum SpecEncoder {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
+            case "\u{85}": out += "\\N"
+            case "\u{2028}": out += "\\L"
+            case "\u{2029}": out += "\\P"
             default:
-                if scalar.value < 0x20 { out += "\\x" + String(scalar.value, radix: 16).leftPadded(2) } else { out.unicodeScalars.append(scalar) }
+                switch scalar.value {
+                case 0..<0x20, 0x7F...0x9F: out += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
+                case 0xFEFF, 0xFFFE, 0xFFFF: out += "\\u" + String(scalar.value, radix: 16, uppercase: true)
+                default: out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -14,12 +14,12 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Write flow specs for the coordinators found in Swift sources (DESIGN §5).",
         discussion: """
-            flowlint extract [SOURCES...] -o DIR [--format yaml|json] [--config FILE]
+            flowlint extract [SOURCES...] -o DIR [--force] [--format yaml|json] [--config FILE]
             Runs \(helperName) from the folder of this executable; `flowlint extract --help` there lists the options.
             """
     )
 
-    @Argument(parsing: .captureForPassthrough, help: "Arguments for flowlint-swift: SOURCES..., -o DIR, --format, --config.")
+    @Argument(parsing: .captureForPassthrough, help: "Arguments for flowlint-swift: SOURCES..., -o DIR, --force, --format, --config.")
     var arguments: [String] = []
 
     func run() throws {

@@ -195,7 +195,8 @@ struct Graph: ParsableCommand {
         }
     }
 
-    /// `--site DIR`: every page, each written atomically; with `--check`, compared instead.
+    /// `--site DIR`: every page, each written atomically, and pages of an earlier atlas removed; with `--check`,
+    /// compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
         let pages = try Site.pages(outcome.facts, findings: outcome.report.findings, layout: layout) { diagram in
             guard diagram.nodes.count <= maxNodes else {
@@ -207,13 +208,14 @@ struct Graph: ParsableCommand {
                 try fail("\(error)")
             }
         }
-        if check {
-            let stale = pages.filter { DiagramFile.state(of: folder + "/" + $0.fileName, comparedWith: $0.html) != .current }
-            guard stale.isEmpty else {
-                Output.error("flowlint: \(folder)/\(stale[0].fileName) is stale or missing: run the same flowlint graph command without --check to write it")
-                throw ExitCode(1)
+        let earlier = SiteFolder.stalePages(in: folder, keeping: Set(pages.map(\.fileName)))
+        if check { return try compareSite(pages, earlier: earlier, in: folder) }
+        // Checked before anything is written: an input spec in the folder is never a page, nor removed as one.
+        let inputs = outcome.project.graph.files
+        for name in pages.map(\.fileName) + earlier {
+            if let spec = inputs.first(where: { FileIO.isSameFile($0, folder + "/" + name) }) {
+                try fail("\(folder)/\(name) is the input spec \(spec): write the atlas to another folder")
             }
-            return
         }
         if mkdir(folder, 0o777) != 0, errno != EEXIST { try fail("cannot create \(folder): \(String(cString: strerror(errno)).lowercased())") }
         for page in pages {
@@ -222,6 +224,21 @@ struct Graph: ParsableCommand {
             } catch {
                 try fail("\(error)")
             }
+        }
+        for page in earlier where unlink(folder + "/" + page) != 0 {
+            try fail("cannot remove \(folder)/\(page), a page of an earlier atlas: \(String(cString: strerror(errno)).lowercased())")
+        }
+    }
+
+    /// `--site DIR --check`: every page current, and none left of an earlier atlas.
+    private func compareSite(_ pages: [Site.Page], earlier: [String], in folder: String) throws {
+        if let page = pages.first(where: { DiagramFile.state(of: folder + "/" + $0.fileName, comparedWith: $0.html) != .current }) {
+            Output.error("flowlint: \(folder)/\(page.fileName) is stale or missing: run the same flowlint graph command without --check to write it")
+            throw ExitCode(1)
+        }
+        if let page = earlier.first {
+            Output.error("flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it")
+            throw ExitCode(1)
         }
     }
 

@@ -19,6 +19,10 @@ struct InitCommand: ParsableCommand {
 
     static let specPath = "Flows/App.flow.yml"
 
+    func validate() throws {
+        if directory.isEmpty { throw ValidationError("give a folder name, or none for the current folder, not an empty string") }
+    }
+
     func run() throws {
         // Paths as the user would type them: `Flows/App.flow.yml` in the current folder, `MyApp/Flows/…` elsewhere.
         let root = directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/"
@@ -26,11 +30,14 @@ struct InitCommand: ParsableCommand {
         for (path, _) in files where exists(path) {
             throw InitError(description: "\(path) already exists; flowlint init does not replace files")
         }
-        try makeDirectory(root + "Flows")
-        for (path, text) in files {
-            try create(path, text)
-            Output.write("wrote \(path)\n")
+        let madeFolder = try makeDirectory(root + "Flows")
+        do {
+            try createAll(files)
+        } catch {
+            if madeFolder { rmdir(root + "Flows") }
+            throw error
         }
+        for (path, _) in files { Output.write("wrote \(path)\n") }
     }
 
     private func exists(_ path: String) -> Bool {
@@ -38,28 +45,38 @@ struct InitCommand: ParsableCommand {
         return lstat(path, &status) == 0
     }
 
-    private func makeDirectory(_ path: String) throws(InitError) {
-        if mkdir(path, 0o777) == 0 { return }
+    /// Whether the folder was made now (and so is removed again when a file cannot be written).
+    private func makeDirectory(_ path: String) throws(InitError) -> Bool {
+        if mkdir(path, 0o777) == 0 { return true }
         let reason = FileError.current()
         var status = stat()
         guard errno == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw InitError(description: "cannot create \(path): \(errno == EEXIST ? "not a folder" : reason.description)")
         }
+        return false
     }
 
-    /// Writes a whole file under a temporary name, then links it to `path`: `link` fails if `path` appeared
-    /// meanwhile, so the file is new and complete or not there at all.
-    private func create(_ path: String, _ text: String) throws(InitError) {
-        let temporary = path + ".flowlint-init-\(getpid())"
-        defer { unlink(temporary) }
-        do {
-            try FileIO.writeAtomically(text, to: temporary)
-        } catch {
-            throw InitError(description: "cannot write \(path): \(error)")
+    /// Writes each file whole under a temporary name, then links them to their paths: `link` fails if a path
+    /// appeared meanwhile. All files are new and complete, or none is there: a failure removes those linked.
+    private func createAll(_ files: [(path: String, text: String)]) throws(InitError) {
+        let temporaries = files.map { $0.path + ".flowlint-init-\(getpid())" }
+        defer { for temporary in temporaries { unlink(temporary) } }
+        for ((path, text), temporary) in zip(files, temporaries) {
+            do {
+                try FileIO.writeAtomically(text, to: temporary)
+            } catch {
+                throw InitError(description: "cannot write \(path): \(error)")
+            }
         }
-        guard link(temporary, path) == 0 else {
-            throw InitError(description: errno == EEXIST ? "\(path) already exists; flowlint init does not replace files"
-                                                         : "cannot write \(path): \(FileError.current())")
+        var linked: [String] = []
+        for ((path, _), temporary) in zip(files, temporaries) {
+            guard link(temporary, path) == 0 else {
+                let error = errno == EEXIST ? "\(path) already exists; flowlint init does not replace files"
+                                            : "cannot write \(path): \(FileError.current())"
+                for done in linked { unlink(done) }
+                throw InitError(description: error)
+            }
+            linked.append(path)
         }
     }
 

@@ -20,7 +20,10 @@ struct ExtractCommand: ParsableCommand {
         abstract: "Write flow specs for the coordinators found in Swift sources.",
         discussion: """
             Recognizes XCoordinator, Stinsen and classic UIKit coordinators (README: recognized shapes). \
-            Writes one spec per Swift file that declares coordinators, mirroring the source folders. Sites it \
+            Writes one spec per Swift file that declares coordinators, at its path below the source root given \
+            (Sources/App/X.swift under Sources → DIR/App/X.flow.yml). A spec edited since extract wrote it is kept and \
+            the new one goes beside it as X.flow.yml.new (--force replaces it); nothing is written through a \
+            symbolic link. Sites it \
             cannot resolve are listed as notes on stderr and in the spec. Exit status: 0 written, 2 for a \
             usage error, an unreadable path or configuration, no coordinator found (the message says what was \
             searched and how to name a root), or a file that cannot be written.
@@ -34,6 +37,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder the specs are written to (created if missing).")
     var output: String?
 
+    @Flag(help: "Replace specs edited since extract wrote them (without it, the new text goes beside them as X.flow.yml.new).")
+    var force = false
+
     @Option(help: "yaml (spec files in --output), or json (the graph read and how sure the reader is of each fact, on stdout).")
     var format: Format = .yaml
 
@@ -44,6 +50,7 @@ struct ExtractCommand: ParsableCommand {
 
     func validate() throws {
         if format == .yaml && output == nil { throw ValidationError("give the folder to write to with -o DIR (or --format json)") }
+        if output?.isEmpty == true { throw ValidationError("-o needs a folder name, not an empty string") }
     }
 
     func run() throws {
@@ -57,7 +64,7 @@ struct ExtractCommand: ParsableCommand {
         case .json:
             Output.write(GraphJSONEncoder.encode(code))
         case .yaml:
-            try write(SpecEncoder.specs(for: code), to: output!, sourceRoot: commonFolder(code.graph.files))
+            try write(code, to: output!)
         }
     }
 
@@ -75,40 +82,25 @@ struct ExtractCommand: ParsableCommand {
         return try Configuration.load(path: Configuration.defaultFileName)
     }
 
-    /// `Sources/App/Main.swift` under root `Sources` → `Flows/App/Main.flow.yml`.
-    private func write(_ specs: [SpecEncoder.SpecText], to folder: String, sourceRoot: String) throws {
-        for spec in specs {
-            var relative = Substring(spec.source)
-            if !sourceRoot.isEmpty, relative.hasPrefix(sourceRoot + "/") { relative = relative.dropFirst(sourceRoot.count + 1) }
-            while relative.hasPrefix("../") || relative.hasPrefix("/") { relative = relative.drop { $0 == "." || $0 == "/" } }
-            let path = folder + "/" + relative.dropLast(".swift".count) + ".flow.yml"
-            try makeFolders(for: path)
-            do {
-                try FileIO.writeAtomically(spec.text, to: path)
-            } catch {
-                throw ExtractError("cannot write \(path): \(error)")
+    /// Specs mirror their roots (`Sources/App/Main.swift` under root `Sources` → `Flows/App/Main.flow.yml`); an
+    /// edited spec is kept and the new text goes beside it, unless `--force`.
+    private func write(_ code: CodeGraph, to folder: String) throws {
+        let files = try ExtractedSpecs.plan(SpecEncoder.specs(for: code), roots: sources, into: folder)
+        let outcomes = try ExtractedSpecs.write(files, into: folder, inputs: code.graph.files, force: force)
+        var written = 0, unchanged = 0, beside = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .written: written += 1
+            case .unchanged: unchanged += 1
+            case .besideEdited(let path, let new):
+                beside += 1
+                Output.error("\(path): note: edited since extract wrote it: the new spec is \(new); merge it by hand, or run with --force to replace \(path)")
             }
         }
-        Output.error("flowlint extract: \(specs.count) spec file\(specs.count == 1 ? "" : "s") written to \(folder)")
-    }
-
-    private func makeFolders(for path: String) throws {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/").dropLast() {
-            prefix += part
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw ExtractError("cannot create \(prefix): \(FileError.current())") }
-            prefix += "/"
-        }
-    }
-
-    /// The folder all extracted files share.
-    private func commonFolder(_ files: [String]) -> String {
-        guard var common = files.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }) else { return "" }
-        for file in files.dropFirst() {
-            let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            common = common.prefix(zip(common, parts).prefix { $0 == $1 }.count)
-        }
-        return common.joined(separator: "/")
+        var summary = "flowlint extract: \(written) spec file\(written == 1 ? "" : "s") written to \(folder)"
+        if unchanged > 0 { summary += ", \(unchanged) unchanged" }
+        if beside > 0 { summary += ", \(beside) beside edited files as \(ExtractedSpecs.newSuffix)" }
+        Output.error(summary)
     }
 }
 
@@ -132,6 +124,8 @@ func runExtract() -> Int32 {
     } catch let error as ConfigurationError {
         Output.error("flowlint: error: \(error)")
     } catch let error as ExtractError {
+        Output.error("flowlint: error: \(error)")
+    } catch let error as ExtractedSpecs.WriteError {
         Output.error("flowlint: error: \(error)")
     } catch {
         let code = ExtractCommand.exitCode(for: error)

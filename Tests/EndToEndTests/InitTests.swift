@@ -62,3 +62,27 @@ import Testing
         #expect(result.stderr == "flowlint: error: cannot create NoSuchApp/Flows: no such file or directory\n")
     }
 }
+
+/// Issue 24: `init` writes both files or neither, and an empty folder name is a usage error, never `/`.
+@Suite struct InitAllOrNothingTests {
+    @Test func aSpecFolderThatCannotBeWrittenLeavesNothingBehind() throws {
+        let folder = try Subprocess.temporaryDirectory("init-read-only")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A folder nobody can create files in, root included (the tests may run as root, which ignores modes).
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Flows").path, withDestinationPath: "/proc")
+        let result = try Flowlint.run(["init"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("flowlint: error: cannot write Flows/App.flow.yml: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Flows"], "nothing is written")
+    }
+
+    @Test func anEmptyFolderNameIsAUsageError() throws {
+        let folder = try Subprocess.temporaryDirectory("init-empty")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Flowlint.run(["init", ""], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not an empty string"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}

@@ -106,3 +106,69 @@ import Testing
         }
     }
 }
+
+/// Issue 24: the atlas writes only its own pages — named after their coordinators, never over an input spec —
+/// and removes (or, with `--check`, reports) pages of an earlier run.
+@Suite struct SitePagesTests {
+    typealias Folder = HostileInputTests.Folder
+
+    /// App presents Auth, in two files that lint clean.
+    static let auth = HostileInputTests.auth.replacingOccurrences(of: ", signUp", with: "")
+
+    static func writeSpecs(_ folder: Folder, renamingAuth name: String = "Auth") throws {
+        try folder.write("Flows/app.flow.yml", HostileInputTests.app.replacingOccurrences(of: "Auth", with: name))
+        try folder.write("Flows/auth.flow.yml", auth.replacingOccurrences(of: "Auth", with: name))
+    }
+
+    static func pages(_ folder: Folder, _ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent(path).path)) ?? []).sorted()
+    }
+
+    @Test func pagesAreNamedAfterTheirCoordinators() throws {
+        let folder = try Folder()
+        try Self.writeSpecs(folder, renamingAuth: "index")
+        let result = try Flowlint.run(["graph", "Flows", "--site", "atlas"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.pages(folder, "atlas") == ["App.html", "index-2.html", "index.html"])
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("atlas/App.html"), encoding: .utf8).contains(#"href="index-2.html""#))
+    }
+
+    @Test func anInputSpecInTheAtlasFolderIsNeverWritten() throws {
+        let folder = try Folder()
+        try folder.write("docs/index.html", HostileInputTests.app)
+        try folder.write("auth.flow.yml", Self.auth)
+        let named = try Flowlint.run(["graph", "docs/index.html", "auth.flow.yml", "--site", "docs"], in: folder.url)
+        #expect(named.status == 2)
+        #expect(named.stderr == "flowlint: error: docs/index.html is the input spec docs/index.html: write the atlas to another folder\n", "\(named.stderr)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("docs/index.html"), encoding: .utf8) == HostileInputTests.app)
+        #expect(Self.pages(folder, "docs") == ["index.html"], "nothing written")
+
+        let linked = try Folder()
+        try Self.writeSpecs(linked)
+        try linked.folder("docs")
+        try linked.link("docs/Auth.html", to: "../Flows/app.flow.yml")
+        let result = try Flowlint.run(["graph", "Flows", "--site", "docs"], in: linked.url)
+        #expect(result.status == 2 && result.stderr.contains("docs/Auth.html is the input spec Flows/app.flow.yml"), "\(result.stderr)")
+        #expect(try String(contentsOf: linked.url.appendingPathComponent("Flows/app.flow.yml"), encoding: .utf8) == HostileInputTests.app)
+    }
+
+    @Test func pagesOfAnEarlierRunAreRemovedAndCheckSeesThem() throws {
+        let folder = try Folder()
+        try Self.writeSpecs(folder)
+        #expect(try Flowlint.run(["graph", "Flows", "--site", "atlas"], in: folder.url).status == 0)
+        try folder.write("notes.html", "<p>mine</p>\n")
+        try folder.write("atlas/notes.html", "<p>mine</p>\n")
+        try Self.writeSpecs(folder, renamingAuth: "Login")
+
+        let check = try Flowlint.run(["graph", "Flows", "--site", "atlas", "--check"], in: folder.url)
+        #expect(check.status == 1 && check.stderr.contains("is stale or missing"), "\(check.stderr)")
+        #expect(try Flowlint.run(["graph", "Flows", "--site", "atlas"], in: folder.url).status == 0)
+        #expect(Self.pages(folder, "atlas") == ["App.html", "Login.html", "index.html", "notes.html"], "Auth.html removed, a file of another tool kept")
+
+        // A page left behind (an older run, a copy) fails --check.
+        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("atlas/App.html"), to: folder.url.appendingPathComponent("atlas/Old.html"))
+        let stale = try Flowlint.run(["graph", "Flows", "--site", "atlas", "--check"], in: folder.url)
+        #expect(stale.status == 1)
+        #expect(stale.stderr == "flowlint: atlas/Old.html is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it\n", "\(stale.stderr)")
+    }
+}

@@ -76,6 +76,26 @@ import FlowModel
         #expect(throws: ConfigurationError.self) { try load("sources: Sources") }
     }
 
+    /// Issue 24: `sources: [~]` said "no such file: ~". A path in YAML never meets a shell: `~` is expanded here.
+    @Test(arguments: [
+        ("~", "/home/me", "/home/me"), ("~/Code/App", "/home/me", "/home/me/Code/App"), ("~/x", "/home/me/", "/home/me/x"),
+        ("~/x", "/", "/x"), ("Sources/~", "/home/me", "Sources/~"),
+    ])
+    func sourcesExpandTheHomeFolder(path: String, home: String, expected: String) throws {
+        #expect(try Configuration.expandingHome(path, home: home).get() == expected)
+    }
+
+    @Test func aTildeThatCannotBeExpandedSaysWhy() throws {
+        #expect(throws: ConfigurationError.self) { try Configuration.expandingHome("~bob/x", home: "/home/me").get() }
+        #expect(throws: ConfigurationError.self) { try Configuration.expandingHome("~", home: nil).get() }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString).yml")
+        try "sources: [~, ~/App]\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Configuration.load(path: url.path, home: "/home/me").sources == ["/home/me", "/home/me/App"])
+        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: url.path, home: nil) }
+        #expect(error?.description == "\(url.path):1:11: `~`: `~` is the home folder, but HOME is not set; write the full path\n\(url.path):1:14: `~/App`: `~` is the home folder, but HOME is not set; write the full path")
+    }
+
     @Test func onReenablesARuleDisabledEarlier() throws {
         let configuration = try load("disabled: [push-cycle]\nrules:\n  push-cycle: on\n")
         #expect(configuration.isEnabled("push-cycle"))

@@ -119,6 +119,20 @@ import FlowSpec
         #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["schema"])
     }
 
+    /// Issue 24: a syntax error in the file that defines a child gave a false `invalid-transition` ("names no
+    /// `screen` or `coordinator`") on the route that starts it, in another file.
+    @Test func aChildInAnUnreadFileIsNoMissingDestination() throws {
+        // Child in a file of its own that does not parse; App starts it.
+        let parts = Self.spec.components(separatedBy: "  Child:\n")
+        let app = parts[0], child = "version: 1\ncoordinators:\n  Child:\n" + parts[1].replacingOccurrences(of: "{ screen: Page }", with: "{ screen: Page")
+        let spec = try SpecProject(["app.flow.yml": app, "child.flow.yml": child], allowingDiagnostics: true)
+        #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["syntax"])
+        // Another route of the same coordinator, wrong by its own fields, is still judged.
+        let wrong = try SpecProject(["app.flow.yml": app + "      tabbed: { transition: select, tab: home }\n", "child.flow.yml": child],
+                                    allowingDiagnostics: true)
+        #expect(Set(RuleRunner().findings(for: wrong.project).map { "\($0.rule) \($0.route ?? "")" }) == ["syntax ", "invalid-transition tabbed"])
+    }
+
     @Test func everyGraphRuleSaysWhenItRuns() {
         let descriptions = RuleRegistry.graphRules.map { $0.description }
         let element = descriptions.filter { $0.scope == .element }.map { $0.id.rawValue }

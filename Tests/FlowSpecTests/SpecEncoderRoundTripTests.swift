@@ -29,6 +29,16 @@ import Testing
         }
     }
 
+    /// Issue 24: characters YAML forbids in a file (DEL, C1 controls, U+FFFE, U+FFFF) or reads as line breaks
+    /// (NEL, U+2028, U+2029) are escaped in a quoted name and never reach a comment as they are.
+    @Test(arguments: ["a\u{7F}b", "a\u{85}b", "a\u{9B}b", "a\u{2028}b", "a\u{2029}b", "a\u{FEFF}b", "a\u{FFFE}b", "a\u{FFFF}b", "\u{0}\u{1F}\"\\"])
+    func namesOfAnyCharacterLoadBack(_ name: String) throws {
+        let (tree, problems) = YAMLReader.read(Array("\(SpecEncoder.scalar(name)): 1  # \(SpecEncoder.oneLine(name))\n".utf8))
+        #expect(problems.isEmpty, "\(problems)")
+        let root = try #require(tree?.root)
+        #expect(tree?.entries(root).map { tree?.text($0.0) } == [name])
+    }
+
     @Test func inferredFactsAndNotesAreCommentsThatDoNotChangeTheGraph() throws {
         var generator = GraphGenerator(routeCounts: [3, 2], seed: 7)
         var code = generator.graph()

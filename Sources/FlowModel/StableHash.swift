@@ -1,5 +1,5 @@
 /// FNV-1a over UTF-8, 64 bits: the same text gives the same digest on every machine and in every run
-/// (Swift's `Hasher` is seeded per process), which baselines and SARIF fingerprints rely on.
+/// (Swift's `Hasher` is seeded per process), which baselines, SARIF fingerprints and extract's digests rely on.
 public enum StableHash {
     public static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlowReport
+import FlowModel
 
 @Suite struct StableHashTests {
     /// The published FNV-1a 64 test vectors: the digest must never change, or every baseline breaks.
