@@ -260,31 +260,31 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(node.name.text, .class, node.inheritanceClause, node.name)
+        open(node.name.plainName, .class, node.inheritanceClause, node.name)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { close() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(node.name.text, .struct, node.inheritanceClause, node.name)
+        open(node.name.plainName, .struct, node.inheritanceClause, node.name)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { close() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(node.name.text, .enum, node.inheritanceClause, node.name)
+        open(node.name.plainName, .enum, node.inheritanceClause, node.name)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { close() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(node.name.text, .actor, node.inheritanceClause, node.name)
+        open(node.name.plainName, .actor, node.inheritanceClause, node.name)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { close() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        open(node.name.text, .protocol, node.inheritanceClause, node.name)
+        open(node.name.plainName, .protocol, node.inheritanceClause, node.name)
         return .visitChildren
     }
     override func visitPost(_ node: ProtocolDeclSyntax) { close() }
@@ -305,7 +305,7 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         if method == nil {
-            aliases.append(AliasFacts(name: node.name.text, type: typeName(node.initializer.value), location: location(of: node.name)))
+            aliases.append(AliasFacts(name: node.name.plainName, type: typeName(node.initializer.value), location: location(of: node.name)))
         }
         return .skipChildren
     }
@@ -316,11 +316,11 @@ final class FactCollector: SyntaxVisitor {
         for element in node.elements {
             let parameters = element.parameterClause?.parameters.enumerated().map { index, parameter in
                 ParameterFacts(
-                    name: parameter.firstName?.text ?? "_\(index)",
+                    name: parameter.firstName?.plainName ?? "_\(index)",
                     type: text(of: parameter.type)
                 )
             } ?? []
-            types[current].cases.append(CaseFacts(name: element.name.text, parameters: parameters, location: location(of: element.name)))
+            types[current].cases.append(CaseFacts(name: element.name.plainName, parameters: parameters, location: location(of: element.name)))
         }
         return .skipChildren
     }
@@ -328,7 +328,7 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         if method != nil {
             for binding in node.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName else { continue }
                 if let value = binding.initializer?.value {
                     method?.bindings[name, default: []].append(Located(expression(value), at: location(of: binding)))
                 } else if let type = binding.typeAnnotation?.type {
@@ -350,7 +350,7 @@ final class FactCollector: SyntaxVisitor {
             if modifier.name.text == "unowned" { strength = .unowned }
         }
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName else { continue }
             types[current].properties.append(PropertyFacts(
                 name: name,
                 type: binding.typeAnnotation.map { typeName($0.type) },
@@ -362,7 +362,7 @@ final class FactCollector: SyntaxVisitor {
         }
         // Computed properties (`var body: some View`) and closure initializers are bodies too.
         if node.bindings.contains(where: { $0.accessorBlock != nil || $0.initializer?.value.is(FunctionCallExprSyntax.self) == true }),
-           let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+           let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName {
             method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
             propertyBody = node.id
         }
@@ -382,10 +382,10 @@ final class FactCollector: SyntaxVisitor {
         context.append(.function)
         guard typeStack.last != nil, method == nil else { return .skipChildren }
         method = MethodFacts(
-            name: node.name.text,
+            name: node.name.plainName,
             location: location(of: node.name),
             parameters: node.signature.parameterClause.parameters.map {
-                ParameterFacts(name: ($0.secondName ?? $0.firstName).text, type: text(of: $0.type))
+                ParameterFacts(name: ($0.secondName ?? $0.firstName).plainName, type: text(of: $0.type))
             },
             returnType: node.signature.returnClause.map { typeName($0.type) }
         )
@@ -484,11 +484,11 @@ final class FactCollector: SyntaxVisitor {
     func typeName(_ type: TypeSyntax) -> TypeName {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             let arguments = identifier.genericArgumentClause?.arguments.map { text(of: $0.argument) } ?? []
-            return TypeName(base: identifier.name.text, arguments: arguments)
+            return TypeName(base: identifier.name.plainName, arguments: arguments)
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let arguments = member.genericArgumentClause?.arguments.map { text(of: $0.argument) } ?? []
-            return TypeName(base: "\(text(of: member.baseType)).\(member.name.text)", arguments: arguments)
+            return TypeName(base: "\(text(of: member.baseType)).\(member.name.plainName)", arguments: arguments)
         }
         // `X???`, `some X`, `@escaping X`: the type inside, without recursing on how many wrap it.
         if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
@@ -505,7 +505,7 @@ final class FactCollector: SyntaxVisitor {
 
     private func typeName(_ expression: ExprSyntax) -> TypeName? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return TypeName(base: reference.baseName.text)
+            return TypeName(base: reference.baseName.plainName)
         }
         if let generic = expression.as(GenericSpecializationExprSyntax.self), let base = typeName(generic.expression) {
             return TypeName(base: base.base, arguments: generic.genericArgumentClause.arguments.map { text(of: $0.argument) })
@@ -527,10 +527,10 @@ final class FactCollector: SyntaxVisitor {
         // `finishFlow?()`, `onDone!()`: the closure property called.
         let called = unwrapped(called)
         if let member = called.as(MemberAccessExprSyntax.self) {
-            return (member.base.map { clippedText(of: $0) }, member.declName.baseName.text)
+            return (member.base.map { clippedText(of: $0) }, member.declName.baseName.plainName)
         }
         if let reference = called.as(DeclReferenceExprSyntax.self) {
-            return (nil, reference.baseName.text)
+            return (nil, reference.baseName.plainName)
         }
         return (nil, nil)
     }
@@ -548,7 +548,7 @@ final class FactCollector: SyntaxVisitor {
     private func configured(_ syntax: ExprSyntax) -> ExprSyntax {
         var inner = unwrapped(syntax)
         while let call = inner.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base, ["then", "with"].contains(member.declName.baseName.text),
+              let base = member.base, ["then", "with"].contains(member.declName.baseName.plainName),
               call.trailingClosure != nil, call.arguments.isEmpty {
             inner = unwrapped(base)
         }
@@ -568,7 +568,7 @@ final class FactCollector: SyntaxVisitor {
                 return .construct(name, wrapped: wrapped.map { expression($0.expression) })
             }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-                let name = member.declName.baseName.text
+                let name = member.declName.baseName.plainName
                 guard let base = member.base else {
                     return .member(name, arguments: call.arguments.map { expression($0.expression) })
                 }
@@ -582,24 +582,24 @@ final class FactCollector: SyntaxVisitor {
             return .factory(clippedText(of: call.calledExpression))
         }
         if let reference = syntax.as(DeclReferenceExprSyntax.self) {
-            return .reference(reference.baseName.text)
+            return .reference(reference.baseName.plainName)
         }
         if let member = syntax.as(MemberAccessExprSyntax.self) {
             // `UserCoordinator().strongRouter`: the coordinator behind its router.
             if let base = member.base?.as(FunctionCallExprSyntax.self), let name = constructedTypeName(base),
-               member.declName.baseName.text.lowercased().hasSuffix("router") {
+               member.declName.baseName.plainName.lowercased().hasSuffix("router") {
                 return .construct(name, wrapped: nil)
             }
-            if member.base == nil { return .member(member.declName.baseName.text, arguments: []) }
-            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return .reference(member.declName.baseName.text) }
+            if member.base == nil { return .member(member.declName.baseName.plainName, arguments: []) }
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return .reference(member.declName.baseName.plainName) }
             if let base = member.base, let type = typeName(base), isTypeName(type.base) {
-                return .qualified(type: type.base, member: member.declName.baseName.text, arguments: nil)
+                return .qualified(type: type.base, member: member.declName.baseName.plainName, arguments: nil)
             }
             return .other(clippedText(of: syntax))
         }
         if let keyPath = syntax.as(KeyPathExprSyntax.self),
            let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self) {
-            return .keyPath(last.declName.baseName.text)
+            return .keyPath(last.declName.baseName.plainName)
         }
         if let array = syntax.as(ArrayExprSyntax.self) {
             return .array(array.elements.map { expression($0.expression) })
@@ -640,10 +640,10 @@ final class FactCollector: SyntaxVisitor {
     private func caseName(_ pattern: PatternSyntax) -> String? {
         if let binding = pattern.as(ValueBindingPatternSyntax.self) { return caseName(binding.pattern) }
         guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
-        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.plainName }
         if let call = expression.as(FunctionCallExprSyntax.self),
            let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            return member.declName.baseName.text
+            return member.declName.baseName.plainName
         }
         return nil
     }
@@ -681,3 +681,8 @@ final class FactCollector: SyntaxVisitor {
 
 /// flowlint's location (SwiftSyntax has a type of the same name).
 typealias SourceLocation = FlowModel.SourceLocation
+
+extension TokenSyntax {
+    /// The name the token declares or refers to: ``case `default` `` names `default`, without the backticks.
+    var plainName: String { identifier?.name ?? text }
+}

@@ -232,6 +232,27 @@ import Testing
         #expect(shop.route(named: "openCart")?.transition?.value == .push)
     }
 
+    /// A raw identifier (``case `default` ``) names `default`: with the backticks it would be a route no
+    /// hand-written spec matches.
+    @Test func rawIdentifiersLoseTheirBackticks() throws {
+        let project = Self.project("""
+            enum SettingsRoute: Route { case `default`, `return` }
+            final class SettingsCoordinator: NavigationCoordinator<SettingsRoute> {
+                init() { super.init(initialRoute: .`default`) }
+                override func prepareTransition(for route: SettingsRoute) -> NavigationTransition {
+                    switch route {
+                    case .`default`: return .push(SettingsViewController())
+                    case .`return`: return .dismiss()
+                    }
+                }
+            }
+            """)
+        let settings = try #require(project.coordinator(named: "SettingsCoordinator"))
+        #expect(settings.routes.map(\.name) == ["default", "return"])
+        #expect(settings.initial?.value == "default")
+        #expect(settings.route(named: "return")?.transition?.value == .dismiss)
+    }
+
     @Test func xcoordinatorRoutesAreTheEnumCases() throws {
         let project = Self.project("""
             enum NewsRoute: Route { case list, article(id: Int), close }
