@@ -12,10 +12,19 @@ struct Recognizer {
     /// Type names in declaration order (file, line).
     var order: [String] { index.order }
 
+    /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
+    private(set) var routerOwners: [String: String] = [:]
+
     init(files: [FileFacts], mapping: ExtractMapping) {
         self.mapping = mapping
         index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
         fileNotes = files.flatMap(\.notes) + index.notes
+        var owners: [String: [String]] = [:]
+        for name in index.order {
+            guard let type = index.types[name], XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type) else { continue }
+            owners[routes, default: []].append(name)
+        }
+        routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
     }
 
     /// A declaration that names a coordinator base among its supertypes.
@@ -312,6 +321,11 @@ struct Recognizer {
                     continue
                 }
                 if let property = currentType.properties.first(where: { $0.name == name }) {
+                    // `let newsRouter: StrongRouter<NewsRoute>`: the coordinator that routes `NewsRoute`.
+                    if let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first,
+                       let owner = routerOwners[routes] {
+                        return .type(owner, .inferred("the one coordinator that routes `\(routes)`"), ownStack: ownStack)
+                    }
                     if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type, types[declared.base] != nil {
                         return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
                     }
