@@ -82,7 +82,8 @@ public struct LeakedChildRule: Rule {
             }
             switch index[route: route].effectiveRetain {
             case .parent:
-                guard let exits = analysis.exits.exits[route] else { continue }
+                // An `open` route may release on exits that were not read: no release is certainly absent.
+                guard let exits = analysis.exits.exits[route], !index[route: route].isOpen else { continue }
                 let released = index[route: route].effectiveReleaseOn
                 guard ExitKind.allCases.contains(where: { exits.has($0) && !released.contains($0) }) else { continue }
                 let spec = index[route: route]

@@ -80,9 +80,22 @@ public struct TrappedFlowRule: Rule {
                 return final >= 0 && Int(index.owner[final]) != owner && replacesPresentation($0, of: owner)
             }
         }
+        // A coordinator's own `setRoot` trigger fires while anything it or a coordinator inside it presented is open.
+        let rootSwitchers = (0..<index.coordinatorCount).filter { c in
+            index.coordinatorTriggers.neighbors(of: c).contains {
+                let final = Int(index.redirect[Int($0)])
+                return final >= 0 && index.transition(final) == .setRoot
+            }
+        }
+        func switchedAway(_ presenter: Int) -> Bool {
+            rootSwitchers.contains { $0 == presenter || dominators?.dominates($0, presenter) == true }
+        }
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
-            guard !index[route: route].isDismissibleBySwipe else { continue }
+            guard !switchedAway(Int(index.owner[route])) else { continue }
+            // An `open` presenter or route may close it from a site that was not read (DESIGN §1 Open world).
+            guard !index[route: route].isDismissibleBySwipe, !index[route: route].isOpen,
+                  !index[coordinator: Int(index.owner[route])].isOpen else { continue }
             let spec = index[route: route]
             let how = spec.effectiveStyle.isFullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {

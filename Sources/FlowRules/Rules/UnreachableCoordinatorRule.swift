@@ -63,7 +63,8 @@ public struct UnreachableCoordinatorRule: Rule {
         let index = analysis.index
         let starters = index.starterRoutes()
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where !analysis.reachability.startedCoordinator[c] {
+        // A coordinator that a reachable `open` coordinator may start is withheld (DESIGN §1 Open world).
+        for c in 0..<index.coordinatorCount where !analysis.openReachability.startedCoordinator[c] {
             let coordinator = index[coordinator: c]
             let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName(Int($0)))`, which is itself never reached", at: index[route: Int($0)].location) }
             let reason = starters.neighbors(of: c).isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"

@@ -57,9 +57,10 @@ public struct UnreachableRouteRule: Rule {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
+        // An `open` coordinator may reach its routes from sites that were not read (DESIGN §1 Open world).
+        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] && !index[coordinator: c].isOpen {
             let name = index[coordinator: c].name
-            for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {
+            for route in index.routes(of: c) where !analysis.openReachability.reachedRoute[route] {
                 findings.append(finding(
                     "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
                     route: route, in: analysis))
