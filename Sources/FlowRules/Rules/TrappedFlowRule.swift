@@ -93,18 +93,20 @@ public struct TrappedFlowRule: Rule {
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
             guard !switchedAway(Int(index.owner[route])) else { continue }
-            // An `open` presenter or route may close it from a site that was not read (DESIGN §1 Open world).
-            guard !index[route: route].isDismissibleBySwipe, !index[route: route].isOpen,
-                  !index[coordinator: Int(index.owner[route])].isOpen else { continue }
+            guard !index[route: route].isDismissibleBySwipe else { continue }
             let spec = index[route: route]
+            // An `open` presenter or route may close it from a site that was not read (DESIGN §1 Open world).
+            let presenterName = index[coordinator: Int(index.owner[route])].name
+            let reason = spec.isOpen ? "route `\(presenterName).\(spec.name)` is open: its style or a close may not have been read"
+                : index[coordinator: Int(index.owner[route])].isOpen ? "\(presenterName) is open: a site of it that was not read may close it" : nil
             let how = spec.effectiveStyle.isFullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil,
                       !leavesBySetRootAbove[Int(index.child[route])] else { continue }
                 let child = index[coordinator: Int(index.child[route])].name
-                findings.append(finding(
+                findings.append(withheld(finding(
                     "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             } else if index.showsScreen(route) {
                 let presenter = Int(index.owner[route])
                 let leaves = index.triggers.neighbors(of: route).contains {
@@ -112,9 +114,9 @@ public struct TrappedFlowRule: Rule {
                         || replacesPresentation($0, of: presenter)
                 }
                 guard !leaves else { continue }
-                findings.append(finding(
+                findings.append(withheld(finding(
                     "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             }
         }
         return findings

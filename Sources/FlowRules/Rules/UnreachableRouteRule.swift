@@ -57,13 +57,16 @@ public struct UnreachableRouteRule: Rule {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
         var findings: [Diagnostic] = []
-        // An `open` coordinator may reach its routes from sites that were not read (DESIGN §1 Open world).
-        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] && !index[coordinator: c].isOpen {
+        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
             let name = index[coordinator: c].name
-            for route in index.routes(of: c) where !analysis.openReachability.reachedRoute[route] {
-                findings.append(finding(
+            let isOpen = index[coordinator: c].isOpen
+            for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {
+                // Withheld where an unread site could reach it (DESIGN §1 Open world).
+                let reason = isOpen ? "\(name) is open: a site of it that was not read may trigger it"
+                    : analysis.openReachability.reachedRoute[route] ? "an open coordinator may start what triggers it" : nil
+                findings.append(withheld(finding(
                     "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             }
         }
         return findings
