@@ -44,11 +44,19 @@ public struct ChainStep: Hashable, Sendable {
     }
 }
 
+/// When a chain runs (`at:`).
+public enum ChainMoment: String, CaseIterable, Sendable {
+    /// At launch, before anything is presented (state restoration).
+    case launch
+}
+
 public struct Chain: Sendable {
     public var name: String
     public var location: SourceLocation
     public var url: Located<String>?
     public var from: Located<String>?
+    /// `at: launch` — the chain runs only at launch (state restoration), with nothing presented yet.
+    public var at: Located<ChainMoment>?
     public var steps: [ChainStep] = []
     public var ignore: [Located<String>] = []
     public var description: Located<String>?
@@ -57,4 +65,8 @@ public struct Chain: Sendable {
         self.name = name
         self.location = location
     }
+}
+
+extension Chain {
+    public var runsAtLaunch: Bool { at?.value == .launch }
 }

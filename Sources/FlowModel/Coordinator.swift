@@ -21,7 +21,17 @@ public struct Coordinator: Sendable {
     public var location: SourceLocation
     /// `nil` only when the spec gave none or an unknown kind (already reported).
     public var kind: Located<CoordinatorKind>?
-    public var initial: Located<String>?
+    /// `initial`: the route shown first, or the routes `start()` picks one of on app state (a list).
+    public var initials: [Located<String>] = []
+    /// The first `initial` route; setting it replaces the whole list.
+    public var initial: Located<String>? {
+        get { initials.first }
+        set { initials = newValue.map { [$0] } ?? [] }
+    }
+    /// `triggers`: routes the coordinator fires itself on events no screen shows (DESIGN §1).
+    public var triggers: [RouteReference] = []
+    /// `mayStart`: the coordinators an unread site of this `open` coordinator may start; `nil` = any.
+    public var mayStart: [Located<String>]?
     public var tabs: [Located<String>]?
     public var stack: Located<StackPolicy>?
     public var holds: [Hold] = []
@@ -70,7 +80,9 @@ public struct Coordinator: Sendable {
         for field in CoordinatorField.allCases where !keep(field, nil) {
             switch field {
             case .kind: kind = nil
-            case .initial: initial = nil
+            case .initial: initials = []
+            case .triggers: triggers = []
+            case .mayStart: mayStart = nil
             case .tabs: tabs = nil
             case .stack: stack = nil
             case .holds: holds = []
@@ -83,16 +95,27 @@ public struct Coordinator: Sendable {
         }
         if let kept = tabs?.filter({ keep(.tabs, $0.value) }) { tabs = kept.isEmpty ? nil : kept }
         holds.removeAll { !keep(.holds, $0.target) }
+        triggers.removeAll { !keep(.triggers, $0.text) }
+    }
+
+    /// The value of a list field (`CoordinatorField.listed`) as a spec writes it, `nil` when unset: what the spec and
+    /// JSON encoders read, so such a field is added here once.
+    public func specValue(_ field: CoordinatorField) -> SpecValue? {
+        switch field {
+        case .triggers: triggers.isEmpty ? nil : .list(triggers.map { .name($0.text, $0.location) })
+        case .mayStart: mayStart.map { .list($0.map { .name($0.value, $0.location) }) }
+        default: nil
+        }
     }
 
     public func route(named name: String) -> Route? {
         routeIndex[name].map { routes[$0] }
     }
 
-    /// The routes shown when the coordinator starts: the initial route and, for tab coordinators, every tab.
+    /// The routes shown when the coordinator starts: each `initial` route and, for tab coordinators, every tab.
     public var startRoutes: [String] {
         var names: [String] = []
-        if let initial { names.append(initial.value) }
+        for initial in initials where !names.contains(initial.value) { names.append(initial.value) }
         for tab in tabs ?? [] where !names.contains(tab.value) { names.append(tab.value) }
         return names
     }

@@ -51,6 +51,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// The chain the finding is about (its `ignore:` silences it), `nil` for other findings.
     public var chain: String?
     public var notes: [DiagnosticNote]
+    /// Set when an `open` element could supply what the finding says is missing (DESIGN §1 Open world): the
+    /// finding is withheld, counted and listed by `--explain-open` with this reason, never reported.
+    public var withheldBecause: String?
 
     public init(
         rule: RuleID, severity: Severity, message: String, location: SourceLocation,

@@ -82,6 +82,11 @@ public struct Route: Sendable {
     public var params: [RouteParameter] = []
     /// Child routes: the parent's routes one of which runs after the child finishes (`then`, DESIGN §1).
     public var then: [RouteReference] = []
+    /// Child routes: `own` or `parent`, overriding the child coordinator's `stack` for this start.
+    public var stack: Located<StackPolicy>?
+    /// `open: true` — some facts of the route were not read: its `releaseOn` and `triggers` are lower bounds, and
+    /// no exit is assumed from its style (DESIGN §1).
+    public var open: Located<Bool>?
     public var ignore: [Located<String>] = []
     public var description: Located<String>?
 
@@ -98,6 +103,8 @@ public struct Route: Sendable {
     public var isDismissibleBySwipe: Bool {
         !effectiveStyle.isFullScreen && (dismissible?.value ?? true)
     }
+
+    public var isOpen: Bool { open?.value ?? false }
 
     public var effectiveRetain: RetainPolicy { retain?.value ?? .parent }
 
@@ -125,6 +132,8 @@ public struct Route: Sendable {
         case .triggers: return triggers.isEmpty ? nil : .list(triggers.map { .name($0.text, $0.location) })
         case .params: return params.isEmpty ? nil : .list(params.map { .parameter($0.name, type: $0.type, $0.location) })
         case .then: return then.isEmpty ? nil : .list(then.map { .name($0.text, $0.location) })
+        case .stack: return word(stack)
+        case .open: return open.map { .word("\($0.value)", $0.location) }
         case .ignore: return ignore.isEmpty ? nil : .list(ignore.map { .name($0.value, $0.location) })
         case .description: return description.map { .text($0.value, $0.location) }
         }
@@ -163,6 +172,8 @@ public struct Route: Sendable {
         case .releaseOn: releaseOn = nil
         case .params: params = []
         case .then: then = []
+        case .stack: stack = nil
+        case .open: open = nil
         case .ignore: ignore = []
         case .description: description = nil
         }

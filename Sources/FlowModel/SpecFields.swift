@@ -12,19 +12,22 @@ public enum DefaultsField: String, SpecField {
 }
 
 public enum CoordinatorField: String, SpecField {
-    case kind, initial, tabs, stack, holds, routes, ignore, description, type, open
+    case kind, initial, tabs, stack, holds, routes, ignore, description, type, open, triggers, mayStart
+
+    /// The list fields an encoder writes from `Coordinator.specValue(_:)`, in this order, after `open`.
+    public static let listed: [CoordinatorField] = [.triggers, .mayStart]
 }
 
 public enum RouteField: String, SpecField {
     case transition, screen, coordinator, triggers, route, tab, style, dismissible
-    case retain, releaseOn, then, params, ignore, description
+    case retain, releaseOn, then, stack, open, params, ignore, description
 
     /// The order in which a spec encoder writes the fields that come from code.
     public static let encoded: [RouteField] = [
-        .transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .triggers, .params,
+        .transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .stack, .open, .triggers, .params,
     ]
 }
 
 public enum ChainField: String, SpecField {
-    case url, from, steps, ignore, description
+    case url, from, at, steps, ignore, description
 }

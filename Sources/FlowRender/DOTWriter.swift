@@ -78,7 +78,7 @@ public enum DOTWriter {
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
             attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true")]
-        case .landing:
+        case .landing, .events:
             attributes += [("label", html(small(node.title, breaking: false, color: look.text))), ("margin", quoted("0.1,0.02")), ("height", "0.3")]
         }
         // The graph's `node` defaults are a screen's look: only what differs is written.
@@ -136,6 +136,7 @@ public enum DOTWriter {
             case .entry: "<B>entry</B>"
             case .exit: "◉"
             case .landing: "↩ Other.route"
+            case .events: "⚡ events"
             }
             rows.append((kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
                          legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))

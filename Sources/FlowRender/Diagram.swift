@@ -105,6 +105,9 @@ public enum NodeKind: String, CaseIterable, Sendable, Encodable {
     /// Where an edge that leaves its coordinator lands (a finish, a dismiss, a root switch up the tree): a small
     /// node in the coordinator's own cluster naming the route, instead of an edge across the drawing.
     case landing
+    /// A coordinator's own events (its `triggers`: login state, a notification): the routes it fires without a
+    /// screen start here, at the head of its cluster.
+    case events
 }
 
 public struct Node: Sendable, Equatable, Encodable {
@@ -150,11 +153,13 @@ public enum EdgeKind: String, CaseIterable, Sendable, Encodable {
     case pop
     case dismiss
     case finish
+    /// `then`: what the parent runs after the child started by the route finishes.
+    case then
 
-    /// Dismiss, pop and finish go back: drawn as return edges that do not shape the layout.
+    /// Dismiss, pop, finish and `then` go back: drawn as return edges that do not shape the layout.
     public var isReturn: Bool {
         switch self {
-        case .pop, .dismiss, .finish: true
+        case .pop, .dismiss, .finish, .then: true
         default: false
         }
     }

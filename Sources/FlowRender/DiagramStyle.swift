@@ -44,6 +44,7 @@ enum DiagramStyle {
         case .external: Look(line: Palette.muted, fill: Palette.screenFill, dashed: true)
         case .entry, .exit: Look(line: Palette.text, fill: Palette.text, text: "#ffffff")
         case .landing: Look(line: Palette.grey, fill: Palette.screenFill, text: Palette.muted, dashed: true)
+        case .events: Look(line: Palette.green, fill: Palette.screenFill, text: Palette.muted)
         }
     }
 
@@ -116,6 +117,7 @@ enum DiagramStyle {
         case .pop: Line(color: Palette.text, dashed: true, arrowhead: "vee")
         case .dismiss: Line(color: Palette.blue, dashed: true, arrowhead: "vee")
         case .finish: Line(color: Palette.purple, dashed: true, arrowhead: "vee")
+        case .then: Line(color: Palette.green, dashed: true, arrowhead: "vee")
         }
     }
 
@@ -150,6 +152,7 @@ enum DiagramStyle {
         case .pop: "pop, popTo, popToRoot: back"
         case .dismiss: "dismiss: back to the presenter"
         case .finish: "finish: back to the parent"
+        case .then: "after finish: the parent goes on (then)"
         }
     }
 
@@ -161,6 +164,7 @@ enum DiagramStyle {
         case .entry: "entry"
         case .exit: "leaves to a flow not drawn"
         case .landing: "lands on a route drawn elsewhere"
+        case .events: "events of the coordinator itself (triggers)"
         }
     }
 

@@ -51,7 +51,7 @@ public enum MermaidWriter {
     private static func declaration(_ node: Node, id: String) -> String {
         let text = label([node.title, node.subtitle, Diagram.stepText(node.steps), Mark.badge(of: node.marks)])
         return switch node.kind {
-        case .screen, .external, .landing: "\(id)(\"\(text)\")"
+        case .screen, .external, .landing, .events: "\(id)(\"\(text)\")"
         case .coordinator: "\(id)[[\"\(text)\"]]"
         case .entry: "\(id)([\"entry\"])"
         case .exit: "\(id)(((\" \")))"
@@ -62,7 +62,7 @@ public enum MermaidWriter {
         switch kind {
         case .entry, .presentFullScreen, .setRoot: "==>"
         case .select: "--o"
-        case .attach, .pop, .dismiss, .finish: "-.->"
+        case .attach, .pop, .dismiss, .finish, .then: "-.->"
         case .push, .presentSheet, .embed, .show, .start, .route: "-->"
         }
     }

@@ -18,6 +18,11 @@ enum NodeID {
         encode(coordinator) + "/#to/" + target
     }
 
+    /// The node a coordinator's own `triggers` start from.
+    static func events(of coordinator: String) -> String {
+        encode(coordinator) + "/#events"
+    }
+
     static func coordinator(_ name: String) -> String {
         encode(name)
     }

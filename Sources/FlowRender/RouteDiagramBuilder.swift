@@ -42,7 +42,8 @@ struct RouteDiagramBuilder {
     private mutating func addEntry(_ entry: Coordinator) {
         addNode(Node(id: NodeID.entry, kind: .entry, cluster: nil, title: "entry", subtitle: nil,
                      tooltip: "The app starts in \(entry.name)"))
-        if let initial = entry.initial?.value, entry.route(named: initial)?.destination != nil {
+        // An `initial` list: one start edge per route `start()` may pick.
+        for initial in entry.initials.map(\.value) where entry.route(named: initial)?.destination != nil {
             let key = RouteKey(coordinator: entry.name, route: initial)
             addEdge(Edge(from: NodeID.entry, to: NodeID.route(key), kind: .entry, label: nil,
                          tooltip: "The app starts in \(entry.name) at \(initial)"))
@@ -61,6 +62,11 @@ struct RouteDiagramBuilder {
             ], clusterMarks),
             marks: clusterMarks))
         let tabs = Set((coordinator.tabs ?? []).map(\.value))
+        let initials = Set(coordinator.initials.map(\.value))
+        if !coordinator.triggers.isEmpty {
+            addNode(Node(id: NodeID.events(of: coordinator.name), kind: .events, cluster: coordinator.name, title: "⚡ \(coordinator.name)",
+                         subtitle: nil, tooltip: "\(coordinator.name) fires these routes itself, on events no screen shows (its `triggers`)"))
+        }
         for route in coordinator.routes {
             guard let destination = route.destination?.value else { continue }
             let key = RouteKey(coordinator: coordinator.name, route: route.name)
@@ -72,7 +78,7 @@ struct RouteDiagramBuilder {
                 subtitle: (isTab ? "tab · " : "") + Self.subtitle(of: destination),
                 tooltip: Tooltip.lines([key.qualifiedName + ": " + Tooltip.describe(route, isTab: isTab), route.description?.value],
                                        routeMarks),
-                isInitial: coordinator.initial?.value == route.name,
+                isInitial: initials.contains(route.name),
                 marks: routeMarks))
         }
     }
@@ -119,17 +125,45 @@ struct RouteDiagramBuilder {
                 addTrigger(from: source, to: target)
             }
             if let child = route.destination?.value.coordinatorName { addStart(from: source, of: child) }
+            for reference in route.then {
+                guard let target = facts.resolve(reference, in: coordinator.name) else { continue }
+                addThen(from: source, to: target)
+            }
+        }
+        let events = NodeID.events(of: coordinator.name)
+        for reference in coordinator.triggers where nodeIDs.contains(events) {
+            guard let target = facts.resolve(reference, in: coordinator.name) else { continue }
+            addEventTrigger(from: events, of: coordinator.name, to: target)
         }
     }
 
-    /// A child start: from the route that starts the child to the child's initial route.
+    /// A coordinator trigger: from the events node at the head of its cluster to the route it fires (after
+    /// `trigger` redirects), drawn as that route's transition. Routes that show nothing are not drawn from it.
+    private mutating func addEventTrigger(from events: String, of coordinator: String, to triggered: RouteKey) {
+        guard let target = facts.redirectEnd(of: triggered), let route = facts.route(target), route.destination != nil else { return }
+        let kind = EdgeKind(route) ?? .route
+        addEdge(Edge(from: events, to: node(of: target), kind: kind, label: target == triggered ? nil : triggered.route,
+                     tooltip: "\(coordinator) fires \(triggered.qualifiedName) itself (\(Tooltip.transitionPhrase(route)))",
+                     shapesLayout: target.coordinator == coordinator, triggered: triggered.qualifiedName))
+    }
+
+    /// `then`: from the route that starts the child to what the parent runs after the child finishes, dashed.
+    private mutating func addThen(from source: RouteKey, to target: RouteKey) {
+        guard let route = facts.route(target), route.destination != nil else { return }
+        addEdge(Edge(from: NodeID.route(source), to: node(of: target), kind: .then, label: "after finish",
+                     tooltip: "after \(source.qualifiedName)'s child finishes, \(source.coordinator) runs \(target.route)",
+                     shapesLayout: false, triggered: target.qualifiedName))
+    }
+
+    /// A child start: from the route that starts the child to each of the child's initial routes.
     private mutating func addStart(from source: RouteKey, of child: String) {
-        guard drawn.contains(child), let coordinator = facts.graph.coordinator(named: child),
-              let initial = coordinator.initial?.value, coordinator.route(named: initial)?.destination != nil else { return }
-        let target = RouteKey(coordinator: child, route: initial)
-        addEdge(Edge(from: NodeID.route(source), to: NodeID.route(target), kind: .start, label: nil,
-                     tooltip: "\(source.qualifiedName) starts \(child) at \(initial)",
-                     toCluster: child == source.coordinator ? nil : child))
+        guard drawn.contains(child), let coordinator = facts.graph.coordinator(named: child) else { return }
+        for initial in coordinator.initials.map(\.value) where coordinator.route(named: initial)?.destination != nil {
+            let target = RouteKey(coordinator: child, route: initial)
+            addEdge(Edge(from: NodeID.route(source), to: NodeID.route(target), kind: .start, label: nil,
+                         tooltip: "\(source.qualifiedName) starts \(child) at \(initial)",
+                         toCluster: child == source.coordinator ? nil : child))
+        }
     }
 
     /// The edges of one trigger: to the route's node, or for a route without a destination to where it leads,

@@ -46,7 +46,9 @@ public struct Baseline: Equatable, Sendable {
                 kept.append(finding)
             }
         }
-        return (Report(findings: kept, files: report.files), report.findings.count - kept.count)
+        var filtered = report
+        filtered.findings = kept
+        return (filtered, report.findings.count - kept.count)
     }
 
     /// How many findings the baseline records.

@@ -7,7 +7,8 @@ public enum JSONReporter {
         let document = Document(
             version: 1,
             findings: report.findings.map(Finding.init),
-            summary: Summary(errors: report.errors, warnings: report.warnings, files: report.files))
+            summary: Summary(errors: report.errors, warnings: report.warnings, files: report.files,
+                             unread: report.unread.count, withheld: report.withheld.count))
         return ReportText.json(document)
     }
 
@@ -21,6 +22,10 @@ public enum JSONReporter {
         var errors: Int
         var warnings: Int
         var files: Int
+        /// Swift files `--sources` could not read.
+        var unread: Int
+        /// Findings withheld where an `open` element could make them false.
+        var withheld: Int
     }
 
     struct Finding: Encodable {

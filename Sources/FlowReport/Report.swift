@@ -5,6 +5,11 @@ public struct Report: Sendable {
     public var findings: [Diagnostic]
     /// How many spec files were read.
     public var files: Int
+    /// Findings withheld because an `open` element could make them false (DESIGN §1 Open world), each with its
+    /// `withheldBecause`: counted and listed by `--explain-open`, never reported.
+    public var withheld: [Diagnostic] = []
+    /// Swift files `--sources` could not read, each a note at the file with why.
+    public var unread: [DiagnosticNote] = []
 
     public init(findings: [Diagnostic], files: Int) {
         self.findings = findings.sorted(by: Diagnostic.reportOrder)

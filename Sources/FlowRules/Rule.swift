@@ -15,6 +15,13 @@ extension Rule {
                    location: location, coordinator: coordinator, route: route, chain: chain, notes: notes)
     }
 
+    /// `finding` withheld: an `open` element could supply what it says is missing (`reason`, DESIGN §1 Open world).
+    func withheld(_ finding: Diagnostic, because reason: String?) -> Diagnostic {
+        var finding = finding
+        finding.withheldBecause = reason
+        return finding
+    }
+
     /// A finding about route `id`, at `location` (the route's key when nil).
     func finding(_ message: String, route id: Int, in analysis: Analysis, at location: SourceLocation? = nil,
                  notes: [DiagnosticNote] = []) -> Diagnostic {

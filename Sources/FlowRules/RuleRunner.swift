@@ -20,6 +20,9 @@ public struct RuleRunner: Sendable {
     public struct Run: Sendable {
         public var findings: [Diagnostic]
         public var analysis: Analysis?
+        /// Findings an `open` element could make false (each with its `withheldBecause`): never reported, counted
+        /// and listed by `--explain-open`. Configuration and `ignore:` apply to them as to findings.
+        public var withheld: [Diagnostic] = []
     }
 
     /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
@@ -60,7 +63,9 @@ public struct RuleRunner: Sendable {
             if let severity = configuration.severities[finding.rule] { finding.severity = severity }
             return finding
         }
-        return Run(findings: findings, analysis: analysis)
+        let withheld = findings.filter { $0.withheldBecause != nil }
+        if !withheld.isEmpty { findings.removeAll { $0.withheldBecause != nil } }
+        return Run(findings: findings, analysis: analysis, withheld: withheld)
     }
 
     /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error,

@@ -58,9 +58,13 @@ public enum GraphJSONEncoder {
         var kind: Fact<String>?
         var stack: Fact<String>?
         var initial: Fact<String>?
+        /// Every `initial` route when `start()` picks one of several; `initial` is the first.
+        var initials: [Fact<String>]?
         var tabs: [Fact<String>]?
         var holds: [String: Fact<String>]?
         var open: Fact<Bool>?
+        var triggers: [Fact<String>]?
+        var mayStart: [Fact<String>]?
         var routes: [RouteJSON]
 
         init(_ coordinator: Coordinator, _ provenance: Provenance) {
@@ -78,6 +82,13 @@ public enum GraphJSONEncoder {
                 (hold.target, fact(Located(hold.strength.value.rawValue, at: hold.strength.location), .holds, item: hold.target)!)
             }, uniquingKeysWith: { first, _ in first })
             open = coordinator.open.map { Fact($0, .certain) }
+            if coordinator.initials.count > 1 { initials = coordinator.initials.compactMap { fact($0, .initial, item: $0.value) } }
+            func facts(_ field: CoordinatorField) -> [Fact<String>]? {
+                guard case .list(let items)? = coordinator.specValue(field) else { return nil }
+                return items.map { Fact($0.key, at: $0.location ?? coordinator.location, provenance.confidence(.coordinator(name, field, item: $0.key))) }
+            }
+            triggers = facts(.triggers)
+            mayStart = facts(.mayStart)
             routes = coordinator.routes.map { RouteJSON($0, of: name, provenance) }
         }
     }
@@ -145,11 +156,13 @@ public enum GraphJSONEncoder {
     struct ChainJSON: Encodable {
         var name: Fact<String>
         var from: Fact<String>?
+        var at: String?
         var steps: [Fact<String>]
 
         init(_ chain: Chain, _ provenance: Provenance) {
             name = Fact(chain.name, at: chain.location, provenance.confidence(.chain(chain.name)))
             from = chain.from.map { Fact($0, provenance.confidence(.chain(chain.name, .from))) }
+            at = chain.at?.value.rawValue
             steps = chain.steps.map { step in
                 let text = step.action.target.map { "\(step.action.keyword): \($0)" } ?? step.action.keyword
                 return Fact(text, at: step.location, .certain)

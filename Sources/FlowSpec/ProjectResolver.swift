@@ -77,10 +77,12 @@ struct ProjectResolver {
 
     private mutating func check(_ coordinator: Coordinator) {
         let scope = Scope(coordinator: coordinator.name, route: nil)
-        if let initial = coordinator.initial, !hasRoute(initial.value, coordinator) {
+        for initial in coordinator.initials where !hasRoute(initial.value, coordinator) {
             report(.unknownReference, "initial route `\(initial.value)` is not a route of \(coordinator.name)\(routeHint(initial.value, in: coordinator))",
                    at: initial.location, scope)
         }
+        for trigger in coordinator.triggers { checkRoute(trigger, from: coordinator, scope) }
+        for started in coordinator.mayStart ?? [] { checkCoordinator(started.value, at: started.location, scope, role: "coordinator in `mayStart`") }
         let tabs = coordinator.tabs ?? []
         for tab in tabs where !hasRoute(tab.value, coordinator) {
             report(.unknownReference, "tab `\(tab.value)` is not a route of \(coordinator.name)\(routeHint(tab.value, in: coordinator))",

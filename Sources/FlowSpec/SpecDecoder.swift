@@ -107,8 +107,21 @@ struct SpecDecoder {
         var startRoutesKnown = true
         var startRoutes: Set<String> = []
         if let value = fields[.initial] {
-            coordinator.initial = self.name(value, field: "initial", expecting: "the name of the route shown first")
-            if let initial = coordinator.initial { startRoutes.insert(initial.value) } else { startRoutesKnown = false }
+            // One route, or a list of those `start()` picks one of on app state.
+            if tree.kind(value) == .sequence {
+                let names = nameList(value, field: "initial", expecting: "route names") ?? []
+                if names.count != tree.items(value).count { startRoutesKnown = false }
+                if names.isEmpty, tree.items(value).isEmpty {
+                    report(.missingInitial, "`initial` of coordinator `\(name.value)` is an empty list; name the route shown when it starts",
+                           at: location(value))
+                    startRoutesKnown = false
+                }
+                coordinator.initials = names
+            } else {
+                coordinator.initial = self.name(value, field: "initial", expecting: "the name of the route shown first, or a list of them")
+                if coordinator.initial == nil { startRoutesKnown = false }
+            }
+            startRoutes.formUnion(coordinator.initials.map(\.value))
         } else {
             report(.missingInitial, "coordinator `\(name.value)` has no `initial` route; add `initial:` naming the route shown when it starts",
                    at: name.location)
@@ -141,6 +154,11 @@ struct SpecDecoder {
         if let value = fields[.description] { coordinator.description = string(value, field: "description") }
         if let value = fields[.type] { coordinator.type = string(value, field: "type") }
         if let value = fields[.open] { coordinator.open = bool(value, field: "open") }
+        if let value = fields[.triggers] {
+            coordinator.triggers = nameList(value, field: "triggers", expecting: "route names")?
+                .map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
+        }
+        if let value = fields[.mayStart] { coordinator.mayStart = nameList(value, field: "mayStart", expecting: "coordinator names") }
         if let value = fields[.routes] {
             let routes = namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
                                       fields: Self.routeFields)
@@ -282,6 +300,14 @@ struct SpecDecoder {
                 reportMisplaced("then", at: fields.key(.then)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
             }
         }
+        if let value = fields[.stack] {
+            if startsChild {
+                route.stack = enumeration(value, field: "stack", as: StackPolicy.self)
+            } else {
+                reportMisplaced("stack", at: fields.key(.stack)!, belongsTo: "routes that start a child `coordinator`", here: describeDestination(screen))
+            }
+        }
+        if let value = fields[.open] { route.open = bool(value, field: "open") }
         if let value = fields[.params] { route.params = parameters(value) }
         if let value = fields[.ignore] { route.ignore = nameList(value, field: "ignore", expecting: "rule ids") ?? [] }
         if let value = fields[.description] { route.description = string(value, field: "description") }
@@ -299,6 +325,7 @@ struct SpecDecoder {
         } else {
             report(.schema, "\(owner) has no `from`; name the coordinator the chain starts in", at: name.location)
         }
+        if let value = fields[.at] { chain.at = enumeration(value, field: "at", noun: "moment", as: ChainMoment.self) }
         if let value = fields[.steps] {
             if expect(value, is: .sequence, field: "`steps`", expecting: "a list of steps such as `- select: todos` or `- popToRoot`") {
                 chain.steps = tree.items(value).compactMap { step($0) }

@@ -64,7 +64,12 @@ public enum SpecEncoder {
             out.line(2, "\(scalar(name)):", comment: comment(coordinator.location, provenance.confidence(.coordinator(name))))
             if let kind = coordinator.kind { field(4, "kind", kind.value.rawValue, kind, path(.kind)) }
             if let stack = coordinator.stack { field(4, "stack", stack.value.rawValue, stack, path(.stack)) }
-            if let initial = coordinator.initial { field(4, "initial", scalar(initial.value), initial, path(.initial)) }
+            if coordinator.initials.count == 1, let initial = coordinator.initial {
+                field(4, "initial", scalar(initial.value), initial, path(.initial))
+            } else if !coordinator.initials.isEmpty {
+                out.line(4, "initial:")
+                for initial in coordinator.initials { item(6, scalar(initial.value), initial.location, path(.initial, initial.value)) }
+            }
             if let tabs = coordinator.tabs, !tabs.isEmpty {
                 out.line(4, "tabs:")
                 for tab in tabs { item(6, scalar(tab.value), tab.location, path(.tabs, tab.value)) }
@@ -77,6 +82,15 @@ public enum SpecEncoder {
             }
             if let open = coordinator.open {
                 out.line(4, "open: \(open.value)", comment: open.value ? "not every navigation site of \(name) was read: routes may be missing" : nil)
+            }
+            for field in CoordinatorField.listed {
+                guard case .list(let items)? = coordinator.specValue(field) else { continue }
+                guard !items.isEmpty else {
+                    out.line(4, "\(field.rawValue): []")
+                    continue
+                }
+                out.line(4, "\(field.rawValue):")
+                for item in items { self.item(6, text(item), item.location ?? coordinator.location, path(field, item.key)) }
             }
             out.line(4, "routes:")
             for route in coordinator.routes { write(route, of: name) }
@@ -113,6 +127,7 @@ public enum SpecEncoder {
         private mutating func write(_ chain: Chain) {
             out.line(2, "\(scalar(chain.name)):", comment: comment(chain.location, provenance.confidence(.chain(chain.name))))
             if let from = chain.from { out.line(4, "from: \(scalar(from.value))") }
+            if let at = chain.at { out.line(4, "at: \(at.value.rawValue)") }
             out.line(4, "steps:")
             for step in chain.steps {
                 let text = step.action.target.map { "\(step.action.keyword): \(scalar($0))" } ?? step.action.keyword

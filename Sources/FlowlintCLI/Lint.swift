@@ -65,6 +65,9 @@ struct Lint: ParsableCommand {
     @Flag(help: "With --sources: compare inferred code facts too, reporting their differences as warnings.")
     var includeInferred = false
 
+    @Flag(help: "List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, and the Swift files --sources could not read (on stderr).")
+    var explainOpen = false
+
     @Flag(help: "Report error-level findings only, without the summary line.")
     var quiet = false
 
@@ -86,18 +89,22 @@ struct Lint: ParsableCommand {
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
         Output.write(render(shown, rules: outcome.rules, files: outcome.project.graph.files))
         summarize(report, baselined: baselined, recorded: outcome.report.findings.count)
+        let openWorld = OpenWorldSummary(graph: outcome.project.graph, report: report)
+        if !quiet, let line = openWorld.line { Output.error("flowlint: \(line)") }
+        if explainOpen { openWorld.explanation.forEach(Output.error) }
         // Recording a baseline succeeds when the file is written: the findings are what it records.
         throw ExitCode(writeBaseline == nil && failed(report) ? 1 : 0)
     }
 
+    /// `--strict` fails on unread Swift files too, never on withheld findings (DESIGN §1 Open world).
     private func failed(_ report: Report) -> Bool {
-        report.errors > 0 || (strict && report.warnings > 0)
+        report.errors > 0 || (strict && (report.warnings > 0 || !report.unread.isEmpty))
     }
 
     /// The summary line on stderr; with `--quiet` only the reason for a failure no finding shows.
     private func summarize(_ report: Report, baselined: Int, recorded: Int) {
         guard !quiet else {
-            if failed(report) && report.errors == 0 {
+            if failed(report) && report.errors == 0 && report.warnings > 0 {
                 Output.error("flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \(report.warnings == 1 ? "fails" : "fail") --strict")
             }
             return

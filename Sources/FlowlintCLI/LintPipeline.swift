@@ -37,7 +37,10 @@ struct LintPipeline {
         let code = sources.isEmpty || !runsGraphRules || !specIsValid ? nil : try readSources(sources, configuration)
         let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
             .run(project, comparingWith: code, includeInferred: includeInferred)
-        return LintOutcome(project: project, report: Report(findings: run.findings, files: project.graph.files.count),
+        var report = Report(findings: run.findings, files: project.graph.files.count)
+        report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
+        report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
+        return LintOutcome(project: project, report: report,
                            rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules),
                            analysis: run.analysis)
     }

@@ -3,6 +3,31 @@ import FlowModel
 import Testing
 
 @Suite struct DiagramBuilderTests {
+    static func validDiagram(_ project: String) throws -> Diagram {
+        let folder = Fixtures.root.deletingLastPathComponent().appendingPathComponent("valid/\(project)")
+        return DiagramBuilder.build(try Fixtures.graph(paths: [folder.path]), options: DiagramOptions())
+    }
+
+    @Test func initialListsAreSeveralStartEdgesAndThenIsADashedAfterFinishEdge() throws {
+        let diagram = try Self.validDiagram("root-switch")
+        let starts = diagram.edges.filter { $0.kind == .entry }.map(\.to)
+        #expect(starts == ["App/onboarding", "App/auth", "App/main"])
+        #expect(["onboarding", "auth", "main"].allSatisfy { diagram.node("App", $0)?.isInitial == true })
+        let then = diagram.edges.filter { $0.kind == .then }
+        #expect(then.map { "\($0.from)->\($0.to)" } == ["App/onboarding->App/auth", "App/auth->App/main", "App/main->App/auth"])
+        #expect(then.allSatisfy { $0.label == "after finish" && !$0.shapesLayout && DiagramStyle.line($0.kind).dashed })
+    }
+
+    @Test func coordinatorTriggersStartAtTheHeadOfItsCluster() throws {
+        let diagram = try Self.validDiagram("stinsen-customize")
+        let events = try #require(diagram.nodes.first { $0.kind == .events })
+        #expect(events.cluster == "Root" && events.title == "⚡ Root")
+        #expect(diagram.edges.filter { $0.from == events.id }.map { "\($0.to):\($0.kind)" }
+            == ["Root/unauthenticated:setRoot", "Root/authenticated:setRoot"])
+        #expect(MermaidWriter.write(diagram).contains("(\"⚡ Root\")"))
+        #expect(DOTWriter.write(diagram).contains(DiagramStyle.legend(NodeKind.events)))
+    }
+
     @Test func drawsOneClusterPerCoordinatorEntryFirst() throws {
         let diagram = try Fixtures.diagram("stinsen")
         #expect(diagram.clusters.map(\.id) == ["Main", "Unauthenticated", "Registration", "Authenticated", "Todos", "CreateTodo"])

@@ -264,7 +264,7 @@ import Testing
             "2:8 schema `entry` must be the name of the coordinator the app starts in, found a list",
             "3:14 schema `description` must be text, found a mapping",
             "6:11 schema `kind` must be one of navigation, tab, split, page, view, found the number 3",
-            "7:14 schema `initial` must be the name of the route shown first, found `true`",
+            "7:14 schema `initial` must be the name of the route shown first, or a list of them, found `true`",
             "8:12 schema unknown stack `yes`; expected one of own, parent",
             "9:12 schema `holds` must be a mapping of coordinator names to strong, weak or unowned, found a list",
             "10:13 schema `ignore` must be a list of rule ids, found a mapping",
@@ -444,11 +444,11 @@ import Testing
         coordinators:
           App:
             kind: navigation
-            initial: [a]
+            initial: {a: b}
             routes:
               a: {screen: A}
         """)
-        #expect(badInitial.findings == ["5:14 schema `initial` must be the name of the route shown first, found a list"])
+        #expect(badInitial.findings == ["5:14 schema `initial` must be the name of the route shown first, or a list of them, found a mapping"])
         let missingTabs = DecodedSpec("""
         version: 1
         coordinators:
@@ -837,5 +837,66 @@ import Testing
     @Test func aReadableFileHasNoGaps() {
         let spec = DecodedSpec(Self.complete)
         #expect(!spec.gaps.entry && !spec.gaps.coordinators && spec.gaps.routesOf.isEmpty)
+    }
+
+    // MARK: Open world and continuations (DESIGN §1)
+
+    @Test func readsInitialListsCoordinatorTriggersMayStartRouteStackOpenAndChainAt() {
+        let spec = DecodedSpec("""
+        version: 1
+        coordinators:
+          App:
+            kind: view
+            initial: [auth, main]
+            triggers: [auth, Other.x]
+            open: true
+            mayStart: [Main]
+            routes:
+              auth: {transition: setRoot, coordinator: Auth, then: main}
+              main: {transition: setRoot, coordinator: Main, stack: parent, open: true}
+        chains:
+          restore:
+            from: App
+            at: launch
+            steps: [{route: main}]
+        """)
+        #expect(spec.findings == [])
+        let app = spec.coordinator("App")
+        #expect(app?.initials.map(\.value) == ["auth", "main"])
+        #expect(app?.startRoutes == ["auth", "main"])
+        #expect(app?.triggers.map(\.text) == ["auth", "Other.x"])
+        #expect(app?.mayStart?.map(\.value) == ["Main"])
+        #expect(app?.route(named: "main")?.stack?.value == .parent)
+        #expect(app?.route(named: "main")?.isOpen == true)
+        #expect(spec.file.chains.first?.runsAtLaunch == true)
+    }
+
+    @Test func wrongNewFieldsAreReportedAtTheValue() {
+        let spec = DecodedSpec("""
+        version: 1
+        coordinators:
+          App:
+            kind: view
+            initial: []
+            triggers: {a: b}
+            mayStart: true
+            routes:
+              a: {transition: setRoot, screen: A, stack: parent, open: "yes"}
+              b: {transition: setRoot, coordinator: B, stack: shared}
+        chains:
+          c:
+            from: App
+            at: lunch
+            steps: [pop]
+        """)
+        #expect(spec.findings == [
+            "5:14 missing-initial `initial` of coordinator `App` is an empty list; name the route shown when it starts",
+            "6:15 schema `triggers` must be a list of route names, found a mapping",
+            "7:15 schema `mayStart` must be a list of coordinator names, found `true`",
+            "9:43 schema `stack` belongs only to routes that start a child `coordinator`, not to a route that shows the screen `A`; remove it",
+            "9:64 schema `open` must be true or false, found the text `yes`",
+            "10:55 schema unknown stack `shared`; expected one of own, parent",
+            "14:9 schema unknown moment `lunch` in `at`; did you mean `launch`?",
+        ])
     }
 }

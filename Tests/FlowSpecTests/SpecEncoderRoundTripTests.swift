@@ -59,9 +59,10 @@ enum GraphFacts {
         var lines = ["entry \(graph.entry?.value ?? "-")"]
         for coordinator in graph.coordinators {
             let c = "coordinator \(coordinator.name)"
-            lines.append("\(c) kind=\(coordinator.kind?.value.rawValue ?? "-") initial=\(coordinator.initial?.value ?? "-") "
+            lines.append("\(c) kind=\(coordinator.kind?.value.rawValue ?? "-") initial=\(coordinator.initials.map(\.value)) "
                 + "tabs=\(coordinator.tabs?.map(\.value) ?? []) stack=\(coordinator.stack?.value.rawValue ?? "-") "
-                + "open=\(coordinator.open.map { "\($0.value)" } ?? "-")")
+                + "open=\(coordinator.open.map { "\($0.value)" } ?? "-") triggers=\(coordinator.triggers.map(\.text)) "
+                + "mayStart=\(coordinator.mayStart.map { $0.map(\.value) } ?? ["-"])")
             for hold in coordinator.holds { lines.append("\(c) hold \(hold.target)=\(hold.strength.value.rawValue)") }
             for route in coordinator.routes {
                 let destination = route.destination.map { "\($0.value)" } ?? "-"
@@ -73,12 +74,13 @@ enum GraphFacts {
                 fields += " style=\(route.style?.value.rawValue ?? "-") dismissible=\(dismissible)"
                 fields += " retain=\(route.retain?.value.rawValue ?? "-") releaseOn=\(releaseOn)"
                 fields += " triggers=\(route.triggers.map(\.text)) then=\(route.then.map(\.text)) params=\(params)"
+                fields += " stack=\(route.stack?.value.rawValue ?? "-") open=\(route.open.map { "\($0.value)" } ?? "-")"
                 lines.append("\(c) route \(route.name): \(fields)")
             }
         }
         for chain in graph.chains {
             let steps = chain.steps.map { step in step.action.target.map { "\(step.action.keyword) \($0)" } ?? step.action.keyword }
-            lines.append("chain \(chain.name) from=\(chain.from?.value ?? "-") steps=\(steps)")
+            lines.append("chain \(chain.name) from=\(chain.from?.value ?? "-") at=\(chain.at?.value.rawValue ?? "-") steps=\(steps)")
         }
         return lines.sorted()
     }
@@ -116,6 +118,7 @@ struct GraphGenerator {
             if first.kind?.value == .navigation { steps.insert(.popToRoot, at: 1) }
             if let tab = first.tabs?.first { steps.append(.select(tab)) }
             chain.steps = steps.map { ChainStep($0, at: at(0, 97)) }
+            if chance(30) { chain.at = Located(.launch, at: at(0, 99)) }
             graph.add(chain)
         }
         return CodeGraph(graph: graph)
@@ -127,13 +130,22 @@ struct GraphGenerator {
         coordinator.kind = Located(kind, at: at(index, 2))
         let routeNames = (0..<count).map { "r\($0)" }
         coordinator.initial = Located(routeNames[0], at: at(index, 3))
+        // `start()` picking one of several routes on app state: an `initial` list.
+        if kind != .tab, count > 1, chance(30) {
+            coordinator.initials = routeNames.prefix(Int.random(in: 2...min(count, 3), using: &random)).map { Located($0, at: at(index, 3)) }
+        }
         if kind == .tab {
             let tabCount = Int.random(in: 1...count, using: &random)
             coordinator.tabs = routeNames.prefix(tabCount).map { Located($0, at: at(index, 4)) }
         }
         if kind == .navigation, chance(40) { coordinator.stack = Located(pick(StackPolicy.allCases), at: at(index, 5)) }
         if chance(30) { coordinator.holds = [Hold(target: pick([Hold.selfReference] + names), strength: Located(pick(HoldStrength.allCases), at: at(index, 6)), location: at(index, 6))] }
-        if chance(30) { coordinator.open = Located(true, at: at(index, 1)) }
+        if chance(30) {
+            coordinator.open = Located(true, at: at(index, 1))
+            if chance(50) { coordinator.mayStart = names.filter { _ in chance(40) }.map { Located($0, at: at(index, 7)) } }
+        }
+        if chance(30) { coordinator.triggers = routeNames.filter { _ in chance(40) }.map { RouteReference(coordinator: nil, route: $0, location: at(index, 8)) } }
+        let initials = Set(coordinator.initials.map(\.value))
         let tabs = Set(coordinator.tabs?.map(\.value) ?? [])
         for (position, name) in routeNames.enumerated() {
             var route = Route(name: name, location: at(index, 10 + position * 10))
@@ -141,7 +153,7 @@ struct GraphGenerator {
             func line(_ offset: Int) -> FlowModel.SourceLocation {
                 FlowModel.SourceLocation(file: base.file, line: base.line + offset, column: base.column)
             }
-            let starts = position == 0 || tabs.contains(name)
+            let starts = initials.contains(name) || tabs.contains(name)
             let transition = starts ? nil : pick(Transition.allCases.filter { $0.isSupported(in: kind) && ($0 != .select || !tabs.isEmpty) })
             route.transition = transition.map { Located($0, at: line(1)) }
             let rule = transition?.destinationRule ?? .required
@@ -150,6 +162,7 @@ struct GraphGenerator {
                 route.destination = Located(child ? .coordinator(pick(names)) : .screen("Screen\(index)x\(position)"), at: line(2))
                 if child {
                     route.retain = Located(pick(RetainPolicy.allCases), at: line(3))
+                    if chance(30) { route.stack = Located(pick(StackPolicy.allCases), at: line(10)) }
                     if chance(40) { route.then = routeNames.filter { _ in chance(40) }.map { RouteReference(coordinator: nil, route: $0, location: line(9)) } }
                     if route.retain?.value == .parent, chance(60) {
                         var exits: [Located<ExitKind>] = []
@@ -169,6 +182,7 @@ struct GraphGenerator {
                 route.triggers = routeNames.filter { _ in chance(30) }.map { RouteReference(coordinator: nil, route: $0, location: line(7)) }
                 if chance(20), index > 0 { route.triggers.append(RouteReference(coordinator: "C0", route: "r0", location: line(7))) }
             }
+            if chance(15) { route.open = Located(chance(80), at: line(11)) }
             if chance(20) { route.params = [RouteParameter(name: "id", type: chance(50) ? "String" : nil, location: line(8))] }
             coordinator.add(route)
         }

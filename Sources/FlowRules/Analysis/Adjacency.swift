@@ -4,6 +4,8 @@ public struct Adjacency: Sendable {
     private let targets: [Int32]
 
     public var nodeCount: Int { start.count - 1 }
+    public var edgeCount: Int { targets.count }
+    public var isEmpty: Bool { targets.isEmpty }
 
     /// Builds from an edge list by counting sort: O(nodes + edges), edge order kept per node.
     public init(nodeCount: Int, edges: [(from: Int32, to: Int32)]) {

@@ -6,6 +6,9 @@ public struct Analysis: Sendable {
     public let index: FlowIndex
     public let chains: [ChainWalk]
     public let reachability: Reachability
+    /// What may be reached when every `open` coordinator starts what its unread sites may start: a finding about
+    /// an absence that this contradicts is withheld. The same as `reachability` when nothing is open.
+    public let openReachability: Reachability
     public let startGraph: StartGraph
     public let exits: ChildExits
     /// What a dismissal inside each coordinator closes: read by `exits` and by the drawings.
@@ -26,6 +29,8 @@ public struct Analysis: Sendable {
         let reachability = Reachability(index: index, chains: chains)
         self.chains = chains
         self.reachability = reachability
+        openReachability = graph.coordinators.contains(where: \.isOpen)
+            ? Reachability(index: index, chains: chains, openWorld: true) : reachability
         let presentations = Presentations(index: index, reachability: reachability)
         self.presentations = presentations
         let ((startGraph, exits), (pushGraph, ownership)) = Parallel.both(

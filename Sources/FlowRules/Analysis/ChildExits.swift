@@ -79,27 +79,30 @@ public struct ChildExits: Sendable {
         for chain in chains { for route in chain.steppedRoutes { routedTo[route] = true } }
 
         var exits = [Exits?](repeating: nil, count: index.routeCount)
-        for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 {
+        // A start whose transition its coordinator cannot perform has no exits to judge (invalid-transition reports it).
+        for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 && index.hasSupportedTransition(route) {
             let child = Int(index.child[route])
             let transition = index.transition(route)
             var result = Exits()
             if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
             // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
-            let ownsStack = index.kind[child] == .navigation && !index.joinsParentStack[child]
+            let joinsStack = index.joinsParentStack(child, startedBy: route)
+            let ownsStack = index.kind[child] == .navigation && !joinsStack
             let initial = Int(index.initial[child])
             // A child pushed by the first route of a parent that owns its stack, run only at the start, is pushed
             // onto an empty stack: its first screen is the root, with no back button.
             let owner = Int(index.owner[route])
             let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && !routedTo[route]
-            if (transition == .push && !pushedAsRoot) || (transition == .attach && index.joinsParentStack[child] && !pushedAsRoot) {
+            if (transition == .push && !pushedAsRoot) || (transition == .attach && joinsStack && !pushedAsRoot) {
                 result.back = .backButton
             } else if !ownsStack, initial >= 0,
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
                 result.back = .popRoute(Int(pop))
             }
             if transition == .present {
-                let swipe = index[route: route].isDismissibleBySwipe
+                // An `open` route's style may not have been read: no swipe-down is assumed from it.
+                let swipe = index[route: route].isDismissibleBySwipe && !index[route: route].isOpen
                 let closer = closing[child] >= 0 ? closing[child] : closingAll[child]
                 if swipe || closer >= 0 {
                     result.dismiss = Exits.Dismiss(swipe: swipe, route: closer >= 0 ? Int(closer) : nil)
@@ -116,9 +119,22 @@ public struct ChildExits: Sendable {
     /// every path) fired by a screen of C or of a coordinator inside C, or -1. It replaces the root or stack C lives
     /// in while C is shown, and P lives on: App switching from `auth` to `main` with Auth still in its children.
     /// (A `setRoot` further up replaces P too; whether C leaks then follows P, which is judged on its own route.)
+    /// A `setRoot` among P's own `triggers` fires while any child of P is shown: it replaces each of them. A `then`
+    /// is run by P after the child finished, so its `setRoot` replaces nothing of that child and is not counted.
     private static func setRootsOfParent(index: FlowIndex, reachability: Reachability, dominators: Dominators?) -> [Int32] {
         var result = [Int32](repeating: -1, count: index.coordinatorCount)
         guard let dominators else { return result }
+        var ownSetRoot = [Int32](repeating: -1, count: index.coordinatorCount)
+        for parent in 0..<index.coordinatorCount where reachability.startedCoordinator[parent] {
+            for trigger in index.coordinatorTriggers.neighbors(of: parent) {
+                let final = Int(index.redirect[Int(trigger)])
+                if final >= 0, index.transition(final) == .setRoot, Int(index.owner[final]) == parent { ownSetRoot[parent] = Int32(final); break }
+            }
+        }
+        for child in 0..<index.coordinatorCount where reachability.startedCoordinator[child] {
+            let parent = Int(dominators.immediateDominator[child])
+            if parent >= 0, parent != child, ownSetRoot[parent] >= 0 { result[child] = ownSetRoot[parent] }
+        }
         for route in 0..<index.routeCount where reachability.reachedRoute[route] && index.showsScreen(route) {
             let screenOwner = Int(index.owner[route])
             for trigger in index.triggers.neighbors(of: route) {

@@ -25,6 +25,8 @@ public struct FlowIndex: Sendable {
     /// Per route, read on every pass: kept apart so that passes touch no `Route` value.
     private let transitions: [Transition?]
     private let showsScreens: [Bool]
+    /// A child route's `stack`, overriding its child's for that start; nil when the route sets none.
+    private let stackOverrides: [StackPolicy?]
     /// Per coordinator, likewise: passes read these instead of copying a `Coordinator`.
     public let kind: [CoordinatorKind?]
     /// The resolved `initial` route, or -1.
@@ -35,6 +37,10 @@ public struct FlowIndex: Sendable {
     public let starts: Adjacency
     /// Coordinator → the coordinators its routes start, over all routes (`StartGraph` keeps reachable ones).
     public let childStarts: Adjacency
+    /// Coordinator → the routes it fires itself (its `triggers`), resolved.
+    public let coordinatorTriggers: Adjacency
+    /// Route → the routes its `then` names (run by the parent after the child finishes), resolved.
+    public let then: Adjacency
 
     public init(_ graph: FlowGraph) {
         self.graph = graph
@@ -53,10 +59,13 @@ public struct FlowIndex: Sendable {
         var childEdges: [(from: Int32, to: Int32)] = []
         var transitions = [Transition?](repeating: nil, count: routeCount)
         var showsScreens = [Bool](repeating: false, count: routeCount)
+        var stackOverrides = [StackPolicy?](repeating: nil, count: routeCount)
         var kind = [CoordinatorKind?](repeating: nil, count: graph.coordinators.count)
         var joinsParentStack = [Bool](repeating: false, count: graph.coordinators.count)
         var initial = [Int32](repeating: -1, count: graph.coordinators.count)
         var startEdges: [(from: Int32, to: Int32)] = []
+        var coordinatorTriggerEdges: [(from: Int32, to: Int32)] = []
+        var thenEdges: [(from: Int32, to: Int32)] = []
         var isStart = [Bool](repeating: false, count: routeCount)
         // Fields are read in place: copying a `Route` or a `Coordinator` would retain each of its strings and arrays.
         graph.coordinators.withUnsafeBufferPointer { coordinators in
@@ -69,16 +78,21 @@ public struct FlowIndex: Sendable {
                     isStart[routeBase[c] + local] = true
                     startEdges.append((Int32(c), Int32(routeBase[c] + local)))
                 }
-                if let name = coordinators[c].initial?.value {
+                // Every route of an `initial` list is a start; the first is the one stack-rooted facts read.
+                for name in coordinators[c].initials.lazy.map(\.value) {
                     addStart(name)
-                    if let local = coordinators[c].routeIndex[name] { initial[c] = Int32(routeBase[c] + local) }
+                    if initial[c] < 0, let local = coordinators[c].routeIndex[name] { initial[c] = Int32(routeBase[c] + local) }
                 }
                 for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
+                for trigger in coordinators[c].triggers {
+                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { coordinatorTriggerEdges.append((Int32(c), Int32(resolved))) }
+                }
                 coordinators[c].routes.withUnsafeBufferPointer { routes in
                     for local in routes.indices {
                         let id = routeBase[c] + local
                         owner[id] = Int32(c)
                         transitions[id] = routes[local].transition?.value
+                        stackOverrides[id] = routes[local].stack?.value
                         switch routes[local].destination?.value {
                         case .screen?:
                             showsScreens[id] = true
@@ -92,6 +106,9 @@ public struct FlowIndex: Sendable {
                         }
                         for trigger in routes[local].triggers {
                             if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { triggerEdges.append((Int32(id), Int32(resolved))) }
+                        }
+                        for next in routes[local].then {
+                            if let resolved = Self.resolve(next, from: c, graph, routeBase) { thenEdges.append((Int32(id), Int32(resolved))) }
                         }
                         if let reference = routes[local].target, let resolved = Self.resolve(reference, from: c, graph, routeBase) {
                             target[id] = Int32(resolved)
@@ -108,9 +125,12 @@ public struct FlowIndex: Sendable {
         self.initial = initial
         starts = Adjacency(nodeCount: graph.coordinators.count, edges: startEdges)
         childStarts = Adjacency(nodeCount: graph.coordinators.count, edges: childEdges)
+        coordinatorTriggers = Adjacency(nodeCount: graph.coordinators.count, edges: coordinatorTriggerEdges)
+        then = Adjacency(nodeCount: routeCount, edges: thenEdges)
         self.owner = owner
         self.transitions = transitions
         self.showsScreens = showsScreens
+        self.stackOverrides = stackOverrides
         self.child = child
         self.target = target
         self.tab = tab
@@ -204,6 +224,21 @@ public struct FlowIndex: Sendable {
     }
 
     func showsScreen(_ id: Int) -> Bool { showsScreens[id] }
+
+    /// Whether the navigation coordinator `child`, started by `route`, pushes onto the starter's stack: the route's
+    /// `stack` decides when it sets one, else the child's.
+    func joinsParentStack(_ child: Int, startedBy route: Int) -> Bool {
+        guard let policy = stackOverrides[route] else { return joinsParentStack[child] }
+        return kind[child] == .navigation && policy == .parent
+    }
+
+    /// Whether the route's transition is one its coordinator's kind performs (an unknown kind or transition counts
+    /// as supported). Rules that judge what a transition does skip a route where it is not: `invalid-transition`
+    /// reports the one mistake, and what follows from a transition that cannot happen is not a second finding.
+    func hasSupportedTransition(_ id: Int) -> Bool {
+        guard let transition = transitions[id], let kind = kind[Int(owner[id])] else { return true }
+        return transition.isSupported(in: kind)
+    }
 
     /// The first screen of the `stack: parent` child that route `id` starts: it joins the stack `id` acts on.
     /// Nil when `id` starts no such child, or the child's initial route shows no screen.

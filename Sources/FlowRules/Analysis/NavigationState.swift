@@ -32,9 +32,12 @@ public struct NavigationState: Sendable {
         for screen in 0..<index.routeCount {
             for next in pushGraph.pushes.neighbors(of: screen) { edges.append((Int32(screen), next)) }
         }
+        // Every route of an `initial` list may be the bottom of the stack: `start()` picks one.
         for c in 0..<index.coordinatorCount where reachability.startedCoordinator[c] && index.kind[c] == .navigation
-            && !index.joinsParentStack[c] && index.initial[c] >= 0 {
-            if let bottom = Self.bottomScreen(of: Int(index.initial[c]), index: index) { edges.append((Int32(root), Int32(bottom))) }
+            && !index.joinsParentStack[c] {
+            for start in index.starts.neighbors(of: c) {
+                if let bottom = Self.bottomScreen(of: Int(start), index: index) { edges.append((Int32(root), Int32(bottom))) }
+            }
         }
         stackGraph = Adjacency(nodeCount: root + 1, edges: edges)
         below = Dominators(stackGraph, root: root)

@@ -14,7 +14,7 @@ struct CodeOnlyFindings {
         let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
         let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph)
         return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
-            guard let name = finding.coordinator else { return nil }
+            guard finding.withheldBecause == nil, let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {
                 return nil
             }

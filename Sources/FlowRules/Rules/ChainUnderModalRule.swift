@@ -10,7 +10,8 @@ public struct ChainUnderModalRule: Rule {
         switches then happen under it, out of sight. Start the chain with `dismissToRoot` (or `dismiss`). \
         Pops before the first push are not judged here; a step that presents or replaces the root ends the \
         check. Only chains from the entry are judged: a chain from a deeper coordinator is run by that \
-        coordinator, which may close its own presentations first. Needs resolved references: runs only when every reference resolved.
+        coordinator, which may close its own presentations first. A chain `at: launch` (state restoration) runs \
+        before anything is presented and is not judged. Needs resolved references: runs only when every reference resolved.
         """,
         triggeringExample: """
         # The order link selects the Orders tab and pushes the order, but the compose sheet may still be
@@ -112,7 +113,8 @@ public struct ChainUnderModalRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for (chain, walk) in zip(index.graph.chains, analysis.chains) {
+        // A chain `at: launch` runs before anything is presented (state restoration).
+        for (chain, walk) in zip(index.graph.chains, analysis.chains) where !chain.runsAtLaunch {
             guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }), from == index.entry, analysis.navigation.canPresentAbove[from],
                   let step = Self.firstCoveredStep(chain, walk, index: index) else { continue }
             let name = index[coordinator: from].name

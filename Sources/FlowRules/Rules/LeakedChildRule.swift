@@ -93,9 +93,11 @@ public struct LeakedChildRule: Rule {
                 let (parent, child) = names()
                 let advice = Self.advice(analysis.framework, parent: parent, swipe: leaking.contains(.dismiss) && exits.dismiss?.swipe == true,
                                          replaced: leaking.contains(.replaced))
-                findings.append(finding(
+                // An `open` route may release on exits that were not read: no release is certainly absent.
+                let reason = spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
+                findings.append(withheld(finding(
                     "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
-                    route: route, in: analysis, at: spec.releaseOn?.location))
+                    route: route, in: analysis, at: spec.releaseOn?.location), because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
             case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
                 && index.kind[Int(index.owner[route])] == .navigation:

@@ -4,11 +4,14 @@ public struct PushContainerRule: Rule {
     public static let description = RuleDescription(
         id: "push-container", name: "Pushed container", severity: .error,
         scope: .element, judgesCodeOnlyGraphs: true,
-        summary: "`push` of a tab or split coordinator, or of a navigation coordinator with its own stack (a page coordinator may be pushed).",
+        summary: "`push` of a navigation coordinator with its own stack (tab, split and page coordinators may be pushed).",
         rationale: """
-        UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time; a \
-        UITabBarController or UISplitViewController must be a root. A UIPageViewController is a plain view \
-        controller and may be pushed. A navigation child that should share the parent's stack needs `stack: parent`.
+        UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time ("pushing a \
+        navigation controller is not supported"). Pushing a UITabBarController or UISplitViewController works at \
+        run time and real apps ship it (Apple only discourages it), and a UIPageViewController is a plain view \
+        controller: none of those is reported. A navigation child that should share the parent's stack needs \
+        `stack: parent`. A push its coordinator cannot perform (a push from a tab coordinator) is \
+        `invalid-transition`'s finding alone.
         """,
         triggeringExample: """
         # Orders creates its own navigation controller, which UIKit cannot push onto Account's stack.
@@ -69,19 +72,11 @@ public struct PushContainerRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push {
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push && index.hasSupportedTransition(route) {
             let child = Int(index.child[route])
-            guard let kind = index.kind[child] else { continue }
+            guard index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }
             let name = index[coordinator: child].name
-            let message: String
-            switch kind {
-            case .tab, .split:
-                message = "\(name) is a \(kind.rawValue) coordinator, a container that UIKit cannot push onto a stack (it throws); present it or set it as root instead"
-            case .navigation where !index.joinsParentStack[child]:
-                message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws); give it `stack: parent` to push its screens onto this stack, or present it"
-            default:
-                continue
-            }
+            let message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); give it `stack: parent` to push its screens onto this stack, or present it"
             let location = index[route: route].destination?.location
             findings.append(finding(message, route: route, in: analysis, at: location))
         }

@@ -78,7 +78,8 @@ public struct PushWithoutStackRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index.joinsParentStack[Int(index.child[route])] {
+        for route in 0..<index.routeCount where index.child[route] >= 0 && index.joinsParentStack(Int(index.child[route]), startedBy: route)
+            && index.hasSupportedTransition(route) {
             let (child, parent) = (Int(index.child[route]), Int(index.owner[route]))
             let transition = index.transition(route)
             if let kind = index.kind[parent], kind != .navigation {

@@ -80,18 +80,33 @@ public struct TrappedFlowRule: Rule {
                 return final >= 0 && Int(index.owner[final]) != owner && replacesPresentation($0, of: owner)
             }
         }
+        // A coordinator's own `setRoot` trigger fires while anything it or a coordinator inside it presented is open.
+        let rootSwitchers = (0..<index.coordinatorCount).filter { c in
+            index.coordinatorTriggers.neighbors(of: c).contains {
+                let final = Int(index.redirect[Int($0)])
+                return final >= 0 && index.transition(final) == .setRoot
+            }
+        }
+        func switchedAway(_ presenter: Int) -> Bool {
+            rootSwitchers.contains { $0 == presenter || dominators?.dominates($0, presenter) == true }
+        }
         var findings: [Diagnostic] = []
         for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
+            guard !switchedAway(Int(index.owner[route])) else { continue }
             guard !index[route: route].isDismissibleBySwipe else { continue }
             let spec = index[route: route]
+            // An `open` presenter or route may close it from a site that was not read (DESIGN §1 Open world).
+            let presenterName = index[coordinator: Int(index.owner[route])].name
+            let reason = spec.isOpen ? "route `\(presenterName).\(spec.name)` is open: its style or a close may not have been read"
+                : index[coordinator: Int(index.owner[route])].isOpen ? "\(presenterName) is open: a site of it that was not read may close it" : nil
             let how = spec.effectiveStyle.isFullScreen ? "presented full screen" : "presented with `dismissible: false`"
             if index.child[route] >= 0 {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil,
                       !leavesBySetRootAbove[Int(index.child[route])] else { continue }
                 let child = index[coordinator: Int(index.child[route])].name
-                findings.append(finding(
+                findings.append(withheld(finding(
                     "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             } else if index.showsScreen(route) {
                 let presenter = Int(index.owner[route])
                 let leaves = index.triggers.neighbors(of: route).contains {
@@ -99,9 +114,9 @@ public struct TrappedFlowRule: Rule {
                         || replacesPresentation($0, of: presenter)
                 }
                 guard !leaves else { continue }
-                findings.append(finding(
+                findings.append(withheld(finding(
                     "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             }
         }
         return findings

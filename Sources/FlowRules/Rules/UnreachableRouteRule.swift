@@ -59,10 +59,14 @@ public struct UnreachableRouteRule: Rule {
         var findings: [Diagnostic] = []
         for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
             let name = index[coordinator: c].name
+            let isOpen = index[coordinator: c].isOpen
             for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {
-                findings.append(finding(
+                // Withheld where an unread site could reach it (DESIGN §1 Open world).
+                let reason = isOpen ? "\(name) is open: a site of it that was not read may trigger it"
+                    : analysis.openReachability.reachedRoute[route] ? "an open coordinator may start what triggers it" : nil
+                findings.append(withheld(finding(
                     "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
-                    route: route, in: analysis))
+                    route: route, in: analysis), because: reason))
             }
         }
         return findings
