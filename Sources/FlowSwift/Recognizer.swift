@@ -176,7 +176,9 @@ struct Recognizer {
                 coordinators[index].routes[root].destination = context.put(placeholder, .route(name, initial.value, .screen))
                 coordinators[index].markOpen()
             }
-            if let initial = coordinator.initial, !kept.contains(initial.value) {
+            // Of the routes `start()` may pick, those left; none left, the first route left.
+            coordinators[index].initials = coordinator.initials.filter { kept.contains($0.value) }
+            if !coordinator.initials.isEmpty, coordinators[index].initials.isEmpty {
                 coordinators[index].initial = coordinators[index].routes.first.map {
                     context.put(Fact($0.name, at: $0.location, .inferred("the first route left")), .coordinator(name, .initial))
                 }

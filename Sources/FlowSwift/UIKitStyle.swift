@@ -166,6 +166,11 @@ enum UIKitStyle {
             context.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
+        } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(start, routes: routeMethods) {
+            // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
+            coordinator.initials = picked.map { call in
+                context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it in `case .\((call.switchCase ?? []).joined(separator: ", ."))`")), .coordinator(name, .initial, item: call.name))
+            }
         } else if let start = type.methods.first(where: { $0.name == "start" }),
                   let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
             coordinator.initial = context.put(Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
@@ -180,6 +185,18 @@ enum UIKitStyle {
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")), .coordinator(name, .initial))
             coordinator.routes[0].transition = nil
             coordinator.routes[0].style = nil
+        }
+        // A finish closure that calls `start()` again continues with whatever the start picks.
+        if !coordinator.routes.contains(where: { $0.name == "start" }) {
+            for index in coordinator.routes.indices {
+                guard let again = coordinator.routes[index].then.first(where: { $0.route == "start" }) else { continue }
+                let route = coordinator.routes[index].name
+                coordinator.routes[index].then.removeAll { $0.route == "start" }
+                for initial in coordinator.initials where !coordinator.routes[index].then.contains(where: { $0.route == initial.value }) {
+                    let placed = context.put(Fact(initial.value, at: again.location, .inferred("the finish closure calls `start()`, which may pick it")), .route(name, route, .then, item: initial.value))
+                    coordinator.routes[index].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+                }
+            }
         }
         if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &context) }
         // A tab, split or page coordinator has no stack of its own: a push it makes goes onto a child's stack
@@ -317,6 +334,17 @@ enum UIKitStyle {
                 && type.methods.contains { $0.name == call.name }
         }
         return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
+    }
+
+    /// The routes a `start()` that is no route itself calls in the cases of a `switch` (on app state, a launch
+    /// option): one call per route, in order, when there are two or more.
+    private static func pickedOnAppState(_ start: MethodFacts, routes: Set<String>) -> [CallFacts]? {
+        var seen: Set<String> = []
+        let picked = start.calls.filter { call in
+            (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.closures.isEmpty && call.switchCase != nil
+                && routes.contains(call.name) && seen.insert(call.name).inserted
+        }
+        return picked.count >= 2 ? picked : nil
     }
 
     /// `name`, or `name2`, `name3`… when a route of the coordinator already has it.
@@ -461,7 +489,8 @@ enum UIKitStyle {
         var seen: Set<String> = []
         return method.calls.compactMap { call in
             let receiver = plainReceiver(call.receiver)
-            guard receiver.isEmpty || receiver == "self", routes.contains(call.name), call.name != "start",
+            // `self?.start()` runs the start again: `then` is what it picks (resolved once the initial routes are known).
+            guard receiver.isEmpty || receiver == "self", routes.contains(call.name) || call.name == "start",
                   let finish = call.closures.firstIndex(where: { $0.lowercased().contains("finish") }),
                   call.closures[..<finish].allSatisfy(ownClosures.contains),
                   seen.insert(call.name).inserted else { return nil }

@@ -135,6 +135,17 @@ import Testing
         #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
     }
 
+    /// A `start()` that picks a flow on app state becomes an `initial` list, and a finish closure that calls
+    /// `start()` again continues with any of them (`then`): every flow is reachable and the app lints clean.
+    @Test func aStartThatPicksAFlowIsAnInitialList() throws {
+        let (output, _, _) = try Self.extract("uikit/start-picks-flow")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("GardenCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    initial:\n      - runTour  # inferred: `start()` picks it in `case .firstRun`"))
+        #expect(spec.contains("          - runGarden  # inferred: the finish closure calls `start()`, which may pick it"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {
