@@ -5,6 +5,11 @@ public struct LoadedProject: Sendable {
     public var graph: FlowGraph
     /// Spec-validity findings, in no particular order.
     public var diagnostics: [Diagnostic]
+
+    public init(graph: FlowGraph, diagnostics: [Diagnostic]) {
+        self.graph = graph
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Loads spec files and folders into one `FlowGraph` with every spec-validity finding.

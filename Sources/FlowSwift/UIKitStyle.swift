@@ -473,7 +473,8 @@ enum UIKitStyle {
                     exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
             }
-            route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: exits.first?.location ?? retain.location)
+            // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
+            route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
         } else {
             // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
             // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
@@ -589,7 +590,7 @@ enum UIKitStyle {
                 }
                 var seen: Set<ExitKind> = []
                 let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }
-                coordinator.routes[index].releaseOn = Located(released, at: released.first?.location ?? route.retain!.location)
+                coordinator.routes[index].releaseOn = Located(released, at: route.retain?.location ?? route.location)
             }
             context.coordinators[name] = coordinator
         }

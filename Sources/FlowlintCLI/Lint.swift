@@ -28,7 +28,8 @@ struct Lint: ParsableCommand {
         `--baseline flowlint-baseline.json`: only findings that are not in it are reported.
 
         Keeping specs true to the code: `--sources Sources/` (or `sources:` in .flowlint.yml) compares them with \
-        the Swift code, read by flowlint-swift from the folder of this executable, and reports drift-* findings.
+        the Swift code, read by flowlint-swift from the folder of this executable, and reports drift-* findings. \
+        Where no spec is found, `--sources` lints the graph read from the code instead, at Swift lines.
 
         Exit status: 0 when there is no error-level finding, 1 when there is (or any finding with --strict), \
         2 for a usage error, an unreadable path, configuration or baseline, or an internal failure. With \

@@ -30,18 +30,32 @@ struct LintPipeline {
         if !sources.isEmpty, runsGraphRules, FlowlintCLI.readSources == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
-        let project = try SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain).load(paths: paths)
+        let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
+        var project: LoadedProject
+        var code: CodeGraph?
+        var comparing = true
+        switch Result(catching: { () throws(LoadError) in try loader.load(paths: paths) }) {
+        case .success(let loaded):
+            project = loaded
+        case .failure(let error):
+            guard case .noSpecs = error, !sources.isEmpty, runsGraphRules else { throw error }
+            // No spec yet: the graph read from the code is what is linted, every finding at its Swift line
+            // (README: Adopting flowlint on an existing app). Nothing to compare it with.
+            code = try readSources(sources, configuration)
+            project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [])
+            comparing = false
+        }
         ExitReclaim.keep(project)
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
-        let code = sources.isEmpty || !runsGraphRules || !specIsValid ? nil : try readSources(sources, configuration)
+        if comparing, !sources.isEmpty, runsGraphRules, specIsValid { code = try readSources(sources, configuration) }
         let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
-            .run(project, comparingWith: code, includeInferred: includeInferred)
+            .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
         report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
         report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
         return LintOutcome(project: project, report: report,
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: !sources.isEmpty && runsGraphRules),
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && !sources.isEmpty && runsGraphRules),
                            analysis: run.analysis)
     }
 
