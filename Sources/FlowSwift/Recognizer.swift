@@ -12,6 +12,11 @@ struct Recognizer {
     /// Type names in declaration order (file, line).
     var order: [String] { index.order }
 
+    /// Whether a style claims the type as one of its coordinators.
+    func claimed(_ type: TypeFacts) -> Bool {
+        Self.styles.contains { $0.claims(type, self) }
+    }
+
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
 
@@ -35,38 +40,22 @@ struct Recognizer {
         }
     }
 
+    /// The styles in the order they are asked: the first that claims a type builds it.
+    static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, UIKitStyle.self]
+
     func graph() -> CodeGraph {
         var context = Context(recognizer: self)
-        for name in order {
-            guard let type = types[name], type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
-            if let kind = XCoordinatorStyle.kind(of: type) {
-                context.coordinators[name] = XCoordinatorStyle.coordinator(type, kind: kind, context: &context)
-            } else if let kind = StinsenStyle.kind(of: type) {
-                context.coordinators[name] = StinsenStyle.coordinator(type, kind: kind, context: &context)
+        var styles = Self.styles.map { $0.init() }
+        for index in styles.indices {
+            for name in order {
+                guard context.coordinators[name] == nil, let type = types[name],
+                      type.keyword == .class || type.keyword == .struct || type.keyword == .actor,
+                      Self.styles[index].claims(type, self) else { continue }
+                context.coordinators[name] = styles[index].coordinator(type, &context)
             }
         }
-        for name in order {
-            guard let type = types[name], type.keyword == .class || type.keyword == .struct,
-                  context.coordinators[name] == nil, UIKitStyle.isCoordinator(type, recognizer: self) else { continue }
-            // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own, unless the app makes one.
-            if !context.baseClasses.contains(name) || index.constructed.contains(name), let coordinator = UIKitStyle.coordinator(type, context: &context) {
-                context.coordinators[name] = coordinator
-            }
-        }
-        UIKitStyle.linkChildren(&context)
-        XCoordinatorStyle.linkHolds(&context)
-        StinsenStyle.linkHolds(&context)
-        // A coordinator pushed bare in one place and wrapped in its own navigation view in another has two
-        // stacks; a spec gives it one. It keeps its own, and the bare pushes are left out with a note.
-        for (owner, route, child) in context.barePushes where context.startedWithOwnStack.contains(child) {
-            context.attachedToParentStack.remove(child)
-            guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route }) else { continue }
-            context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out", at: coordinator.routes[index].location, coordinator: owner))
-            coordinator.routes.remove(at: index)
-            coordinator.markOpen()
-            context.coordinators[owner] = coordinator
-        }
-        // Likewise a child pushed onto its parent's stack in one place and presented in another (in a navigation
+        for index in styles.indices { styles[index].link(&context) }
+        // A child pushed onto its parent's stack in one place and presented in another (in a navigation
         // controller made for it there): a spec gives it one stack, the parent's, so the presentations are left out.
         for owner in order {
             guard var coordinator = context.coordinators[owner] else { continue }
@@ -416,21 +405,8 @@ struct Context {
     var triggers: [String: [Trigger]] = [:]
     /// Screen type → the types constructed where it is made (its view model): their triggers are its triggers.
     var madeWith: [String: [String]] = [:]
-    var xcoordinatorTriggersCollected = false
-    var stinsenTriggersCollected = false
-    /// Stinsen: coordinator → the `popToRoot()` / `dismissCoordinator()` calls its screens make.
-    var stinsenCalls: [String: [Trigger]] = [:]
     /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
     var attachedToParentStack: Set<String> = []
-    /// Stinsen routes that push a coordinator without a navigation view of its own: (owner, route, child).
-    var barePushes: [(owner: String, route: String, child: String)] = []
-    /// Stinsen coordinators started wrapped in a `NavigationViewCoordinator` somewhere.
-    var startedWithOwnStack: Set<String> = []
-    /// UIKit: the transition of each coordinator's `start()` (lifted to the route that starts it).
-    var startTransitions: [String: Fact<Transition>?] = [:]
-    var startStyles: [String: Fact<PresentationStyle>?] = [:]
-    /// UIKit child routes whose transition comes from the child's `start()`: (parent, route).
-    var pendingChildRoutes: [(String, String)] = []
 
     /// Classes other classes inherit from (`BaseCoordinator`).
     let baseClasses: Set<String>
@@ -550,10 +526,10 @@ struct Context {
         return coordinator
     }
 
+    /// Whether some style claims the type (one the app does not declare: by its name).
     func isCoordinatorType(_ name: String) -> Bool {
         guard let type = recognizer.types[name] else { return name.hasSuffix("Coordinator") }
-        return XCoordinatorStyle.kind(of: type) != nil || StinsenStyle.kind(of: type) != nil
-            || UIKitStyle.isCoordinator(type, recognizer: recognizer)
+        return recognizer.claimed(type)
     }
 
     /// A destination fact for a resolved expression, or a note for one that cannot be resolved.

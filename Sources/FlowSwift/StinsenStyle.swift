@@ -2,7 +2,49 @@ import FlowModel
 
 /// Stinsen: `NavigationCoordinatable` / `TabCoordinatable` / `ViewWrapperCoordinatable` types whose
 /// routes are `@Root` and `@Route(…)` properties naming `make…` functions.
-enum StinsenStyle {
+struct StinsenStyle: CoordinatorStyle {
+    /// What Stinsen's coordinators teach the reader on the way, for the links made once all are built.
+    struct State {
+        var triggersCollected = false
+        /// Coordinator → the `popToRoot()` / `dismissCoordinator()` calls its screens make.
+        var calls: [String: [Trigger]] = [:]
+        /// Routes that push a coordinator without a navigation view of its own: (owner, route, child).
+        var barePushes: [(owner: String, route: String, child: String)] = []
+        /// Coordinators started wrapped in a `NavigationViewCoordinator` somewhere.
+        var startedWithOwnStack: Set<String> = []
+    }
+
+    private var state = State()
+
+    init() {}
+
+    static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
+        kind(of: type) != nil
+    }
+
+    mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
+        guard let kind = Self.kind(of: type) else { return nil }
+        return Self.coordinator(type, kind: kind, state: &state, context: &context)
+    }
+
+    mutating func link(_ context: inout Context) {
+        Self.linkHolds(&context)
+        Self.keepOneStack(state, &context)
+    }
+
+    /// A coordinator pushed bare in one place and wrapped in its own navigation view in another has two stacks; a
+    /// spec gives it one. It keeps its own, and the bare pushes are left out with a note.
+    private static func keepOneStack(_ state: State, _ context: inout Context) {
+        for (owner, route, child) in state.barePushes where state.startedWithOwnStack.contains(child) {
+            context.attachedToParentStack.remove(child)
+            guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route }) else { continue }
+            context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out", at: coordinator.routes[index].location, coordinator: owner))
+            coordinator.routes.remove(at: index)
+            coordinator.markOpen()
+            context.coordinators[owner] = coordinator
+        }
+    }
+
     static let protocols: [String: CoordinatorKind] = [
         "NavigationCoordinatable": .navigation, "TabCoordinatable": .tab, "ViewWrapperCoordinatable": .view,
     ]
@@ -14,8 +56,8 @@ enum StinsenStyle {
         type.inherited.lazy.compactMap { protocols[$0.base] }.first
     }
 
-    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
-        collectTriggers(&context)
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, state: inout State, context: inout Context) -> Coordinator {
+        collectTriggers(&state, &context)
         var coordinator = context.coordinator(type, .stinsen, kind: Fact(kind, at: type.location))
         var resolved = true
         var initial: String?
@@ -56,9 +98,9 @@ enum StinsenStyle {
                         route.retain = Located(.hierarchy, at: property.location)
                         if !ownStack, route.transition?.value == .push {
                             context.attachedToParentStack.insert(destination.value.name)
-                            context.barePushes.append((coordinator.name, route.name, destination.value.name))
+                            state.barePushes.append((coordinator.name, route.name, destination.value.name))
                         } else if ownStack {
-                            context.startedWithOwnStack.insert(destination.value.name)
+                            state.startedWithOwnStack.insert(destination.value.name)
                         }
                     } else {
                         for made in factory.constructed where made.value != destination.value.name {
@@ -84,7 +126,7 @@ enum StinsenStyle {
         }
         // `popToRoot()` / `dismissCoordinator()` called by a screen: routes of their own.
         for (name, transition) in [("popToRoot", Transition.popToRoot), ("dismissCoordinator", .finish)] {
-            let calls = context.stinsenCalls[type.name]?.filter { $0.route.value == name } ?? []
+            let calls = state.calls[type.name]?.filter { $0.route.value == name } ?? []
             if let first = calls.min(by: { $0.route.location < $1.route.location }), !coordinator.routes.contains(where: { $0.name == name }) {
                 var route = Route(name: name, location: first.route.location)
                 context.provenance.set(.route(type.name, name), .inferred("a screen calls `\(name)()`"))
@@ -98,9 +140,9 @@ enum StinsenStyle {
 
     /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
     /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
-    static func collectTriggers(_ context: inout Context) {
-        guard !context.stinsenTriggersCollected else { return }
-        context.stinsenTriggersCollected = true
+    static func collectTriggers(_ state: inout State, _ context: inout Context) {
+        guard !state.triggersCollected else { return }
+        state.triggersCollected = true
         for name in context.recognizer.order {
             guard let type = context.recognizer.types[name] else { continue }
             var routers: [String: String] = [:]
@@ -126,7 +168,7 @@ enum StinsenStyle {
                     case "popToRoot", "dismissCoordinator":
                         let trigger = Trigger(owner: owner, route: Fact(call.name, at: call.location))
                         context.triggers[name, default: []].append(trigger)
-                        context.stinsenCalls[owner, default: []].append(trigger)
+                        state.calls[owner, default: []].append(trigger)
                     default: break
                     }
                 }

@@ -4,10 +4,36 @@ import FlowRules
 /// The classic UIKit pattern: a type conforming to / inheriting a `*Coordinator` protocol or base class;
 /// its routes are the methods that navigate or start a child, its children are kept in
 /// `childCoordinators` / dependencies / dictionaries / properties and removed on the exits the code shows.
-enum UIKitStyle {
+struct UIKitStyle: CoordinatorStyle {
+    /// What the UIKit coordinators teach the reader on the way, for the links made once all are built.
+    struct State {
+        /// Coordinator → the transition and style of its `start()` (lifted to the route that starts it).
+        var startTransitions: [String: Fact<Transition>?] = [:]
+        var startStyles: [String: Fact<PresentationStyle>?] = [:]
+        /// Child routes whose transition comes from the child's `start()`: (parent, route).
+        var pendingChildRoutes: [(String, String)] = []
+    }
+
+    private var state = State()
+
+    init() {}
+
+    static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
+        isCoordinator(type, recognizer: recognizer)
+    }
+
+    mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
+        // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own, unless the app makes one.
+        guard !context.baseClasses.contains(type.name) || context.recognizer.index.constructed.contains(type.name) else { return nil }
+        return Self.coordinator(type, state: &state, context: &context)
+    }
+
+    mutating func link(_ context: inout Context) {
+        Self.linkChildren(&state, &context)
+    }
+
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
-        guard XCoordinatorStyle.kind(of: type) == nil, StinsenStyle.kind(of: type) == nil else { return false }
         if type.inherited.contains(where: { isCoordinatorBase($0.base) }) { return true }
         return !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators))
     }
@@ -87,7 +113,7 @@ enum UIKitStyle {
         return false
     }
 
-    static func coordinator(_ type: TypeFacts, context: inout Context) -> Coordinator? {
+    static func coordinator(_ type: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
         let mapping = context.recognizer.mapping
         let name = type.name
         var coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
@@ -114,7 +140,7 @@ enum UIKitStyle {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
             let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
-            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &context, &resolved)
+            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &state, &context, &resolved)
             if route.destination?.value.coordinatorName != nil {
                 route.then = continuations(in: method, routes: routeMethods).map { next in
                     let placed = context.put(next, .route(name, route.name, .then, item: next.value))
@@ -162,8 +188,8 @@ enum UIKitStyle {
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the screen its parent shows with it")), .coordinator(name, .initial))
         } else if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
             coordinator.initial = Located("start", at: coordinator.routes[start].location)
-            context.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
-            context.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
+            state.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
+            state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(start, routes: routeMethods) {
@@ -175,8 +201,8 @@ enum UIKitStyle {
                   let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
             coordinator.initial = context.put(Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
-                context.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
-                context.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
+                state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
+                state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
                 coordinator.routes[index].transition = nil
                 coordinator.routes[index].style = nil
             }
@@ -198,7 +224,7 @@ enum UIKitStyle {
                 }
             }
         }
-        if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &context) }
+        if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &state, &context) }
         // A tab, split or page coordinator has no stack of its own: a push it makes goes onto a child's stack
         // (`(chatsTab as? UINavigationController)?.pushViewController(…)`), which a spec cannot name.
         if let kind = coordinator.kind?.value, kind != .navigation {
@@ -220,7 +246,7 @@ enum UIKitStyle {
     /// `setViewControllers`) over child coordinators made in the same method → one tab route per child, named
     /// after its variable; `selectedIndex = n` → a `select` of the n-th tab. Any element that is not a child's
     /// controller leaves the tabs unread (the coordinator is then left out with a note, never half-written).
-    private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ context: inout Context) {
+    private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ state: inout State, _ context: inout Context) {
         let mapping = context.recognizer.mapping
         for method in type.methods {
             guard let call = method.calls.first(where: { call in
@@ -249,7 +275,7 @@ enum UIKitStyle {
             if skipped { coordinator.markOpen() }
             // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
             coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
-            context.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
+            state.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
             coordinator.routes.insert(contentsOf: tabs, at: 0)
             coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
             coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
@@ -397,7 +423,7 @@ enum UIKitStyle {
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
         _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts, made: (child: Located<String>, why: String)?,
-        clearing: Set<String>, _ context: inout Context, _ allResolved: inout Bool
+        clearing: Set<String>, _ state: inout State, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         let name = route.name
@@ -452,7 +478,7 @@ enum UIKitStyle {
             }
         }
         if route.transition == nil {
-            context.pendingChildRoutes.append((type.name, route.name))
+            state.pendingChildRoutes.append((type.name, route.name))
         }
         if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
             route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
@@ -506,14 +532,14 @@ enum UIKitStyle {
 
     /// After every coordinator is known: a child route without its own transition takes the child's
     /// `start()` transition; releases in delegate methods of the parent and in the child itself.
-    static func linkChildren(_ context: inout Context) {
+    static func linkChildren(_ state: inout State, _ context: inout Context) {
         let mapping = context.recognizer.mapping
-        for (parent, routeName) in context.pendingChildRoutes {
+        for (parent, routeName) in state.pendingChildRoutes {
             guard var coordinator = context.coordinators[parent], let index = coordinator.routes.firstIndex(where: { $0.name == routeName }),
                   let child = coordinator.routes[index].destination?.value.name else { continue }
             let location = coordinator.routes[index].location
             let transitionPath = FactPath.route(parent, routeName, .transition)
-            if let start = context.startTransitions[child] ?? nil {
+            if let start = state.startTransitions[child] ?? nil {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
                 // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
                 // is given works on another coordinator's, which a spec cannot name.
@@ -526,7 +552,7 @@ enum UIKitStyle {
                 }
                 coordinator.routes[index].transition = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
                 if transition != .present { context.attachedToParentStack.insert(child) }
-                if transition == .present, let style = context.startStyles[child] ?? nil {
+                if transition == .present, let style = state.startStyles[child] ?? nil {
                     coordinator.routes[index].style = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
                 }
             } else {

@@ -2,7 +2,29 @@ import FlowModel
 
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.
-enum XCoordinatorStyle {
+struct XCoordinatorStyle: CoordinatorStyle {
+    /// `router.trigger(.x)` of every type is read once, before the first coordinator is built.
+    private var triggersCollected = false
+
+    init() {}
+
+    static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
+        kind(of: type) != nil
+    }
+
+    mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
+        guard let kind = Self.kind(of: type) else { return nil }
+        if !triggersCollected {
+            Self.collectTriggers(&context)
+            triggersCollected = true
+        }
+        return Self.coordinator(type, kind: kind, context: &context)
+    }
+
+    mutating func link(_ context: inout Context) {
+        Self.linkHolds(&context)
+    }
+
     static let bases: [String: CoordinatorKind] = [
         "NavigationCoordinator": .navigation, "TabBarCoordinator": .tab, "SplitCoordinator": .split,
         "PageCoordinator": .page, "ViewCoordinator": .view,
@@ -20,7 +42,6 @@ enum XCoordinatorStyle {
     }
 
     static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
-        collectTriggers(&context)
         let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
         var coordinator = context.coordinator(type, .xcoordinator, kind: Fact(kind, at: type.location))
         let cases = routeEnum(of: type).flatMap { context.recognizer.types[$0] }?.cases ?? []
@@ -284,8 +305,6 @@ enum XCoordinatorStyle {
 
     /// `router.trigger(.x)` in any type that keeps a router (`UnownedRouter<R>`, `WeakRouter<R>`, `StrongRouter<R>`).
     static func collectTriggers(_ context: inout Context) {
-        guard !context.xcoordinatorTriggersCollected else { return }
-        context.xcoordinatorTriggersCollected = true
         var owners: [String: String] = [:]  // route enum → coordinator
         for name in context.recognizer.order {
             guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type) else { continue }
