@@ -20,6 +20,9 @@ struct ProjectIndex {
     private(set) var constructed: Set<String> = []
     /// Method name → how many calls of that name the project makes (each written call once, inherited or not).
     private(set) var callCounts: [String: Int] = [:]
+    /// Method name → the methods of that name in extensions of types the project does not declare (UIKit's own:
+    /// `extension UIViewController { func makePresentationFullScreen() { modalPresentationStyle = .fullScreen } }`).
+    private(set) var helpers: [String: [MethodFacts]] = [:]
     /// `typealias` name → the type it names.
     private(set) var aliases: [String: TypeName] = [:]
     /// What the index could not take in: a second type of a name already declared.
@@ -57,7 +60,10 @@ struct ProjectIndex {
             }
         }
         for facts in extensions {
-            guard var type = declared[facts.name] else { continue }
+            guard var type = declared[facts.name] else {
+                for method in facts.methods { helpers[method.name, default: []].append(method) }
+                continue
+            }
             if !facts.constraints.isEmpty, type.keyword == .protocol {
                 constrained[facts.name, default: []].append(facts)
                 continue

@@ -192,6 +192,11 @@ struct UIKitStyle: CoordinatorStyle {
             state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
+        } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = handedOverPicks(start, of: type, routes: routeMethods, context) {
+            // `start() { application.start() }`, whose `start` calls `navigation?.showActiveWallet()` or `…showCreateWallet()`.
+            coordinator.initials = picked.map { call, owner in
+                context.put(Fact(call.name, at: call.location, .inferred("`start()` hands over to `\(owner)`, which calls it")), .coordinator(name, .initial, item: call.name))
+            }
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(start, routes: routeMethods) {
             // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
             coordinator.initials = picked.map { call in
@@ -373,6 +378,29 @@ struct UIKitStyle: CoordinatorStyle {
         return picked.count >= 2 ? picked : nil
     }
 
+    /// A `start()` that is no route and hands over to an object it keeps (`application.start(launchOptions:)`): the
+    /// coordinator's routes that method calls back, outside closures, through a property holding the coordinator
+    /// or a protocol it conforms to (`navigation?.showActiveWallet(wallet:)`). They are where it may start.
+    private static func handedOverPicks(
+        _ start: MethodFacts, of type: TypeFacts, routes: Set<String>, _ context: Context
+    ) -> [(call: CallFacts, owner: String)]? {
+        let accepted = Set([type.name] + type.inherited.map(\.base))
+        var picked: [(call: CallFacts, owner: String)] = []
+        for handOver in start.calls where handOver.closures.isEmpty {
+            let receiver = plainReceiver(handOver.receiver)
+            guard !receiver.isEmpty, !receiver.contains("."), let declared = type.properties.first(where: { $0.name == receiver })?.type else { continue }
+            let candidates = context.recognizer.index.concreteTypes(declared.base)
+            guard candidates.count == 1, let helper = context.recognizer.types[candidates[0]], !context.isCoordinatorType(helper.name),
+                  let method = helper.methods.first(where: { $0.name == handOver.name }) else { continue }
+            let back = Set(helper.properties.filter { $0.type.map { accepted.contains($0.base) } ?? false }.map(\.name))
+            for call in method.calls where call.closures.isEmpty && routes.contains(call.name) && back.contains(plainReceiver(call.receiver))
+                && !picked.contains(where: { $0.call.name == call.name }) {
+                picked.append((call, helper.name))
+            }
+        }
+        return picked.isEmpty ? nil : picked
+    }
+
     /// `name`, or `name2`, `name3`… when a route of the coordinator already has it.
     private static func unusedName(_ name: String, in coordinator: Coordinator) -> String {
         var candidate = name
@@ -444,7 +472,7 @@ struct UIKitStyle: CoordinatorStyle {
         }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
-            if kind == .present, method.calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
+            if kind == .present, setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
             }
             if child == nil, kind.destinationRule == .required {
@@ -523,6 +551,15 @@ struct UIKitStyle: CoordinatorStyle {
                   seen.insert(call.name).inserted else { return nil }
             return Fact(call.name, at: call.location)
         }
+    }
+
+    /// `vc.modalPresentationStyle = .fullScreen` in the method, or in a helper it calls that an extension of a
+    /// UIKit class declares (`navigationController.makePresentationFullScreenForiOS13Migration()`).
+    private static func setsFullScreen(_ method: MethodFacts, _ index: ProjectIndex) -> Bool {
+        func setsItself(_ method: MethodFacts) -> Bool {
+            method.calls.contains { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }
+        }
+        return setsItself(method) || method.calls.contains { call in index.helpers[call.name]?.contains(where: setsItself) ?? false }
     }
 
     private static func isFullScreen(_ value: ExpressionFacts?) -> Bool {

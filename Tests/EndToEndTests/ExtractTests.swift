@@ -146,6 +146,18 @@ import Testing
         #expect(spec.contains("          - runGarden  # inferred: the finish closure calls `start()`, which may pick it"))
     }
 
+    /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
+    /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
+    /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
+    @Test func aStartThatHandsOverAndAFullScreenHelperAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/start-hands-over")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      - showLogin  # inferred: `start()` hands over to `Session`, which calls it"))
+        #expect(spec.contains("        style: fullScreen  # inferred: the child's start() presents it so"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {
