@@ -66,6 +66,11 @@ struct MethodFacts: Sendable {
     /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
     var bindings: [String: [Located<ExpressionFacts>]] = [:]
 
+    /// The first local name (in name order) bound to a new `type`: `let tokens = TokensCoordinator(…)` → `tokens`.
+    func variable(constructing type: String) -> String? {
+        bindings.keys.sorted().first { bindings[$0]?.contains { $0.value.constructedType == type } == true }
+    }
+
     /// The binding of `name` in effect at `location`: the last one before it.
     func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
         bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value

@@ -412,6 +412,8 @@ struct Context {
     let baseClasses: Set<String>
     /// Coordinator type → the screen a parent makes it with and gives it to (`chat.coordinator = coordinator`).
     let firstScreens: [String: Fact<String>]
+    /// Type → its reactions to the children it starts (read once, before any coordinator is built).
+    private(set) var reactions: [String: [Reaction]] = [:]
     /// Names of the parents' reactions that let the child go (`didCancel(in:)` calling `removeCoordinator`): a child
     /// that calls one on its delegate with itself finishes.
     private(set) var releasingReactions: Set<String> = []
@@ -452,9 +454,10 @@ struct Context {
         self.keepers = keepers
         self.firstScreens = firstScreens
         for name in recognizer.order {
-            for method in recognizer.types[name]?.methods ?? [] where reaction(method, of: name)?.release != nil {
-                releasingReactions.insert(method.name)
-            }
+            let found = (recognizer.types[name]?.methods ?? []).compactMap { reaction($0, of: name) }
+            guard !found.isEmpty else { continue }
+            reactions[name] = found
+            releasingReactions.formUnion(found.filter { $0.release != nil }.map(\.method.name))
         }
     }
 
@@ -482,7 +485,12 @@ struct Context {
         var continuations: [CallFacts]
     }
 
-    func reaction(_ method: MethodFacts, of owner: String) -> Reaction? {
+    /// Whether the method is one of the type's reactions to a child.
+    func isReaction(_ method: MethodFacts, of owner: String) -> Bool {
+        reactions[owner]?.contains { $0.method.location == method.location } ?? false
+    }
+
+    private func reaction(_ method: MethodFacts, of owner: String) -> Reaction? {
         // Bookkeeping a base class gives every coordinator (`removeChild(_ child: BaseCoordinator)`) takes its own
         // kind, not a child's: the parameter is a coordinator class that is neither the owner nor one of its supertypes.
         let own = Set([owner] + (recognizer.types[owner]?.inherited.map(\.base) ?? []))
@@ -504,7 +512,7 @@ struct Context {
 
     /// The reactions of `owner` to children of type `child`.
     func reactions(of owner: String, to child: String) -> [Reaction] {
-        (recognizer.types[owner]?.methods ?? []).compactMap { reaction($0, of: owner) }.filter { $0.child == child }
+        (reactions[owner] ?? []).filter { $0.child == child }
     }
 
     /// Places a fact in the graph, recording how sure the reader is of it.

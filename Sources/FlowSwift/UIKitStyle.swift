@@ -127,7 +127,7 @@ struct UIKitStyle: CoordinatorStyle {
         let helpers = startHelpers(of: type, context)
         let routeMethods = Set(type.methods.filter { method in
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
-                  context.reaction(method, of: type.name) == nil else { return false }
+                  !context.isReaction(method, of: type.name) else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
                 || factoryProducts[method.location]?.child != nil
@@ -332,8 +332,7 @@ struct UIKitStyle: CoordinatorStyle {
                   case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
                   context.isCoordinatorType(child) else { return nil }
             if case .factory(let call) = bound, let maker = type.methods.first(where: { $0.name == call }) {
-                let made = maker.bindings.keys.sorted().first { maker.bindings[$0]?.contains { $0.value.constructedType == child } == true } ?? ""
-                return (variable, (child, made, location), maker)
+                return (variable, (child, maker.variable(constructing: child) ?? "", location), maker)
             }
             return (variable, (child, variable, location), method)
         case .reference(let name), .factory(let name):
@@ -341,8 +340,7 @@ struct UIKitStyle: CoordinatorStyle {
                 maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
             } ?? []
             guard children.count == 1, let (maker, made) = children.first else { return nil }
-            let variable = maker.bindings.keys.sorted().first { maker.bindings[$0]?.contains { $0.value.constructedType == made.value } == true } ?? ""
-            return (name, (made.value, variable, made.location), maker)
+            return (name, (made.value, maker.variable(constructing: made.value) ?? "", made.location), maker)
         default:
             return nil
         }

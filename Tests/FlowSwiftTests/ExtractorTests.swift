@@ -232,6 +232,52 @@ import Testing
         #expect(shop.route(named: "openCart")?.transition?.value == .push)
     }
 
+    /// Tabs filled by `append` under conditions, from factory methods of the hub: each child a tab; an element the
+    /// reader cannot follow (a bare `UIViewController()`) is left out of the tabs with a note, the hub kept and open.
+    @Test func tabsFilledByAppendKeepWhatTheReaderFollows() throws {
+        let project = Self.project("""
+            final class HubCoordinator: Coordinator {
+                var childCoordinators: [Coordinator] = []
+                let tabBarController = UITabBarController()
+                var showsFeed = true
+                func start() {
+                    var controllers = [UIViewController]()
+                    let home = makeHome()
+                    controllers.append(home.navigationController)
+                    if showsFeed {
+                        let feed = makeFeed()
+                        controllers.append(feed.navigationController)
+                    }
+                    controllers.append(UIViewController())
+                    tabBarController.viewControllers = controllers
+                }
+                private func makeHome() -> HomeCoordinator {
+                    let coordinator = HomeCoordinator()
+                    childCoordinators.append(coordinator)
+                    return coordinator
+                }
+                private func makeFeed() -> FeedCoordinator {
+                    let coordinator = FeedCoordinator()
+                    return coordinator
+                }
+            }
+            final class HomeCoordinator: Coordinator {
+                let navigationController = UINavigationController()
+                func start() { navigationController.setViewControllers([HomeViewController()], animated: false) }
+            }
+            final class FeedCoordinator: Coordinator {
+                let navigationController = UINavigationController()
+                func start() { navigationController.setViewControllers([FeedViewController()], animated: false) }
+            }
+            """)
+        let hub = try #require(project.coordinator(named: "HubCoordinator"))
+        #expect(hub.tabs?.map(\.value) == ["home", "feed"])
+        #expect(hub.route(named: "home")?.retain?.value == .parent)
+        #expect(hub.route(named: "feed")?.retain?.value == .hierarchy)
+        #expect(hub.isOpen)
+        #expect(project.notes.contains { $0.message.hasPrefix("a tab of `HubCoordinator`, `UIViewController(…)`, is not the controller of a child coordinator") })
+    }
+
     /// A raw identifier (``case `default` ``) names `default`: with the backticks it would be a route no
     /// hand-written spec matches.
     @Test func rawIdentifiersLoseTheirBackticks() throws {
