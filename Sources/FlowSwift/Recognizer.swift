@@ -40,8 +40,9 @@ struct Recognizer {
         }
     }
 
-    /// The styles in the order they are asked: the first that claims a type builds it.
-    static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, UIKitStyle.self]
+    /// The styles in the order they are asked: the first that claims a type builds it. Never mutated: metatypes
+    /// only, each style's state lives in the instance `graph()` makes.
+    nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, UIKitStyle.self]
 
     func graph() -> CodeGraph {
         var context = Context(recognizer: self)
