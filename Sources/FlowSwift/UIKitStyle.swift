@@ -10,6 +10,8 @@ struct UIKitStyle: CoordinatorStyle {
         /// Coordinator → the transition and style of its `start()` (lifted to the route that starts it).
         var startTransitions: [String: Fact<Transition>?] = [:]
         var startStyles: [String: Fact<PresentationStyle>?] = [:]
+        /// Coordinators whose `start()` presents a controller of a library the reader does not know: style unread.
+        var unreadStartStyles: Set<String> = []
         /// Child routes whose transition comes from the child's `start()`: (parent, route).
         var pendingChildRoutes: [(String, String)] = []
     }
@@ -47,6 +49,10 @@ struct UIKitStyle: CoordinatorStyle {
         let receiver = plainReceiver(call.receiver)
         if call.name == "=" {
             if receiver.hasSuffix("rootViewController") { return .setRoot }
+            // `navigationController.viewControllers = [tokens]`: the stack replaced by the screens listed.
+            if receiver.hasSuffix("viewControllers"), receiver.lowercased().contains("navigation"), case .array(let items)? = call.arguments.first?.value, !items.isEmpty {
+                return .setRoot
+            }
             return nil
         }
         if mapping.push.contains(call.name) { return .push }
@@ -190,6 +196,7 @@ struct UIKitStyle: CoordinatorStyle {
             coordinator.initial = Located("start", at: coordinator.routes[start].location)
             state.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
             state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
+            if coordinator.routes[start].isOpen { state.unreadStartStyles.insert(type.name) }
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = handedOverPicks(start, of: type, routes: routeMethods, context) {
@@ -208,6 +215,7 @@ struct UIKitStyle: CoordinatorStyle {
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
                 state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
                 state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
+                if coordinator.routes[index].isOpen { state.unreadStartStyles.insert(type.name) }
                 coordinator.routes[index].transition = nil
                 coordinator.routes[index].style = nil
             }
@@ -528,6 +536,12 @@ struct UIKitStyle: CoordinatorStyle {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
             if kind == .present, setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
+            } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value,
+                      let library = libraryController(shown, in: method, of: type, context) {
+                // A floating panel or another library's controller presents itself as that library decides: no
+                // swipe-down is assumed, and no full screen either (DESIGN's open world).
+                route.open = Located(true, at: navigation.location)
+                context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation style is not read (the route is open)", at: navigation.location, coordinator: type.name))
             }
             if child == nil, kind.destinationRule == .required {
                 func argument(_ call: CallFacts) -> ExpressionFacts? {
@@ -541,6 +555,11 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
                     route.destination = context.put(destination, path(destination.value.field))
+                    if kind == .present, route.style == nil, case .screen(let screen) = destination.value,
+                       let setter = fullScreenInitializer(of: screen, context.recognizer.index) {
+                        let at = "\(setter.location.file.split(separator: "/").last ?? ""):\(setter.location.line)"
+                        route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred("an `init` of `\(screen)` or a superclass (\(at)) makes it full screen")), path(.style))
+                    }
                     for made in method.constructed where made.value != destination.value.name {
                         context.madeWith[destination.value.name, default: []].append(made.value)
                     }
@@ -610,10 +629,35 @@ struct UIKitStyle: CoordinatorStyle {
     /// `vc.modalPresentationStyle = .fullScreen` in the method, or in a helper it calls that an extension of a
     /// UIKit class declares (`navigationController.makePresentationFullScreenForiOS13Migration()`).
     private static func setsFullScreen(_ method: MethodFacts, _ index: ProjectIndex) -> Bool {
-        func setsItself(_ method: MethodFacts) -> Bool {
-            method.calls.contains { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }
+        setsFullScreenItself(method) || method.calls.contains { call in index.helpers[call.name]?.contains(where: setsFullScreenItself) ?? false }
+    }
+
+    private static func setsFullScreenItself(_ method: MethodFacts) -> Bool {
+        method.calls.contains { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }
+    }
+
+    /// The type of a presented controller that neither the app nor UIKit declares (`FloatingPanelController`, kept
+    /// in a property or made in place).
+    private static func libraryController(_ shown: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, _ context: Context) -> String? {
+        func isLibrary(_ name: String) -> Bool {
+            context.recognizer.types[name] == nil && !name.hasPrefix("UI") && name.first?.isUppercase == true
         }
-        return setsItself(method) || method.calls.contains { call in index.helpers[call.name]?.contains(where: setsItself) ?? false }
+        if case .type(let name, _, _) = context.recognizer.resolve(shown, in: method, of: type, at: method.location), isLibrary(name) { return name }
+        if case .reference(let name) = shown, method.binding(name, before: method.location) == nil,
+           let declared = type.properties.first(where: { $0.name == name })?.type?.base, isLibrary(declared) {
+            return declared
+        }
+        return nil
+    }
+
+    /// The `init` of the screen's class or of a superclass that makes it full screen
+    /// (`class ModalViewController: UIViewController { init(…) { …; modalPresentationStyle = .overFullScreen } }`).
+    private static func fullScreenInitializer(of screen: String, _ index: ProjectIndex) -> MethodFacts? {
+        for name in [screen] + (index.types[screen]?.inherited.map(\.base) ?? []) {
+            guard let type = index.types[name], type.keyword == .class else { continue }
+            if let initializer = type.methods.first(where: { $0.name == "init" && setsFullScreenItself($0) }) { return initializer }
+        }
+        return nil
     }
 
     private static func isFullScreen(_ value: ExpressionFacts?) -> Bool {
@@ -643,6 +687,9 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 coordinator.routes[index].transition = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
                 if transition != .present { context.attachedToParentStack.insert(child) }
+                if transition == .present, state.unreadStartStyles.contains(child) {
+                    coordinator.routes[index].open = Located(true, at: start.location)
+                }
                 if transition == .present, let style = state.startStyles[child] ?? nil {
                     coordinator.routes[index].style = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
                 }
@@ -652,16 +699,25 @@ struct UIKitStyle: CoordinatorStyle {
             context.coordinators[parent] = coordinator
         }
         // Methods a screen calls as it goes away (`deinit`, `didMove(toParent:)`): a popped first screen runs them.
-        var goingAway: Set<String> = []
+        // And the methods the app's navigation controller calls on the controller it pops (`override func
+        // popViewController` … `viewController.didPopViewController(animated:)`): a popped screen runs its own.
+        var goingAway = GoingAway()
         for name in context.recognizer.order {
-            for method in context.recognizer.types[name]?.methods ?? [] where method.name == "deinit" || method.name == "didMove" {
-                goingAway.formUnion(method.calls.map(\.name))
+            guard let type = context.recognizer.types[name] else { continue }
+            let notifiesPops = type.keyword == .class && type.inherited.contains { $0.base == "UINavigationController" }
+            for method in type.methods {
+                if method.name == "deinit" || method.name == "didMove" {
+                    goingAway.called.formUnion(method.calls.map(\.name))
+                } else if notifiesPops, method.name.hasPrefix("pop") {
+                    goingAway.popNotifications.formUnion(method.calls.filter { !["", "self", "super"].contains(plainReceiver($0.receiver)) }.map(\.name))
+                }
             }
         }
         for (name, var coordinator) in context.coordinators where context.provenance.frameworks[name] == .uikit {
             guard let type = context.recognizer.types[name] else { continue }
             var parentExits: [Fact<ExitKind>] = []
             var finishReleases: Set<String> = []  // the parent's methods that release a child when it finishes
+            let ownFinishers = selfReleasingMethods(of: name, context)
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
                 if let clear = method.calls.first(where: clearsChildren),
@@ -686,15 +742,25 @@ struct UIKitStyle: CoordinatorStyle {
                 if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
                     exits.append(finish)
                 }
+                // The parent's reactions to the child that let it go: by removing it, or by ending the parent's own
+                // flow with it (`func didCancel(in coordinator: SendCoordinator) { delegate?.didCancel(in: self) }`),
+                // when the child goes with the parent.
+                let letsGo = (coordinator.routes[index].destination?.value.name).map { child in
+                    context.reactions(of: name, to: child).compactMap { reaction -> (Context.Reaction, Fact<ExitKind>)? in
+                        if let release = reaction.release {
+                            return (reaction, Fact(.finish, at: release.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
+                        }
+                        guard let own = finishCall(in: reaction.method, finishers: ownFinishers, reactions: context.releasingReactions) else { return nil }
+                        return (reaction, Fact(.finish, at: own.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the child goes with it")))
+                    }
+                } ?? []
                 if let child = coordinator.routes[index].destination?.value.name,
-                   let told = tellsParentWhenAScreenGoes(child, finishReleases, goingAway, context) {
+                   let told = tellsParentWhenAScreenGoes(child, finishReleases.union(letsGo.map(\.0.method.name)), goingAway, context) {
                     exits.append(told)
                 }
+                exits += letsGo.map(\.1)
                 if let child = coordinator.routes[index].destination?.value.name {
                     for reaction in context.reactions(of: name, to: child) {
-                        if let release = reaction.release {
-                            exits.append(Fact(.finish, at: release.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
-                        }
                         let then = coordinator.routes[index].then.map(\.route)
                         for next in reaction.continuations where !then.contains(next.name) && coordinator.routes.contains(where: { $0.name == next.name }) {
                             let placed = context.put(Fact(next.name, at: next.location, .inferred("the parent's `\(reaction.method.name)` runs it once `\(child)` is done")), .route(name, route.name, .then, item: next.name))
@@ -730,19 +796,45 @@ struct UIKitStyle: CoordinatorStyle {
         }
     }
 
-    /// A child whose method, run when one of its screens goes away (`deinit { delegate?.screenDismissed() }`), tells
-    /// the parent it finished (`delegate?.aboutCoordinatorDidFinish()`, a parent method that releases it) is
-    /// released when its first screen is popped too: `back`.
+    /// A child whose method, run when one of its screens goes away, tells the parent it finished: the child's own
+    /// (`deinit { delegate?.screenDismissed() }` calling the child's `screenDismissed`), or one a screen the child shows
+    /// relays to it (`func didPopViewController(animated:) { delegate?.didClose(in: self) }` calling the child's
+    /// `didClose(in:)`). When that method calls a parent method that releases the child
+    /// (`delegate?.aboutCoordinatorDidFinish()`, `delegate?.didClose(in: self)`), the child is released when its
+    /// first screen is popped too: `back`.
     private static func tellsParentWhenAScreenGoes(
-        _ child: String, _ finishReleases: Set<String>, _ goingAway: Set<String>, _ context: Context
+        _ child: String, _ parentReleases: Set<String>, _ goingAway: GoingAway, _ context: Context
     ) -> Fact<ExitKind>? {
-        guard !finishReleases.isEmpty, let type = context.recognizer.types[child] else { return nil }
-        for method in type.methods where goingAway.contains(method.name) {
-            if let call = method.calls.first(where: { finishReleases.contains($0.name) }) {
-                return Fact(.back, at: call.location, .inferred("a screen going away (`deinit`) runs `\(child).\(method.name)()`, which tells the parent it finished"))
+        guard !parentReleases.isEmpty, let type = context.recognizer.types[child] else { return nil }
+        var relayed: [String: String] = [:]  // the child's method → the screen method that calls it as the screen goes
+        for route in context.coordinators[child]?.routes ?? [] {
+            guard case .screen(let screen)? = route.destination?.value else { continue }
+            for method in context.recognizer.types[screen]?.methods ?? [] where goingAway.popNotifications.contains(method.name) {
+                for call in method.calls where relayed[call.name] == nil { relayed[call.name] = "\(screen).\(method.name)" }
+            }
+        }
+        for method in type.methods {
+            let why: String
+            if goingAway.called.contains(method.name) {
+                why = "a screen going away (`deinit`) runs `\(child).\(method.name)()`, which tells the parent it finished"
+            } else if let screen = relayed[method.name] {
+                why = "`\(screen)`, run as the screen is popped, calls `\(child).\(method.name)()`, which tells the parent it finished"
+            } else {
+                continue
+            }
+            if let call = method.calls.first(where: { parentReleases.contains($0.name) && $0.closures.isEmpty }) {
+                return Fact(.back, at: call.location, .inferred(why))
             }
         }
         return nil
+    }
+
+    /// What runs as a screen goes away.
+    private struct GoingAway {
+        /// Methods called from a `deinit` or `didMove(toParent:)`.
+        var called: Set<String> = []
+        /// Methods the app's `UINavigationController` subclass calls on the controller it pops.
+        var popNotifications: Set<String> = []
     }
 
     /// The call that ends this coordinator's flow: one of its own methods that removes it from its parent
