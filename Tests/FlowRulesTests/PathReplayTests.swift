@@ -63,6 +63,23 @@ import FlowSpec
         }
     }
 
+    /// The benchmark's generator (scripts/gen-flows), at 1,100 routes.
+    @Test func everyPathOfTheBenchmarkProjectReplays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generator.arguments = ["python3", Self.root.appendingPathComponent("scripts/gen-flows").path, "--routes", "1100", folder.path]
+        generator.standardOutput = FileHandle.nullDevice
+        try generator.run()
+        generator.waitUntilExit()
+        try #require(generator.terminationStatus == 0)
+        let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [folder.path])
+        let analysis = Analysis(project.graph)
+        let replayed = try Self.replayAll(analysis, "gen-flows 1100")
+        #expect(replayed == (0..<analysis.index.routeCount).filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
+    }
+
     @Test func aPathFromAScreenReplaysAfterThePathToIt() throws {
         let analysis = try Self.analysis(of: "fixtures/seeds")
         let index = analysis.index
