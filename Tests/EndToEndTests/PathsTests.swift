@@ -74,23 +74,23 @@ import Testing
     @Test func aScreenWithoutAStateSafePathIsListedWithItsReason() throws {
         let folder = try GraphTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The filter sheet's Apply button pushes the results under the sheet (covered-stack).
+        // The search sheet's Apply button pushes the hits under the sheet (covered-stack).
         try """
             version: 1
-            entry: Feed
+            entry: Search
             coordinators:
-              Feed:
+              Search:
                 kind: navigation
-                initial: feed
+                initial: home
                 routes:
-                  feed: { screen: FeedViewController, triggers: [filter] }
-                  filter: { transition: present, screen: FilterViewController, triggers: [results] }
-                  results: { transition: push, screen: ResultsViewController }
+                  home: { screen: HomeViewController, triggers: [search] }
+                  search: { transition: present, screen: SearchViewController, triggers: [hits] }
+                  hits: { transition: push, screen: HitsViewController }
             """.write(to: folder.appendingPathComponent("feed.flow.yml"), atomically: true, encoding: .utf8)
         let result = try Flowlint.run(["paths", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Feed.results (ResultsViewController): no state-safe path: Feed.filter → Feed.results: it pushes onto or pops Feed's stack, which is not the one shown: under a modal or in another tab (covered-stack)\n"), "\(result.stdout)")
-        let to = try Flowlint.run(["paths", folder.path, "--to", "Feed.results"])
+        #expect(result.stdout.contains("Search.hits (HitsViewController): no state-safe path: Search.search → Search.hits: it pushes onto or pops Search's stack, which is not the one shown: under a modal or in another tab (covered-stack)\n"), "\(result.stdout)")
+        let to = try Flowlint.run(["paths", folder.path, "--to", "Search.hits"])
         #expect(to.status == 1, "a query without a path fails")
     }
 

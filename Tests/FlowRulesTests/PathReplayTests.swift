@@ -99,24 +99,12 @@ import FlowSpec
 
 /// What the search answers on small projects, and that the replay checker rejects what the search must not emit.
 @Suite struct ShortestPathsTests {
-    static let coveredStack = """
-        version: 1
-        entry: Feed
-        coordinators:
-          Feed:
-            kind: navigation
-            initial: feed
-            routes:
-              feed:
-                screen: FeedViewController
-                triggers: [filter, details]
-              filter:
-                transition: present
-                screen: FilterViewController
-                triggers: [results, close]
-              results:
-                transition: push
-                screen: ResultsViewController
+    /// `covered-stack`'s own example (the filter sheet pushes the results under itself), with a branch that pushes
+    /// in view, a close button and a route nothing triggers.
+    static let coveredStack = CoveredStackRule.description.triggeringExample
+        .replacingOccurrences(of: "triggers: [filter]", with: "triggers: [filter, details]")
+        .replacingOccurrences(of: "triggers: [results]  # expect: covered-stack", with: "triggers: [results, close]")
+        + """
               details:
                 transition: push
                 screen: DetailsViewController
@@ -128,6 +116,7 @@ import FlowSpec
               legacy:
                 transition: push
                 screen: LegacyViewController
+
         """
 
     @Test func aPushUnderAModalIsNoStateSafePathAndTheCheckerRejectsIt() throws {
