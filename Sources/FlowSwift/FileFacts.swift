@@ -178,6 +178,9 @@ final class FactCollector: SyntaxVisitor {
     private enum Context {
         case function, initializer
         case closure(label: String)
+        /// The closure a function returns (`func runItemFlow() -> (UINavigationController) -> Void { return { … } }`):
+        /// its calls are read as the function's own, since running the product is what calling it is for.
+        case returnedClosure
         case switchCase([String])
     }
 
@@ -414,7 +417,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        context.append(.closure(label: label(of: node)))
+        context.append(isReturnedByFunction(node) ? .returnedClosure : .closure(label: label(of: node)))
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { context.removeLast() }
@@ -471,7 +474,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression, closures.isEmpty { method?.returns.append(expression(value)) }
+        if let value = node.expression, !isInClosure { method?.returns.append(expression(value)) }
         return .visitChildren
     }
 
@@ -635,7 +638,7 @@ final class FactCollector: SyntaxVisitor {
         for frame in context.reversed() {
             switch frame {
             case .switchCase(let names): return names
-            case .function, .closure: return nil
+            case .function, .closure, .returnedClosure: return nil
             case .initializer: continue
             }
         }
@@ -660,10 +663,35 @@ final class FactCollector: SyntaxVisitor {
             switch frame {
             case .closure(let label): labels.append(label)
             case .function, .initializer: return labels
-            case .switchCase: continue
+            case .switchCase, .returnedClosure: continue
             }
         }
         return labels
+    }
+
+    /// Whether the current node is inside a closure of the enclosing function, a returned one included.
+    private var isInClosure: Bool {
+        for frame in context.reversed() {
+            switch frame {
+            case .closure, .returnedClosure: return true
+            case .function, .initializer: return false
+            case .switchCase: continue
+            }
+        }
+        return false
+    }
+
+    /// `return { … }` (or the single expression) at the top of the body of a function declared to return a function.
+    private func isReturnedByFunction(_ closure: ClosureExprSyntax) -> Bool {
+        guard case .function? = context.last else { return false }
+        let statement = closure.parent?.as(ReturnStmtSyntax.self)?.parent ?? closure.parent
+        guard let body = statement?.as(CodeBlockItemSyntax.self)?.parent?.parent?.as(CodeBlockSyntax.self),
+              let function = body.parent?.as(FunctionDeclSyntax.self),
+              var returned = function.signature.returnClause?.type else { return false }
+        if let optional = returned.as(OptionalTypeSyntax.self) { returned = optional.wrappedType }
+        if let tuple = returned.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { returned = only.type }
+        if let attributed = returned.as(AttributedTypeSyntax.self) { returned = attributed.baseType }
+        return returned.is(FunctionTypeSyntax.self)
     }
 
     private func label(of closure: ClosureExprSyntax) -> String {

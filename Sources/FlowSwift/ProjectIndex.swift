@@ -143,9 +143,20 @@ struct ProjectIndex {
         type.inherited.contains { roots.contains($0.base) }
     }
 
-    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
+    /// The classes and structs a declared type can be: itself, or every implementation of a protocol. The app's
+    /// own implementations come first: a test double (`ItemModuleFactoryMock` in `AppTests/`) is one only when the
+    /// app has none.
     func concreteTypes(_ name: String) -> [String] {
         guard let type = types[name] else { return [] }
-        return type.keyword == .protocol ? implementations[name] ?? [] : [name]
+        guard type.keyword == .protocol else { return [name] }
+        let all = implementations[name] ?? []
+        let app = all.filter { types[$0].map { !Self.isTestDouble($0) } ?? true }
+        return app.isEmpty ? all : app
+    }
+
+    /// A type of a test target (a folder named `…Tests`), or named as a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`).
+    static func isTestDouble(_ type: TypeFacts) -> Bool {
+        if ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains(where: { type.name.hasSuffix($0) }) { return true }
+        return type.location.file.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("Mocks") }
     }
 }

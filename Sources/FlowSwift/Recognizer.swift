@@ -333,6 +333,13 @@ struct Recognizer {
             case .factory(let call):
                 let parts = call.split(separator: ".").map(String.init)
                 let name = parts.last ?? call
+                // `module.toPresent()`, where `extension UIViewController { func toPresent() -> UIViewController? { self } }`:
+                // the value itself.
+                if parts.count == 2, let identity = index.helpers[name], !identity.isEmpty,
+                   identity.allSatisfy({ $0.parameters.isEmpty && $0.returns == [.reference("self")] }) {
+                    expression = .reference(parts[0])
+                    continue
+                }
                 // `makeDetail()` of this type, or `container.makeDetail()` of the one type behind a property.
                 var owner: TypeFacts? = parts.count == 1 || (parts.count == 2 && parts[0] == "self") ? currentType : nil
                 if owner == nil, parts.count == 2 || (parts.count == 3 && parts[0] == "self"),

@@ -116,7 +116,7 @@ struct UIKitStyle: CoordinatorStyle {
     static func coordinator(_ type: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
         let mapping = context.recognizer.mapping
         let name = type.name
-        var coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        var coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type, context.recognizer.index), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
         var resolved = true
         let finishers = selfReleasingMethods(of: type.name, context)
         // Per method (by where it is declared): the child it gets from a factory object, looked up once.
@@ -260,6 +260,7 @@ struct UIKitStyle: CoordinatorStyle {
             }), let items = tabItems(call, in: method), !items.isEmpty else { continue }
             var tabs: [Route] = []
             var skipped = false
+            defer { install(tabs, builtBy: method.name, skipped: skipped, &coordinator, type, &state, &context) }
             for item in items {
                 guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else {
                     context.notes.append(ExtractionNote(.unrecognized, "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs", at: call.location, coordinator: type.name))
@@ -276,26 +277,67 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 tabs.append(route)
             }
-            guard !tabs.isEmpty else { return }
-            if skipped { coordinator.markOpen() }
-            // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
-            coordinator.routes.removeAll { $0.name == method.name || tabs.map(\.name).contains($0.name) }
-            state.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
-            coordinator.routes.insert(contentsOf: tabs, at: 0)
-            coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
-            coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
-            for other in type.methods {
-                for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
-                    // With a tab left out, a position no longer names the tab it selects.
-                    guard !skipped, case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
-                          let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
-                    else { continue }
-                    coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
-                    coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
-                    coordinator.routes[index].destination = nil
-                }
-            }
             return
+        }
+        install(selectedFlows(of: coordinator, type, context), builtBy: nil, skipped: false, &coordinator, type, &state, &context)
+    }
+
+    /// Tabs a storyboard builds, whose flows start when the tab bar reports a tab
+    /// (`tabbarView.onItemFlowSelect = runItemFlow()`, or `= { [weak self] in self?.runItemFlow($0) }`): the
+    /// routes so run that start a child, in the order `start()` hands them over.
+    private static func selectedFlows(of coordinator: Coordinator, _ type: TypeFacts, _ context: Context) -> [Route] {
+        guard let start = type.methods.first(where: { $0.name == "start" }) else { return [] }
+        let bars = Set(type.properties.filter { property in
+            controllers(property, context.recognizer.index).contains { $0.hasSuffix("TabBarController") }
+        }.map(\.name))
+        var tabs: [Route] = []
+        for assignment in start.calls where assignment.name == "=" && assignment.closures.isEmpty {
+            let place = plainReceiver(assignment.receiver).split(separator: ".")
+            guard place.count == 2, bars.contains(String(place[0])) else { continue }
+            var names: [String] = []
+            if case .factory(let name)? = assignment.arguments.first?.value { names.append(name) }
+            names += start.calls.filter { $0.closures.first == String(place[1]) && (plainReceiver($0.receiver).isEmpty || plainReceiver($0.receiver) == "self") }.map(\.name)
+            for name in names where !tabs.contains(where: { $0.name == name }) {
+                guard var route = coordinator.routes.first(where: { $0.name == name }), route.destination?.value.coordinatorName != nil else { continue }
+                // The tab bar hands the flow its stack: no transition of its own, no argument a user gives.
+                route.transition = nil
+                route.style = nil
+                route.params = []
+                tabs.append(route)
+            }
+        }
+        return tabs
+    }
+
+    /// The tabs read, in place of the routes of the same names and of the method that built them (a tab takes
+    /// no transition); the first is the initial; `selectedIndex = n` elsewhere selects the n-th.
+    private static func install(
+        _ tabs: [Route], builtBy builder: String?, skipped: Bool,
+        _ coordinator: inout Coordinator, _ type: TypeFacts, _ state: inout State, _ context: inout Context
+    ) {
+        guard !tabs.isEmpty else { return }
+        if skipped { coordinator.markOpen() }
+        // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
+        coordinator.routes.removeAll { $0.name == builder || tabs.map(\.name).contains($0.name) }
+        state.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
+        // A `start()` that only hands a tab its flow does not show anything by the tab's navigation.
+        if let initial = coordinator.initial?.value, tabs.contains(where: { $0.name == initial }) {
+            state.startTransitions[type.name] = nil
+            state.startStyles[type.name] = nil
+        }
+        coordinator.routes.insert(contentsOf: tabs, at: 0)
+        coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
+        coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
+        for other in type.methods {
+            for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
+                // With a tab left out, a position no longer names the tab it selects.
+                guard !skipped, case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
+                      let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
+                else { continue }
+                coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
+                coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
+                coordinator.routes[index].destination = nil
+            }
         }
     }
 
@@ -437,13 +479,27 @@ struct UIKitStyle: CoordinatorStyle {
         return order.map { Hold(target: $0, strength: strongest[$0]!, location: strongest[$0]!.location) }
     }
 
-    private static func kind(of type: TypeFacts) -> CoordinatorKind {
-        var names = type.properties.compactMap { $0.type?.base } + type.inherited.map(\.base)
-        names += type.properties.compactMap { if case .construct(let made, _)? = $0.initializer { made } else { nil } }
-        if names.contains(where: { $0.contains("TabBarController") }) { return .tab }
-        if names.contains(where: { $0.contains("SplitViewController") }) { return .split }
-        if names.contains(where: { $0.contains("PageViewController") }) { return .page }
+    private static func kind(of type: TypeFacts, _ index: ProjectIndex) -> CoordinatorKind {
+        let names = type.inherited.map(\.base) + type.properties.flatMap { controllers($0, index) }
+        if names.contains(where: { $0.hasSuffix("TabBarController") }) { return .tab }
+        if names.contains(where: { $0.hasSuffix("SplitViewController") }) { return .split }
+        if names.contains(where: { $0.hasSuffix("PageViewController") }) { return .page }
         return .navigation
+    }
+
+    /// The controller types a property may hold: its declared or constructed type, and the supertypes of the app's
+    /// one implementation of a protocol it is declared as (`let tabbarView: TabbarView`, which a
+    /// `UITabBarController` subclass implements).
+    private static func controllers(_ property: PropertyFacts, _ index: ProjectIndex) -> [String] {
+        var names: [String] = []
+        if let declared = property.type?.base {
+            names.append(declared)
+            let concrete = index.types[declared]?.keyword == .protocol ? index.concreteTypes(declared) : []
+            // Only its controller classes: a delegate protocol its coordinator implements is no controller it keeps.
+            if concrete.count == 1 { names += index.types[concrete[0]]?.inherited.map(\.base).filter { $0.hasSuffix("Controller") } ?? [] }
+        }
+        if case .construct(let made, _)? = property.initializer { names.append(made) }
+        return names
     }
 
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.

@@ -158,6 +158,23 @@ import Testing
         #expect(spec.contains("        style: fullScreen  # inferred: the child's start() presents it so"))
     }
 
+    /// A storyboard's tab bar that reports each tab to closures the coordinator assigns in `start()` (one a method
+    /// returns, one written in place) is a tab coordinator whose tabs are the flows so started; screens come from
+    /// the app's factory, not the test target's, through `toPresent()`. Every coordinator is reached, lint is clean.
+    @Test func tabsAStoryboardBuildsAreTheFlowsItsClosuresStart() throws {
+        let (output, _, result) = try Self.extract("uikit/storyboard-tabs")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let shell = try String(contentsOf: output.appendingPathComponent("ShellCoordinator.flow.yml"), encoding: .utf8)
+        #expect(shell.contains("    kind: tab  # inferred"))
+        #expect(shell.contains("    tabs:\n      - runLibrary  # fixtures/extract/uikit/storyboard-tabs/Sources/ShellCoordinator.swift:40\n      - runProfile"))
+        #expect(!shell.contains("params:"))
+        let library = try String(contentsOf: output.appendingPathComponent("Library.flow.yml"), encoding: .utf8)
+        #expect(library.contains("screen: ShelfViewController  # inferred: made by `screens.makeShelf()`"))
+        #expect(library.contains("screen: BookViewController"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {

@@ -101,6 +101,18 @@ import Testing
         #expect(index.concreteTypes("CoordinatorFactoryImpl") == ["CoordinatorFactoryImpl"])
     }
 
+    /// A test target's factory, or a double named so, is no implementation the app runs: the app's own is the
+    /// one; with only doubles, they are all there is.
+    @Test func testDoublesGiveWayToTheAppsOwnImplementation() {
+        let index = index([
+            "App/Screens.swift": "protocol ScreenFactory {}\nfinal class AppScreens: ScreenFactory {}\nprotocol Clock {}",
+            "AppTests/RecordingScreens.swift": "final class RecordingScreens: ScreenFactory {}\nfinal class FixedClock: Clock {}",
+            "App/Mocks.swift": "final class ScreenFactoryMock: ScreenFactory {}",
+        ])
+        #expect(index.concreteTypes("ScreenFactory") == ["AppScreens"])
+        #expect(index.concreteTypes("Clock") == ["FixedClock"])
+    }
+
     @Test func aSecondTypeOfTheSameNameIsNotedNeverDroppedInSilence() {
         let index = index([
             "iOS/Settings.swift": "final class SettingsCoordinator: Coordinator { func start() {} }",
