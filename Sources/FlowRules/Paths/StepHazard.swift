@@ -5,8 +5,9 @@ import FlowModel
 public enum StepHazard: Hashable, Sendable {
     /// A `trigger` redirect that loops or names nothing.
     case unresolvedRedirect
-    /// A transition the coordinator's kind does not perform (`invalid-transition`).
-    case unsupportedTransition(Transition)
+    /// A transition the coordinator's kind does not perform (`invalid-transition`); nil: a route without one (an
+    /// initial route or a tab) fired as a step, which does nothing known.
+    case unsupportedTransition(Transition?)
     /// `X.route` where X is not active on every path to the screen (`out-of-scope-trigger`).
     case outOfScope(CoordinatorID)
     /// A `dismiss` from a screen that is inside no presentation on some path (`dismiss-without-presentation`).
@@ -29,7 +30,9 @@ public enum StepHazard: Hashable, Sendable {
         switch self {
         case .unresolvedRedirect:
             return "its `trigger` redirects loop or name nothing"
-        case .unsupportedTransition(let transition):
+        case .unsupportedTransition(nil):
+            return "it has no transition (an initial route or a tab): what firing it does is not known"
+        case .unsupportedTransition(let transition?):
             return "`\(transition.rawValue)` is not a transition its coordinator performs (invalid-transition)"
         case .outOfScope(let coordinator):
             return "\(index[coordinator: coordinator].name) is not active on every path to the screen that fires it (out-of-scope-trigger)"
@@ -62,7 +65,7 @@ extension Analysis {
             return .outOfScope(CoordinatorID(scope))
         }
         guard index.hasSupportedTransition(acting), let transition = index.transition(acting) else {
-            return .unsupportedTransition(index.transition(acting) ?? .attach)
+            return .unsupportedTransition(index.transition(acting))
         }
         let shownStack = screen.map { navigation.visibleStack(of: $0, index: index) } ?? navigation.stackOwner[coordinator]
         switch transition {
