@@ -93,7 +93,7 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil).run()
-        try refuseSpecErrors(outcome.report)
+        try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
         if let site { return try writeSite(outcome, to: site) }
         // The facts the rules read, for the chain's walk and the drawing.
         let analysis = outcome.facts
@@ -107,13 +107,13 @@ struct Graph: ParsableCommand {
 
     // MARK: Steps
 
-    /// A diagram of specs with errors would be wrong in ways nobody can see: report them as lint does.
-    private func refuseSpecErrors(_ report: Report) throws {
+    /// A diagram (or paths) of specs with errors would be wrong in ways nobody can see: report them as lint does.
+    static func refuseSpecErrors(_ report: Report, nothing: String) throws {
         let errors = report.findings.filter { RuleID.specValidity.contains($0.rule) && $0.severity == .error }
         guard !errors.isEmpty else { return }
         let text = TextReporter.render(Report(findings: errors, files: report.files))
         Output.error(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-        Output.error("flowlint: no diagram written: the specs have \(Report.plural(errors.count, "error"))")
+        Output.error("flowlint: \(nothing): the specs have \(Report.plural(errors.count, "error"))")
         throw ExitCode(1)
     }
 

@@ -16,7 +16,7 @@ struct LintPipeline {
     /// `graph` without `--findings` only needs to know the specs are valid.
     var runsGraphRules = true
     /// `lint`: `--sources`, or else `sources:` of the configuration (empty: no comparison with code).
-    /// `nil` (`graph`): the specs alone.
+    /// `paths`: the same, read only where no spec is found. `nil` (`graph`): the specs alone.
     var sources: [String]? = nil
     /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
     var includeInferred = false
@@ -27,7 +27,7 @@ struct LintPipeline {
         // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
         // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
         // Swift code in process, no facts crossing a pipe. Nothing has been written yet.
-        if !sources.isEmpty, runsGraphRules, FlowlintCLI.readSources == nil {
+        if !sources.isEmpty, FlowlintCLI.readSources == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
         let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
@@ -38,7 +38,7 @@ struct LintPipeline {
         case .success(let loaded):
             project = loaded
         case .failure(let error):
-            guard case .noSpecs = error, !sources.isEmpty, runsGraphRules else { throw error }
+            guard case .noSpecs = error, !sources.isEmpty else { throw error }
             // No spec yet: the graph read from the code is what is linted, every finding at its Swift line
             // (README: Adopting flowlint on an existing app). Nothing to compare it with.
             code = try readSources(sources, configuration)

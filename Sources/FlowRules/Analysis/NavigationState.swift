@@ -57,6 +57,35 @@ public struct NavigationState: Sendable {
         stackGraph.shortestPath(from: root, avoiding: avoided) { $0 == screen }.map { Array($0.dropFirst()) }
     }
 
+    /// The stack `screen` is shown on top of: its coordinator's (-1 for a presented screen, which has no stack of its own).
+    public func visibleStack(of screen: Int, index: FlowIndex) -> Int32 {
+        index.transition(screen) == .present ? -1 : stackOwner[Int(index.owner[screen])]
+    }
+
+    /// The stack a push or pop performed by `route` (after its `trigger` redirects) acts on; -1 when it pushes or pops
+    /// no known stack, nil when it neither pushes nor pops.
+    public func stackActedOn(by route: Int, index: FlowIndex) -> Int32? {
+        let acting = Int(index.redirect[route])
+        guard acting >= 0 else { return nil }
+        switch index.transition(acting) {
+        case .push?, .pop?, .popToRoot?, .popTo?: return stackOwner[Int(index.owner[acting])]
+        default: return nil
+        }
+    }
+
+    /// The target of a `popTo` that `trigger` performs on `screen`'s stack, when it is not below `screen` on every
+    /// path. A target no push reaches (a `setRoot` screen…) is not judged: its place on the stack is not known.
+    func popToMiss(of trigger: Int, from screen: Int, index: FlowIndex) -> Int? {
+        let stack = stackOwner[Int(index.owner[screen])]
+        let popTo = Int(index.redirect[trigger])
+        guard stack >= 0, popTo >= 0, index.transition(popTo) == .popTo, index.target[popTo] >= 0,
+              stackOwner[Int(index.owner[popTo])] == stack else { return nil }
+        // A route that attaches a `stack: parent` child stands for the child's first screen.
+        guard let target = stackedScreen(of: Int(index.target[popTo]), index: index),
+              target != screen, !below.dominates(target, screen) else { return nil }
+        return target
+    }
+
     /// The screen at the bottom of a stack whose initial route is `route`: the route itself, or the first
     /// screen of a `stack: parent` child it attaches.
     private static func bottomScreen(of route: Int, index: FlowIndex) -> Int? {

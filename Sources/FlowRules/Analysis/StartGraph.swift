@@ -13,4 +13,10 @@ public struct StartGraph: Sendable {
         self.starts = starts
         dominators = index.entry.map { Dominators(starts, root: $0) }
     }
+
+    /// Whether `scope` is active whenever `coordinator` is (DESIGN §2 `out-of-scope-trigger`): itself, the entry,
+    /// or a coordinator that starts it on every path.
+    public func isActive(_ scope: Int, whenever coordinator: Int, entry: Int?) -> Bool {
+        scope == coordinator || scope == entry || dominators?.dominates(scope, coordinator) == true
+    }
 }

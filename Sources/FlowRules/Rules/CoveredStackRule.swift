@@ -69,7 +69,7 @@ public struct CoveredStackRule: Rule {
             // presented coordinator sees its own stack; the other stacks are beneath.
             let presentedScreen = index.transition(screen) == .present
             guard presentedScreen || state.alwaysPresented[owner] else { continue }
-            let ownStack: Int32 = presentedScreen ? -1 : state.stackOwner[owner]
+            let ownStack = state.visibleStack(of: screen, index: index)
             guard index.triggers.neighbors(of: screen).contains(where: { Self.coveredStack(Int($0), ownStack: ownStack, index: index, state: state) != nil }) else { continue }
             let spec = index[route: screen]
             let modal = presentedScreen ? "`\(spec.name)`" : "\(index[coordinator: owner].name)"
@@ -87,13 +87,7 @@ public struct CoveredStackRule: Rule {
 
     /// The stack a push or pop performed by `route` acts on, when it is not `ownStack`.
     private static func coveredStack(_ route: Int, ownStack: Int32, index: FlowIndex, state: NavigationState) -> Int? {
-        let acting = Int(index.redirect[route])
-        guard acting >= 0 else { return nil }
-        switch index.transition(acting) {
-        case .push?, .pop?, .popToRoot?, .popTo?: break
-        default: return nil
-        }
-        let stack = state.stackOwner[Int(index.owner[acting])]
+        guard let stack = state.stackActedOn(by: route, index: index) else { return nil }
         return stack >= 0 && stack != ownStack ? Int(stack) : nil
     }
 }

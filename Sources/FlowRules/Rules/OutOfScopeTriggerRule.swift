@@ -106,7 +106,7 @@ public struct OutOfScopeTriggerRule: Rule {
 
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
-        guard let entry = index.entry, let dominators = analysis.startGraph.dominators else { return [] }
+        guard let entry = index.entry, analysis.startGraph.dominators != nil else { return [] }
         var findings: [Diagnostic] = []
         // The start paths that avoid a coordinator, one search per coordinator named out of scope (not per finding).
         var pathsAvoiding: [Int: [Int32]] = [:]
@@ -114,8 +114,8 @@ public struct OutOfScopeTriggerRule: Rule {
             let owner = Int(index.owner[route])
             func check(_ trigger: RouteReference) {
                 // The entry is active on every path, whatever the start graph says about the owner.
-                guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier), scope != owner, scope != entry,
-                      !dominators.dominates(scope, owner) else { return }
+                guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier),
+                      !analysis.startGraph.isActive(scope, whenever: owner, entry: entry) else { return }
                 let coordinator = index[coordinator: owner].name
                 if pathsAvoiding[scope] == nil { pathsAvoiding[scope] = analysis.startGraph.starts.breadthFirstTree(from: entry, avoiding: scope) }
                 let path = Adjacency.path(to: owner, in: pathsAvoiding[scope]!)

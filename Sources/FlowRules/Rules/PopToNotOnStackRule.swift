@@ -88,9 +88,8 @@ public struct PopToNotOnStackRule: Rule {
         for screen in 0..<index.routeCount where index.showsScreen(screen) && state.isStacked(screen) {
             let owner = Int(index.owner[screen])
             let stack = state.stackOwner[owner]
-            guard stack >= 0 else { continue }
             for trigger in index.triggers.neighbors(of: screen) {
-                guard let target = Self.missingTarget(of: Int(trigger), from: screen, stack: stack, index: index, state: state) else { continue }
+                guard let target = state.popToMiss(of: Int(trigger), from: screen, index: index) else { continue }
                 // Names are resolved again (for the trigger's location) only for a finding.
                 let spec = index[route: screen]
                 for reference in spec.triggers where index.resolve(reference, from: owner) == Int(trigger) {
@@ -119,17 +118,5 @@ public struct PopToNotOnStackRule: Rule {
             }
         }
         return findings
-    }
-
-    /// The target of a `popTo` that `trigger` performs on `screen`'s stack, when it is not below `screen` on every path.
-    private static func missingTarget(of trigger: Int, from screen: Int, stack: Int32, index: FlowIndex, state: NavigationState) -> Int? {
-        let popTo = Int(index.redirect[trigger])
-        guard popTo >= 0, index.transition(popTo) == .popTo, index.target[popTo] >= 0,
-              state.stackOwner[Int(index.owner[popTo])] == stack else { return nil }
-        // A route that attaches a `stack: parent` child stands for the child's first screen. A target no
-        // push reaches (a `setRoot` screen…) is not judged: its place on the stack is not known.
-        guard let target = state.stackedScreen(of: Int(index.target[popTo]), index: index),
-              target != screen, !state.below.dominates(target, screen) else { return nil }
-        return target
     }
 }

@@ -1,0 +1,148 @@
+import FlowModel
+
+/// One step of a path from the entry, as a user (or the app on its own state) takes it.
+public struct PathStep: Hashable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The screen shown triggers `route` (a button, a cell…).
+        case tap
+        /// The tab bar selects the tab `route` of a tab coordinator that just started.
+        case tab
+        /// The coordinator fires `route` itself (its `triggers`: login state, a notification…).
+        case event
+        /// A deep link: chain `chain` runs and lands on `route`.
+        case deepLink
+        /// `start()` picks `route` of an `initial` list on app state.
+        case initial
+        /// After a finish, the parent runs `route`, one of several `then` alternatives, on app state.
+        case then
+    }
+
+    public let kind: Kind
+    /// The route fired, selected or picked; for a deep link, the route it lands on.
+    public let route: RouteID
+    /// The screen shown when a tap fires.
+    public let screen: RouteID?
+    /// A deep link's chain, its position in `FlowGraph.chains`.
+    public let chain: Int?
+
+    /// Whether the step is a user's action (or an event a test causes): what a path's length counts.
+    public var isAction: Bool { kind != .initial && kind != .then }
+}
+
+/// The graph `paths` searches (DESIGN §1, §2): nodes are the routes and one launch node; an edge is a step or an
+/// automatic move (a child's start, a `trigger` redirect, a `select`'s tab, a lone `then`). Every edge carries its
+/// hazard (DESIGN §4): the searches take only edges that are available in every state their source can be shown in.
+struct PathGraph {
+    struct Edge {
+        /// nil: automatic, not a step.
+        var kind: PathStep.Kind?
+        var target: Int
+        var chain: Int32 = -1
+        var hazard: StepHazard?
+
+        /// User actions cost one; the app's own moves and choices cost nothing.
+        var weight: Int32 { kind.map { $0 == .initial || $0 == .then ? 0 : 1 } ?? 0 }
+    }
+
+    let analysis: Analysis
+    /// The node before anything is shown: the entry starts from it.
+    let launch: Int
+    var nodeCount: Int { launch + 1 }
+    private let chainsFrom: Adjacency
+
+    init(_ analysis: Analysis) {
+        self.analysis = analysis
+        let index = analysis.index
+        launch = index.routeCount
+        var edges: [(from: Int32, to: Int32)] = []
+        for (position, chain) in index.graph.chains.enumerated() {
+            if let from = chain.from.flatMap({ index.coordinatorID($0.value) }) { edges.append((Int32(from), Int32(position))) }
+        }
+        chainsFrom = Adjacency(nodeCount: index.coordinatorCount, edges: edges)
+    }
+
+    /// The step `edge` takes from `node`, nil for an automatic move.
+    func step(_ edge: Edge, from node: Int) -> PathStep? {
+        edge.kind.map { kind in
+            PathStep(kind: kind, route: RouteID(edge.target), screen: kind == .tap ? RouteID(node) : nil,
+                     chain: edge.chain >= 0 ? Int(edge.chain) : nil)
+        }
+    }
+
+    /// The edges out of `node`, in spec order: the screen's triggers, then what starting its child offers, then
+    /// where a redirect, a `select` or a finish's continuation leads.
+    func forEachEdge(from node: Int, _ body: (Edge) -> Void) {
+        let index = analysis.index
+        guard node != launch else {
+            if let entry = index.entry { starting(entry, body) }
+            return
+        }
+        let owner = Int(index.owner[node])
+        if index.showsScreen(node) {
+            for trigger in index.triggers.neighbors(of: node).map(Int.init) {
+                body(Edge(kind: .tap, target: trigger, hazard: analysis.hazard(firing: trigger, shownOn: node, in: owner)))
+            }
+        }
+        guard index.hasSupportedTransition(node) else { return }
+        if index.child[node] >= 0 { starting(Int(index.child[node]), body) }
+        switch index.transition(node) {
+        case .trigger? where index.target[node] >= 0:
+            body(Edge(kind: nil, target: Int(index.target[node])))
+        case .select? where index.tab[node] >= 0:
+            body(Edge(kind: nil, target: Int(index.tab[node])))
+        case .finish?:
+            continuing(after: owner, body)
+        default:
+            break
+        }
+    }
+
+    /// What starting `coordinator` shows and offers: its initial route (each of an `initial` list, picked on app
+    /// state), its other tabs, its own triggers and its deep links, fired right after it starts.
+    private func starting(_ coordinator: Int, _ body: (Edge) -> Void) {
+        let index = analysis.index
+        let initials = index[coordinator: coordinator].initials
+        for start in index.starts.neighbors(of: coordinator).map(Int.init) {
+            let name = index[route: start].name
+            if initials.count > 1, initials.contains(where: { $0.value == name }) {
+                body(Edge(kind: .initial, target: start))
+            } else {
+                body(Edge(kind: index.initial[coordinator] == Int32(start) ? nil : .tab, target: start))
+            }
+        }
+        for event in index.coordinatorTriggers.neighbors(of: coordinator).map(Int.init) {
+            body(Edge(kind: .event, target: event, hazard: analysis.hazard(firing: event, shownOn: nil, in: coordinator)))
+        }
+        for chain in chainsFrom.neighbors(of: coordinator).map(Int.init) {
+            let walk = analysis.chains[chain]
+            guard let landing = Self.landing(of: walk, index: index) else { continue }
+            let valid = walk.failure == nil && walk.popToMisses.isEmpty
+            body(Edge(kind: .deepLink, target: landing, chain: Int32(chain), hazard: valid ? nil : .invalidChain))
+        }
+    }
+
+    /// The continuations of a finish in `coordinator`: the `then` of the route that started it. Taken only when one
+    /// reached route starts it: which continuation runs otherwise depends on the path.
+    private func continuing(after coordinator: Int, _ body: (Edge) -> Void) {
+        let index = analysis.index
+        let starters = analysis.presentations.starters.neighbors(of: coordinator).map(Int.init)
+        for starter in starters {
+            let continuations = index.then.neighbors(of: starter)
+            for next in continuations.map(Int.init) {
+                body(Edge(kind: continuations.count > 1 ? .then : nil, target: next,
+                          hazard: starters.count > 1 ? .severalStarters(CoordinatorID(coordinator)) : nil))
+            }
+        }
+    }
+
+    /// Where a chain leaves the user: its last step, after a `trigger` redirect and a `select`'s tab.
+    static func landing(of walk: ChainWalk, index: FlowIndex) -> Int? {
+        guard var landed = walk.steppedRoutes.last else { return nil }
+        if index.transition(landed) == .trigger {
+            guard index.redirect[landed] >= 0 else { return nil }
+            landed = Int(index.redirect[landed])
+        }
+        if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
+        return landed
+    }
+}

@@ -1,0 +1,152 @@
+import FlowModel
+
+/// How a screen is reached from the entry (or from `--from`), or why it is not.
+public enum PathAnswer: Sendable, Equatable {
+    /// The steps, in order; empty for the screen shown at launch (or the start itself).
+    case path([PathStep])
+    /// Reachable (DESIGN §2), but every way in takes a step some state does not allow (DESIGN §4).
+    case noStateSafePath(reason: String)
+    /// Not reachable at all.
+    case unreachable(reason: String)
+}
+
+/// Shortest paths from one node to every route by one breadth-first search over `PathGraph`, taking only steps
+/// without a hazard (0-1 BFS: automatic moves and the app's choices cost nothing). Linear in routes + edges.
+/// Ties go to the step met first: routes in spec order, a screen's triggers in the order it lists them.
+public struct ShortestPaths: Sendable {
+    public let analysis: Analysis
+    /// The node searched from: a route, or `launch` (the route count) for the entry.
+    let source: Int
+    /// Steps from the source, -1 where not reached.
+    private(set) var distance: [Int32]
+    /// The node each reached node was reached from (-1 at the source), and the step taken (nil: automatic).
+    private(set) var parent: [Int32]
+    private(set) var via: [PathStep?]
+    /// The first step with a hazard that was met into a node no safe step reaches, and its source.
+    private var blocked: [Int: (from: Int, hazard: StepHazard)] = [:]
+    /// Per node no safe path reaches: the blocked node it is reached from over any edge (-1: none).
+    private var cause: [Int32]
+    private let launch: Int
+
+    /// From the entry's launch.
+    public init(_ analysis: Analysis) {
+        self.init(analysis, from: nil)
+    }
+
+    /// From the screen `route` (nil: the entry's launch).
+    public init(_ analysis: Analysis, from route: RouteID?) {
+        self.analysis = analysis
+        let graph = PathGraph(analysis)
+        let source = route?.position ?? graph.launch
+        var distance = [Int32](repeating: -1, count: graph.nodeCount)
+        var parent = [Int32](repeating: -1, count: graph.nodeCount)
+        var via = [PathStep?](repeating: nil, count: graph.nodeCount)
+        var blocked: [Int: (from: Int, hazard: StepHazard)] = [:]
+        var done = [Bool](repeating: false, count: graph.nodeCount)
+        // A deque as two arrays: 0-cost moves go to the front (a stack), steps to the back (a queue).
+        var front: [Int] = []
+        var back: [Int] = [source]
+        var head = 0
+        distance[source] = 0
+        while true {
+            let node: Int
+            if let next = front.popLast() {
+                node = next
+            } else if head < back.count {
+                node = back[head]
+                head += 1
+            } else {
+                break
+            }
+            guard !done[node] else { continue }
+            done[node] = true
+            var free: [Int] = []
+            graph.forEachEdge(from: node) { edge in
+                if let hazard = edge.hazard {
+                    if blocked[edge.target] == nil { blocked[edge.target] = (node, hazard) }
+                    return
+                }
+                let reached = distance[node] + edge.weight
+                guard distance[edge.target] < 0 || reached < distance[edge.target] else { return }
+                distance[edge.target] = reached
+                parent[edge.target] = Int32(node)
+                via[edge.target] = graph.step(edge, from: node)
+                if edge.weight == 0 { free.append(edge.target) } else { back.append(edge.target) }
+            }
+            // Free moves of one node are taken in spec order, before any node further away.
+            front.append(contentsOf: free.reversed())
+        }
+        blocked = blocked.filter { distance[$0.key] < 0 }
+        self.source = source
+        self.distance = distance
+        self.parent = parent
+        self.via = via
+        self.blocked = blocked
+        launch = graph.launch
+        cause = Self.causes(graph, blocked: blocked.keys.sorted(), reached: distance)
+    }
+
+    /// For each node no safe path reaches: the first blocked node (in node order) it is reached from over any edge,
+    /// by one search forward from all of them.
+    private static func causes(_ graph: PathGraph, blocked: [Int], reached distance: [Int32]) -> [Int32] {
+        var cause = [Int32](repeating: -1, count: graph.nodeCount)
+        var queue = blocked
+        for node in blocked { cause[node] = Int32(node) }
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            graph.forEachEdge(from: node) { edge in
+                guard distance[edge.target] < 0, cause[edge.target] < 0 else { return }
+                cause[edge.target] = cause[node]
+                queue.append(edge.target)
+            }
+        }
+        return cause
+    }
+
+    /// Whether a safe path reaches `route`.
+    public func reaches(_ route: RouteID) -> Bool { distance[route.position] >= 0 }
+
+    /// The steps from the source to `node`, nil when no safe path reaches it.
+    func steps(to node: Int) -> [PathStep]? {
+        guard distance[node] >= 0 else { return nil }
+        var steps: [PathStep] = []
+        var current = node
+        while current != source {
+            if let step = via[current] { steps.append(step) }
+            current = Int(parent[current])
+        }
+        return steps.reversed()
+    }
+
+    /// The answer for `route`: its path, or why there is none.
+    public func answer(for route: RouteID) -> PathAnswer {
+        if let steps = steps(to: route.position) { return .path(steps) }
+        let index = analysis.index
+        let node = route.position
+        let owner = Int(index.owner[node])
+        guard analysis.reachability.reachedRoute[node] || source != launch else {
+            if !analysis.reachability.startedCoordinator[owner] {
+                return .unreachable(reason: "\(index[coordinator: owner].name) is never started")
+            }
+            return .unreachable(reason: "no reachable screen triggers it, no coordinator starts it, no chain steps through it")
+        }
+        if let (from, hazard) = blocked[node] {
+            return .noStateSafePath(reason: "\(describe(from)) → \(index.qualifiedName(node)): \(hazard.message(index))")
+        }
+        if cause[node] >= 0, let (_, hazard) = blocked[Int(cause[node])] {
+            return .noStateSafePath(reason: "every way in passes \(index.qualifiedName(Int(cause[node]))), which has none: \(hazard.message(index))")
+        }
+        if let chain = analysis.chains.firstIndex(where: { $0.steppedRoutes.dropLast().contains(node) }) {
+            return .noStateSafePath(reason: "only chain `\(index.graph.chains[chain].name)` steps through it, and a deep link lands on its last step")
+        }
+        return .noStateSafePath(reason: source == launch
+            ? "no state-safe step leads to it" : "no state-safe step leads to it from \(index.qualifiedName(source))")
+    }
+
+    /// A node for messages: `Coordinator.route`, or `launch`.
+    func describe(_ node: Int) -> String {
+        node == analysis.index.routeCount ? "launch" : analysis.index.qualifiedName(node)
+    }
+}
