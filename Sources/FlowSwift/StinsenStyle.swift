@@ -115,12 +115,44 @@ struct StinsenStyle: CoordinatorStyle {
             }
             coordinator.routes.append(route)
         }
+        // `init() { switch status { case .authenticated(let user): stack = NavigationStack(initial: \.authenticated, user) … } }`:
+        // each root it may begin with is an `initial` of the list.
+        var picked: [Fact<String>] = []
+        for initializer in type.methods where initializer.name == "init" {
+            for call in initializer.calls where call.name == "=" && plainReceiver(call.receiver) == "stack" {
+                guard case .construct(_, let wrapped)? = call.arguments.first?.value, case .keyPath(let name)? = wrapped,
+                      coordinator.routes.contains(where: { $0.name == name }), !picked.contains(where: { $0.value == name }) else { continue }
+                picked.append(Fact(name, at: call.location, .inferred("`init` begins with it on the app's state")))
+            }
+        }
+        if picked.count >= 2, coordinator.initial == nil {
+            coordinator.initials = picked.map { context.put($0, .coordinator(type.name, .initial, item: $0.value)) }
+            for index in coordinator.routes.indices where picked.contains(where: { $0.value == coordinator.routes[index].name }) {
+                coordinator.routes[index].transition = Located(.setRoot, at: coordinator.routes[index].location)
+            }
+        } else if let only = picked.first, coordinator.initial == nil {
+            coordinator.initial = context.put(only, .coordinator(type.name, .initial))
+        }
+        // `self.root(\.authenticated)` in the coordinator's own code (`customize`, a publisher it observes): routes it
+        // fires itself, on events no screen shows.
+        var fired: [Fact<String>] = []
+        for method in type.methods where method.name != "init" {
+            for call in method.calls where call.name == "root" && ["", "self"].contains(plainReceiver(call.receiver)) {
+                guard case .keyPath(let name)? = call.arguments.first?.value, coordinator.routes.contains(where: { $0.name == name }),
+                      !fired.contains(where: { $0.value == name }) else { continue }
+                fired.append(Fact(name, at: call.location, .inferred("`\(method.name)` switches to it on an event no screen shows")))
+            }
+        }
+        coordinator.triggers = fired.map { fact in
+            let placed = context.put(fact, .coordinator(type.name, .triggers, item: fact.value))
+            return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+        }
         if kind == .tab {
             let tabRoutes = tabs.compactMap { name in coordinator.routes.first { $0.name == name } }
             coordinator.tabs = tabRoutes.map { Located($0.name, at: $0.location) }
             if coordinator.initial == nil, let first = coordinator.tabs?.first { coordinator.initial = first }
         }
-        if coordinator.initial == nil, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
+        if coordinator.initial == nil, coordinator.initials.isEmpty, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
         }

@@ -197,6 +197,18 @@ import Testing
         #expect(plants.contains("which ends `PlantsCoordinator`'s own flow: the child goes with it"))
     }
 
+    /// Stinsen: an `init` that begins with one root or the other on the app's state is an `initial` list, and
+    /// `self.root(\.x)` in `customize` (a session publisher no screen shows) gives the coordinator's own `triggers`:
+    /// both roots and the signed-in flow are reached, and lint is clean.
+    @Test func stinsenRootsPickedOnStateAndSwitchedOnEvents() throws {
+        let (output, _, _) = try Self.extract("stinsen/session-roots")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("SessionCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    initial:\n      - signedIn  # inferred: `init` begins with it on the app's state"))
+        #expect(spec.contains("    triggers:\n      - signedOut  # inferred: `customize` switches to it on an event no screen shows"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {
