@@ -181,8 +181,13 @@ final class FactCollector: SyntaxVisitor {
         /// The closure a function returns (`func runItemFlow() -> (UINavigationController) -> Void { return { … } }`):
         /// its calls are read as the function's own, since running the product is what calling it is for.
         case returnedClosure
+        /// A function declared inside the method.
+        case nestedFunction
         case switchCase([String])
     }
+
+    /// The functions nested in the current method, innermost last.
+    private var nestedFunctions: [SyntaxIdentifier] = []
 
     init(path: String, tree: SourceFileSyntax, source: [UInt8]) {
         self.path = path
@@ -387,8 +392,15 @@ final class FactCollector: SyntaxVisitor {
     // MARK: methods
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A function nested in a method (`func _startFlow(…)` inside `start()`) runs as part of it: its calls are the
+        // method's own; what it returns is not.
+        if method != nil {
+            context.append(.nestedFunction)
+            nestedFunctions.append(node.id)
+            return .visitChildren
+        }
         context.append(.function)
-        guard typeStack.last != nil, method == nil else { return .skipChildren }
+        guard typeStack.last != nil else { return .skipChildren }
         method = MethodFacts(
             name: node.name.plainName,
             location: location(of: node.name),
@@ -402,6 +414,10 @@ final class FactCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
         context.removeLast()
+        if nestedFunctions.last == node.id {
+            nestedFunctions.removeLast()
+            return
+        }
         finishMethod()
     }
 
@@ -480,7 +496,7 @@ final class FactCollector: SyntaxVisitor {
 
     /// A single-expression body returns its expression.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        if method != nil, node.parent?.is(FunctionDeclSyntax.self) == true, node.statements.count == 1,
+        if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true, node.statements.count == 1,
            let only = node.statements.first?.item.as(ExprSyntax.self) {
             method?.returns.append(expression(only))
         }
@@ -638,7 +654,7 @@ final class FactCollector: SyntaxVisitor {
         for frame in context.reversed() {
             switch frame {
             case .switchCase(let names): return names
-            case .function, .closure, .returnedClosure: return nil
+            case .function, .closure, .returnedClosure, .nestedFunction: return nil
             case .initializer: continue
             }
         }
@@ -662,7 +678,7 @@ final class FactCollector: SyntaxVisitor {
         for frame in context.reversed() {
             switch frame {
             case .closure(let label): labels.append(label)
-            case .function, .initializer: return labels
+            case .function, .initializer, .nestedFunction: return labels
             case .switchCase, .returnedClosure: continue
             }
         }
@@ -673,7 +689,7 @@ final class FactCollector: SyntaxVisitor {
     private var isInClosure: Bool {
         for frame in context.reversed() {
             switch frame {
-            case .closure, .returnedClosure: return true
+            case .closure, .returnedClosure, .nestedFunction: return true
             case .function, .initializer: return false
             case .switchCase: continue
             }

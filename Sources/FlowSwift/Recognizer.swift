@@ -295,8 +295,10 @@ struct Recognizer {
         for _ in 0..<8 {
             switch expression {
             case .construct(let name, let wrapped):
-                if let wrapped, ["UINavigationController", "NavigationViewCoordinator", "UIHostingController", "ViewWrapperCoordinator"].contains(name) {
-                    ownStack = ownStack || name == "UINavigationController" || name == "NavigationViewCoordinator"
+                // The app's own navigation controller (`class NavigationController: UINavigationController`) wraps too.
+                let isNavigation = name == "UINavigationController" || index.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
+                if let wrapped, isNavigation || ["NavigationViewCoordinator", "UIHostingController", "ViewWrapperCoordinator"].contains(name) {
+                    ownStack = ownStack || isNavigation || name == "NavigationViewCoordinator"
                     expression = wrapped
                     continue
                 }

@@ -198,7 +198,14 @@ struct UIKitStyle: CoordinatorStyle {
             let first = coordinator.routes[0]
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the screen its parent shows with it")), .coordinator(name, .initial))
         } else if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
-            coordinator.initial = Located("start", at: coordinator.routes[start].location)
+            if let method = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(method, routes: routeMethods, atLeast: 1) {
+                // A start that navigates in one branch and runs other routes in the others may begin with any of them.
+                coordinator.initials = [Located("start", at: coordinator.routes[start].location)] + picked.map { call in
+                    context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")), .coordinator(name, .initial, item: call.name))
+                }
+            } else {
+                coordinator.initial = Located("start", at: coordinator.routes[start].location)
+            }
             state.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
             state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
             if coordinator.routes[start].isOpen { state.unreadStartStyles.insert(type.name) }
@@ -212,7 +219,7 @@ struct UIKitStyle: CoordinatorStyle {
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(start, routes: routeMethods) {
             // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
             coordinator.initials = picked.map { call in
-                context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it in `case .\((call.switchCase ?? []).joined(separator: ", ."))`")), .coordinator(name, .initial, item: call.name))
+                context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")), .coordinator(name, .initial, item: call.name))
             }
         } else if let start = type.methods.first(where: { $0.name == "start" }),
                   let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
@@ -424,13 +431,19 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// The routes a `start()` that is no route itself calls in the cases of a `switch` (on app state, a launch
     /// option): one call per route, in order, when there are two or more.
-    private static func pickedOnAppState(_ start: MethodFacts, routes: Set<String>) -> [CallFacts]? {
+    /// `in `case .onboarding``, or `in a `switch` case` when the pattern names no member (`case (.swap(let p), .real)`).
+    private static func caseText(_ call: CallFacts) -> String {
+        guard let names = call.switchCase, !names.isEmpty else { return "in a `switch` case" }
+        return "in `case .\(names.joined(separator: ", ."))`"
+    }
+
+    private static func pickedOnAppState(_ start: MethodFacts, routes: Set<String>, atLeast: Int = 2) -> [CallFacts]? {
         var seen: Set<String> = []
         let picked = start.calls.filter { call in
             (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.closures.isEmpty && call.switchCase != nil
                 && routes.contains(call.name) && seen.insert(call.name).inserted
         }
-        return picked.count >= 2 ? picked : nil
+        return picked.count >= atLeast ? picked : nil
     }
 
     /// A `start()` that is no route and hands over to an object it keeps (`application.start(launchOptions:)`): the

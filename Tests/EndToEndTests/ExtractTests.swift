@@ -209,6 +209,19 @@ import Testing
         #expect(spec.contains("    triggers:\n      - signedOut  # inferred: `customize` switches to it on an event no screen shows"))
     }
 
+    /// A `start()` that starts a child inline in one `switch` branch and runs other routes in the others (two of
+    /// them through a function declared inside `start()`) may begin with any: an `initial` list, the inline branch
+    /// as `start`. A screen wrapped in the app's own `UINavigationController` subclass is that screen.
+    @Test func aStartThatBranchesBeginsWithAnyOfItsBranches() throws {
+        let (output, _, _) = try Self.extract("uikit/start-branches")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("PaymentFlow.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    initial:\n      - start  # fixtures/extract/uikit/start-branches/Sources/PaymentFlow.swift:35\n      - startCoinTransfer  # inferred: `start()` picks it in `case .coin`"))
+        #expect(spec.contains("      - startSwap  # inferred: `start()` picks it in a `switch` case"))
+        #expect(spec.contains("        screen: SwapPickerViewController"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {
