@@ -129,7 +129,7 @@ import Testing
         #expect(lines.dropFirst().first == "flowchart TB")
         // Every subgraph is closed, every link drawn is styled once, and labels carry no Mermaid syntax.
         #expect(lines.count { $0.hasPrefix("  subgraph ") } == lines.count { $0 == "  end" })
-        let links = lines.count { $0.contains(" --> ") || $0.contains(" -.-> ") }
+        let links = lines.count { !$0.hasPrefix("  linkStyle") && ($0.contains(" -->") || $0.contains(" -.->")) }
         let styled = lines.filter { $0.hasPrefix("  linkStyle ") }.flatMap { $0.split(separator: " ")[1].split(separator: ",") }.compactMap { Int($0) }
         #expect(styled.sorted() == Array(0..<links))
         #expect(diagram.contains("-.->"), "a removed edge is dashed")

@@ -127,10 +127,10 @@ public enum DiffWriter {
                       "Green: added; red, dashed: removed; outlined: changed. Only the changed coordinators and their neighbours are drawn.", ""]
         }
         if !report.flow.changes.isEmpty {
-            lines += ["#### Changes", ""] + report.flow.changes.map { "- \(symbol($0.kind)) \(inline($0.message))" } + [""]
+            lines += ["#### Changes", ""] + report.flow.changes.map { "- *\($0.kind.rawValue)*: \(inline($0.message))" } + [""]
         }
         if !report.flow.reachability.isEmpty {
-            lines += ["#### Reachability", ""] + report.flow.reachability.map { "- \(inline($0.message))" } + [""]
+            lines += ["#### Reachability", ""] + report.flow.reachability.map { "- *\($0.reachable ? "reachable" : "unreachable")*: \(inline($0.message))" } + [""]
         }
         if !report.new.isEmpty {
             lines += ["#### New findings", ""] + zip(report.new, report.newPaths).map(findingLine) + [""]
