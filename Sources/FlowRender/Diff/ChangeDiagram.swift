@@ -51,7 +51,7 @@ public enum ChangeDiagram {
                 classes[routeState, default: []].append(id)
             }
             lines.append("  end")
-            clusterStyles.append("  style \(cluster) \(state.nodeStyle)")
+            clusterStyles.append("  style \(cluster) \(state.look.node)")
         }
         for (number, name) in neighbours.enumerated() {
             ids[name] = "k\(number)"
@@ -70,13 +70,13 @@ public enum ChangeDiagram {
         }
         for state in [State.changed, .added, .removed, .same] {
             guard let members = classes[state], !members.isEmpty, state != .same else { continue }
-            lines.append("  classDef \(state.word) \(state.nodeStyle)")
+            lines.append("  classDef \(state.word) \(state.look.node)")
             lines.append("  class \(members.joined(separator: ",")) \(state.word)")
         }
         lines += clusterStyles
         for state in [State.same, .added, .removed] {
             guard let numbers = linkStyles[state] else { continue }
-            lines.append("  linkStyle \(numbers.map(String.init).joined(separator: ",")) \(state.lineStyle)")
+            lines.append("  linkStyle \(numbers.map(String.init).joined(separator: ",")) \(state.look.line)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -157,22 +157,15 @@ extension ChangeDiagram.State {
         }
     }
 
-    var nodeStyle: String {
+    /// How a node (or cluster) and a link in this state are drawn.
+    var look: (node: String, line: String) {
         typealias Palette = DiagramStyle.Palette
         return switch self {
-        case .same: "stroke:\(Palette.muted)"
-        case .changed: "stroke:\(Palette.orange),stroke-width:3px"
-        case .added: "stroke:\(Palette.green),stroke-width:3px"
-        case .removed: "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3,color:\(Palette.red)"
-        }
-    }
-
-    var lineStyle: String {
-        typealias Palette = DiagramStyle.Palette
-        return switch self {
-        case .same, .changed: "stroke:\(Palette.grey)"
-        case .added: "stroke:\(Palette.green),stroke-width:2px"
-        case .removed: "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3"
+        case .same: ("stroke:\(Palette.muted)", "stroke:\(Palette.grey)")
+        case .changed: ("stroke:\(Palette.orange),stroke-width:3px", "stroke:\(Palette.grey)")
+        case .added: ("stroke:\(Palette.green),stroke-width:3px", "stroke:\(Palette.green),stroke-width:2px")
+        case .removed: ("stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3,color:\(Palette.red)",
+                        "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3")
         }
     }
 }

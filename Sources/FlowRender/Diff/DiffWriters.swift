@@ -57,7 +57,8 @@ public enum DiffWriter {
         var reachability: [Reachability]
         var newFindings: [Finding]
         var fixedFindings: [Finding]
-        var summary: Summary
+        /// `changes`, `reachability`, `newFindings`, `newErrors`, `fixedFindings`.
+        var summary: [String: Int]
     }
 
     struct Reachability: Encodable {
@@ -82,14 +83,6 @@ public enum DiffWriter {
         }
     }
 
-    struct Summary: Encodable {
-        var changes: Int
-        var reachability: Int
-        var newFindings: Int
-        var newErrors: Int
-        var fixedFindings: Int
-    }
-
     public static func json(_ report: DiffReport) -> String {
         let document = Document(
             base: report.base.label, head: report.head.label, changes: report.flow.changes,
@@ -98,9 +91,9 @@ public enum DiffWriter {
             },
             newFindings: zip(report.new, report.newPaths).map { Finding(finding: JSONReporter.Finding($0), path: $1) },
             fixedFindings: zip(report.fixed, report.fixedPaths).map { Finding(finding: JSONReporter.Finding($0), path: $1) },
-            summary: Summary(changes: report.flow.changes.count, reachability: report.flow.reachability.count,
-                             newFindings: report.new.count, newErrors: report.new.count { $0.severity == .error },
-                             fixedFindings: report.fixed.count))
+            summary: ["changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
+                      "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },
+                      "fixedFindings": report.fixed.count])
         return ReportText.json(document)
     }
 
