@@ -135,4 +135,26 @@ import Testing
         #expect(diagram.contains("-.->"), "a removed edge is dashed")
         #expect(diagram.contains("classDef added stroke:#1a7f37"))
     }
+
+    /// The Swift reader reads the code at each revision: a push turned into a presentation in code is the same
+    /// change a spec edit is, and its new finding carries its path.
+    @Test(.enabled(if: haveGit, "needs git"))
+    func theSameChangeSeenFromCode() throws {
+        let folder = try Subprocess.temporaryDirectory("diff-code")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Flowlint.packageRoot.appendingPathComponent("fixtures/extract/uikit/sample-app/Sources"),
+                                         to: folder.appendingPathComponent("Sources"))
+        for arguments in [["init", "-q", "-b", "main"], ["add", "Sources"], ["commit", "-q", "-m", "one"]] {
+            #expect(try Subprocess.run(["git"] + arguments, in: folder, environment: Self.gitEnvironment).status == 0)
+        }
+        let shelf = folder.appendingPathComponent("Sources/ShelfCoordinator.swift")
+        let code = try String(contentsOf: shelf, encoding: .utf8)
+        try code.replacingOccurrences(of: "navigationController.pushViewController(book, animated: true)",
+                                      with: "navigationController.present(book, animated: true)").write(to: shelf, atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(["diff", "HEAD", "--sources", "Sources"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  ~ `ShelfCoordinator.showBook`: transition `push` → `present` (sheet)\n"))
+        #expect(result.stdout.contains("Sources/ShelfCoordinator.swift:63:9: note: path: ShelfCoordinator.showBook\n"))
+        #expect(try Self.status(of: folder) == " M Sources/ShelfCoordinator.swift\n")
+    }
 }
