@@ -178,10 +178,15 @@ struct UIKitStyle: CoordinatorStyle {
         }
         if !resolved { coordinator.markOpen() }
         guard !coordinator.routes.isEmpty else { return nil }
-        // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route.
+        // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route, and so
+        // is telling the delegate a parent reaction that lets it go (`{ self.delegate?.didDismiss(in: self) }`).
         for method in type.methods where routeMethods.contains(method.name) {
-            for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self")
-                && call.name.lowercased().contains("finish") && !coordinator.routes.contains(where: { $0.name == call.name }) {
+            for call in method.calls where !call.closures.isEmpty && !coordinator.routes.contains(where: { $0.name == call.name }) {
+                let receiver = plainReceiver(call.receiver)
+                let finishes = (receiver.isEmpty || receiver == "self") && call.name.lowercased().contains("finish")
+                let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
+                    && call.arguments.contains { $0.value == .reference("self") }
+                guard finishes || tellsParent else { continue }
                 var route = Route(name: call.name, location: call.location)
                 context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
                 route.transition = Located(.finish, at: call.location)
@@ -250,7 +255,9 @@ struct UIKitStyle: CoordinatorStyle {
                 coordinator.markOpen()
             }
         }
-        collectTriggers(of: type, coordinator: coordinator, &context)
+        let alerts = alertRoutes(of: coordinator)
+        collectTriggers(of: type, coordinator: coordinator, alerts: alerts, &context)
+        coordinator.routes.removeAll { alerts.contains($0.name) }
         coordinator.holds = holds(of: coordinator, &context)
         return coordinator
     }
@@ -534,16 +541,23 @@ struct UIKitStyle: CoordinatorStyle {
         }
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
+            var library: String?
             if kind == .present, setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
-            } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value,
-                      let library = libraryController(shown, in: method, of: type, context) {
+            } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value {
+                library = libraryController(shown, in: method, of: type, context)
+            }
+            if let library {
                 // A floating panel or another library's controller presents itself as that library decides: no
-                // swipe-down is assumed, and no full screen either (DESIGN's open world).
+                // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
                 route.open = Located(true, at: navigation.location)
                 context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation style is not read (the route is open)", at: navigation.location, coordinator: type.name))
-            }
-            if child == nil, kind.destinationRule == .required {
+                if child == nil {
+                    // What the panel holds, and so what its screens trigger, is handed to the library: not all read.
+                    route.destination = context.put(Fact(.screen(library), at: navigation.location, .inferred("a controller of a library")), path(.screen))
+                    allResolved = false
+                }
+            } else if child == nil, kind.destinationRule == .required {
                 func argument(_ call: CallFacts) -> ExpressionFacts? {
                     call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
                 }
@@ -886,8 +900,9 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// `coordinator?.showX()` in screens that keep the coordinator (or a delegate protocol it conforms to),
     /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
-    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, _ context: inout Context) {
+    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>, _ context: inout Context) {
         let routes = Set(coordinator.routes.map(\.name))
+        var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
         // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
         let roots = Set(context.recognizer.mapping.coordinators)
         // A base class it inherits counts: a screen that keeps a `ChatCoordinator?` may be given a subclass of it.
@@ -925,9 +940,33 @@ struct UIKitStyle: CoordinatorStyle {
         }
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard case .screen(let screen)? = coordinator.routes.first(where: { $0.name == method.name })?.destination?.value else { continue }
-            for call in method.calls where !call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && routes.contains(call.name) {
-                context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+            // `{ self?.showNext() }`, or `{ self.delegate?.didDismiss(in: self) }` that ends the flow (a closure route).
+            let closureRoutes = Set(coordinator.routes.filter { $0.transition?.value == .finish }.map(\.name))
+            for call in method.calls where !call.closures.isEmpty && routes.contains(call.name) {
+                let receiver = plainReceiver(call.receiver)
+                guard receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name)) else { continue }
+                if alerts.contains(method.name) {
+                    actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
+                } else {
+                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                }
             }
         }
+        // Whatever offers the alert offers its actions: UIKit closes the alert before an action's handler runs.
+        for screen in context.triggers.keys {
+            guard context.triggers[screen]!.contains(where: { $0.owner == coordinatorType.name && alerts.contains($0.route.value) }) else { continue }
+            context.triggers[screen] = context.triggers[screen]!.flatMap { trigger -> [Trigger] in
+                guard trigger.owner == coordinatorType.name, alerts.contains(trigger.route.value) else { return [trigger] }
+                return (actions[trigger.route.value] ?? []).map { Trigger(owner: coordinatorType.name, route: $0) }
+            }
+        }
+    }
+
+    /// Routes that only present an alert or an action sheet (`UIAlertController`): not navigation a spec follows, but
+    /// a menu of the routes its actions run. The initial route stays.
+    private static func alertRoutes(of coordinator: Coordinator) -> Set<String> {
+        Set(coordinator.routes.filter { route in
+            route.transition?.value == .present && route.destination?.value == .screen("UIAlertController") && route.name != coordinator.initial?.value
+        }.map(\.name))
     }
 }

@@ -175,6 +175,28 @@ import Testing
         #expect(library.contains("screen: BookViewController"))
     }
 
+    /// The releases and styles a real app hides from a file-by-file reading: a screen the app's navigation controller
+    /// tells it was popped relays `back` to the parent; a card whose base class's `init` makes it full screen has no
+    /// swipe-down; a library's panel leaves the style unread (the route is open); a parent that ends its own flow
+    /// when its child finishes lets the child go with it. The one error left is true: the care screen tells no one
+    /// it was popped, so back leaves `CareCoordinator` in the plant flow's coordinators.
+    @Test func popNotificationsModalBaseClassesAndLibraryPanelsAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/pop-notifications")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" } == ["leaked-child PlantsCoordinator.didSelectCare"])
+        let garden = try String(contentsOf: output.appendingPathComponent("GardenCoordinator.flow.yml"), encoding: .utf8)
+        #expect(garden.contains("- back  # inferred: `PlantsViewController.screenWasPopped`, run as the screen is popped, calls `PlantsCoordinator.didClose()`"))
+        #expect(garden.contains("style: fullScreen  # inferred: the child's start() presents it so"))
+        #expect(garden.contains("screen: SlidingPanelController  # inferred: a controller of a library"))
+        #expect(garden.contains("        open: true"))
+        // The action sheet is no route: the garden screen offers what its actions run.
+        #expect(!garden.contains("didTapMore:"))
+        #expect(garden.contains("- showAbout  # inferred: an action of the alert `didTapMore()` shows"))
+        let plants = try String(contentsOf: output.appendingPathComponent("PlantsCoordinator.flow.yml"), encoding: .utf8)
+        #expect(plants.contains("which ends `PlantsCoordinator`'s own flow: the child goes with it"))
+    }
+
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
     /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
     @Test func childKeptOutOfSightIsNoError() throws {

@@ -104,9 +104,11 @@ public struct TrappedFlowRule: Rule {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil,
                       !leavesBySetRootAbove[Int(index.child[route])] else { continue }
                 let child = index[coordinator: Int(index.child[route])].name
+                // The child's own unread sites may hold the exit that is missing.
+                let childOpen = index[coordinator: Int(index.child[route])].isOpen ? "\(child) is open: a route of it that was not read may finish it" : nil
                 findings.append(withheld(finding(
                     "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
-                    route: route, in: analysis), because: reason))
+                    route: route, in: analysis), because: reason ?? childOpen))
             } else if index.showsScreen(route) {
                 let presenter = Int(index.owner[route])
                 let leaves = index.triggers.neighbors(of: route).contains {
