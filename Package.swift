@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
-        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "CGraphviz"]),
+        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "FlowReport", "CGraphviz"]),
         .target(
             name: "FlowSwift",
             dependencies: [

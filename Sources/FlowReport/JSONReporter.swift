@@ -28,7 +28,8 @@ public enum JSONReporter {
         var withheld: Int
     }
 
-    struct Finding: Encodable {
+    /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.
+    public struct Finding: Encodable {
         var rule: String
         var severity: String
         var message: String
@@ -47,7 +48,7 @@ public enum JSONReporter {
             var column: Int
         }
 
-        init(_ diagnostic: Diagnostic) {
+        public init(_ diagnostic: Diagnostic) {
             rule = diagnostic.rule.rawValue
             severity = diagnostic.severity.rawValue
             message = diagnostic.message
@@ -66,7 +67,7 @@ public enum JSONReporter {
         }
 
         /// `coordinator` and `route` are written as null when absent, never left out.
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(rule, forKey: .rule)
             try container.encode(severity, forKey: .severity)

@@ -2,7 +2,7 @@ import FoundationEssentials
 import FlowModel
 
 /// Pieces of text more than one reporter writes.
-enum ReportText {
+public enum ReportText {
     /// The message with its notes on lines of their own (`note: file:line:col: …`), for formats with one
     /// message field per finding (GitHub annotations, Checkstyle).
     static func messageWithNotes(_ finding: Diagnostic) -> String {
@@ -11,7 +11,7 @@ enum ReportText {
 
     /// Pretty-printed JSON with sorted keys (Foundation on Linux does not keep declaration order), no escaped
     /// slashes, and a final newline: the same bytes for the same value.
-    static func json<T: Encodable>(_ value: T) -> String {
+    public static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The documents are plain structs of strings and integers, which always encode.

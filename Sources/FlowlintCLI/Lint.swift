@@ -132,16 +132,14 @@ struct Lint: ParsableCommand {
 
     /// Colours only on a terminal, never in files or pipes, and not with `--no-color`, `NO_COLOR` or `TERM=dumb`.
     private func style(for descriptor: Int32) -> TextStyle {
+        Self.style(for: descriptor, noColor: noColor)
+    }
+
+    static func style(for descriptor: Int32, noColor: Bool) -> TextStyle {
         let environment = { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
         guard !noColor, environment("NO_COLOR").isEmpty, environment("TERM") != "dumb", isatty(descriptor) == 1 else {
             return .plain
         }
         return .ansi
-    }
-
-    private func currentDirectory() -> String {
-        guard let path = getcwd(nil, 0) else { return "." }
-        defer { free(path) }
-        return String(cString: path)
     }
 }

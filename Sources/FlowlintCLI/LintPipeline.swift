@@ -20,9 +20,11 @@ struct LintPipeline {
     var sources: [String]? = nil
     /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
     var includeInferred = false
+    /// `diff --sources`: the graph read from the code is linted whether or not specs exist.
+    var readsSpecs = true
 
     func run() throws -> LintOutcome {
-        let configuration = try loadConfiguration()
+        let configuration = try Self.loadConfiguration(configPath)
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
         // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
@@ -34,7 +36,10 @@ struct LintPipeline {
         var project: LoadedProject
         var code: CodeGraph?
         var comparing = true
-        switch Result(catching: { () throws(LoadError) in try loader.load(paths: paths) }) {
+        switch Result(catching: { () throws(LoadError) in
+            guard readsSpecs else { throw .noSpecs(paths) }
+            return try loader.load(paths: paths)
+        }) {
         case .success(let loaded):
             project = loaded
         case .failure(let error):
@@ -73,7 +78,8 @@ struct LintPipeline {
         var description: String
     }
 
-    private func loadConfiguration() throws(ConfigurationError) -> Configuration {
+    /// `--config`, else `.flowlint.yml` in the working directory when there is one.
+    static func loadConfiguration(_ configPath: String?) throws(ConfigurationError) -> Configuration {
         if let configPath { return try Configuration.load(path: configPath) }
         guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
         return try Configuration.load(path: Configuration.defaultFileName)

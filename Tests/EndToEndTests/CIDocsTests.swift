@@ -30,7 +30,7 @@ import Testing
     @Test(.enabled(if: PythonTools.have("check_jsonschema"), "needs check-jsonschema"))
     func workflowsMatchTheirCISchemas() throws {
         let blocks = try Self.checkedBlocks()
-        #expect(blocks.map(\.kind).sorted() == ["github-workflow", "github-workflow", "gitlab-ci"])
+        #expect(blocks.map(\.kind).sorted() == ["github-workflow", "github-workflow", "github-workflow", "gitlab-ci"])
         let schemas = ["github-workflow": "vendor.github-workflows", "gitlab-ci": "vendor.gitlab-ci"]
         let directory = try Subprocess.temporaryDirectory("ci-docs")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -41,6 +41,15 @@ import Testing
                 ["python3", "-m", "check_jsonschema", "--builtin-schema", schemas[kind]!, file.path], in: directory)
             #expect(result.status == 0, "docs/ci.md, \(kind): \(result.stdout)\(result.stderr)")
         }
+    }
+
+    /// The diff job needs the base revision in its clone and finds its own comment by the report's first line.
+    @Test func theDiffJobFetchesTheBaseAndUpdatesOneComment() throws {
+        let yaml = try #require(Self.checkedBlocks().first { $0.yaml.contains("flowlint diff") }?.yaml)
+        #expect(yaml.contains("fetch-depth: 0"))
+        #expect(yaml.contains("flowlint diff \"origin/${{ github.base_ref }}\""))
+        #expect(yaml.contains("const marker = '<!-- flowlint diff -->';"))
+        #expect(yaml.contains("updateComment") && yaml.contains("createComment"))
     }
 
     @Test(.enabled(if: PythonTools.have("pre_commit"), "needs pre-commit"))

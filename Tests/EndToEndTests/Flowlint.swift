@@ -32,8 +32,9 @@ enum Flowlint {
     }
 
     /// Runs flowlint with `arguments` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) throws -> Result {
-        try Subprocess.execute(binary, arguments, in: directory, timeout: timeout)
+    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+                    timeout: TimeInterval = 60) throws -> Result {
+        try Subprocess.execute(binary, arguments, in: directory, environment: environment, timeout: timeout)
     }
 
     /// Compares `actual` with a golden file; `FLOWLINT_UPDATE_GOLDENS=1` rewrites the golden instead.

@@ -1,0 +1,322 @@
+import FlowModel
+
+/// What changed in an app's navigation between two graphs (`flowlint diff`): elements matched by the names the
+/// baseline keys already use (coordinator, route, chain), never by line.
+public struct FlowDiff: Sendable, Equatable, Codable {
+    public var changes: [FlowChange]
+    public var reachability: [ReachabilityChange]
+
+    /// `base` and `head` as read; reachability is compared only when both analyses are given (specs without errors).
+    public init(base: FlowGraph, head: FlowGraph, baseAnalysis: Analysis? = nil, headAnalysis: Analysis? = nil) {
+        changes = StructuralDiff(base: base, head: head).changes
+        if let baseAnalysis, let headAnalysis {
+            reachability = ReachabilityDiff(base: baseAnalysis, head: headAnalysis).changes
+        } else {
+            reachability = []
+        }
+    }
+
+    /// The coordinators a change names, in order of first mention.
+    public var changedCoordinators: [String] {
+        var names: [String] = []
+        for name in changes.compactMap(\.coordinator) + reachability.map(\.coordinator) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    public var isEmpty: Bool { changes.isEmpty && reachability.isEmpty }
+}
+
+/// One structural change, with every name written out.
+public struct FlowChange: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case added, removed, changed, renamed
+    }
+
+    /// `coordinator`, `route`, `trigger`, `chain` or `entry`.
+    public enum Element: String, Sendable, Codable {
+        case coordinator, route, trigger, chain, entry
+    }
+
+    public var kind: Kind
+    public var element: Element
+    public var coordinator: String?
+    public var route: String?
+    public var chain: String?
+    /// The field that changed (`transition`, `destination`, `style`, `retain`, `releaseOn`, `kind`…), for `changed`.
+    public var field: String?
+    public var old: String?
+    public var new: String?
+    /// One sentence: "`Cart.checkout` was removed".
+    public var message: String
+}
+
+/// A coordinator or screen that one side reaches and the other does not.
+public struct ReachabilityChange: Sendable, Equatable, Codable {
+    public var coordinator: String
+    /// nil: the coordinator as a whole (its routes go with it).
+    public var route: String?
+    /// Whether HEAD reaches it (it was unreachable in BASE).
+    public var reachable: Bool
+    /// What made the difference, when one change on the base path explains it: "`Cart.checkout` was removed".
+    public var cause: String?
+
+    public var element: String { route.map { "\(coordinator).\($0)" } ?? coordinator }
+
+    /// "`Checkout` is no longer reachable: `Cart.checkout` was removed".
+    public var message: String {
+        "`\(element)` is \(reachable ? "now reachable" : "no longer reachable")" + (cause.map { ": \($0)" } ?? "")
+    }
+}
+
+// MARK: Structure
+
+/// Compares coordinators, routes and chains field by field, in HEAD's order (removed elements where BASE had them).
+struct StructuralDiff {
+    var changes: [FlowChange] = []
+
+    init(base: FlowGraph, head: FlowGraph) {
+        if base.entry?.value != head.entry?.value {
+            changes.append(FlowChange(kind: .changed, element: .entry, field: "entry", old: base.entry?.value, new: head.entry?.value,
+                                      message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
+        }
+        for coordinator in base.coordinators where head.coordinator(named: coordinator.name) == nil {
+            changes.append(FlowChange(kind: .removed, element: .coordinator, coordinator: coordinator.name,
+                                      message: "coordinator `\(coordinator.name)` was removed"))
+        }
+        for coordinator in head.coordinators {
+            guard let old = base.coordinator(named: coordinator.name) else {
+                changes.append(FlowChange(kind: .added, element: .coordinator, coordinator: coordinator.name,
+                                          message: "coordinator `\(coordinator.name)` was added (\(coordinator.kind?.value.rawValue ?? "no kind"))"))
+                continue
+            }
+            compare(old, coordinator)
+        }
+        compareChains(base, head)
+    }
+
+    /// Fields that say how the app navigates; `description` and `ignore` do not.
+    private static let coordinatorFields: [CoordinatorField] = [.kind, .initial, .tabs, .stack, .holds, .open, .mayStart, .type]
+
+    private mutating func compare(_ old: Coordinator, _ new: Coordinator) {
+        let name = new.name
+        for field in Self.coordinatorFields {
+            let (before, after) = (Self.value(field, of: old), Self.value(field, of: new))
+            guard before != after else { continue }
+            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: field.rawValue, old: before, new: after,
+                                      message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
+        }
+        compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
+        var removed = old.routes.filter { new.route(named: $0.name) == nil }
+        var added = new.routes.filter { old.route(named: $0.name) == nil }
+        // A route that left under one name and came back under another with the same transition and destination.
+        for route in removed {
+            let twins = added.filter { Self.signature($0) == Self.signature(route) }
+            guard twins.count == 1, let twin = twins.first else { continue }
+            changes.append(FlowChange(kind: .renamed, element: .route, coordinator: name, route: twin.name, old: route.name, new: twin.name,
+                                      message: "`\(name).\(route.name)` was renamed `\(name).\(twin.name)`"))
+            removed.removeAll { $0.name == route.name }
+            added.removeAll { $0.name == twin.name }
+        }
+        for route in removed {
+            changes.append(FlowChange(kind: .removed, element: .route, coordinator: name, route: route.name,
+                                      message: "`\(name).\(route.name)` was removed"))
+        }
+        for route in new.routes {
+            if added.contains(where: { $0.name == route.name }) {
+                changes.append(FlowChange(kind: .added, element: .route, coordinator: name, route: route.name,
+                                          message: "`\(name).\(route.name)` was added (\(Self.signature(route)))"))
+            } else if let before = old.route(named: route.name) {
+                compare(before, route, in: name)
+            }
+        }
+    }
+
+    /// The fields compared on a route that exists on both sides; triggers are compared one by one.
+    private static let routeFields = ["transition", "destination", "style", "dismissible", "retain", "releaseOn", "route", "tab", "then", "stack", "open"]
+
+    private mutating func compare(_ old: Route, _ new: Route, in coordinator: String) {
+        let name = "\(coordinator).\(new.name)"
+        for field in Self.routeFields {
+            let (before, after) = (Self.value(field, of: old), Self.value(field, of: new))
+            guard before != after else { continue }
+            // A push turned into a presentation: its style belongs to the new transition, not a change of its own.
+            if field == "style" || field == "dismissible", before == nil || after == nil { continue }
+            var message = "`\(name)`: \(field) \(Self.change(before, after))"
+            if field == "transition", let style = Self.value("style", of: new), Self.value("style", of: old) == nil { message += " (\(style))" }
+            changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: field,
+                                      old: before, new: after, message: message))
+        }
+        compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: coordinator, route: new.name)
+    }
+
+    private mutating func compareTriggers(_ old: [String], _ new: [String], coordinator: String, route: String?) {
+        let owner = route.map { "`\(coordinator).\($0)`" } ?? "`\(coordinator)`"
+        for trigger in old where !new.contains(trigger) {
+            changes.append(FlowChange(kind: .removed, element: .trigger, coordinator: coordinator, route: route, old: trigger,
+                                      message: "\(owner) no longer triggers `\(trigger)`"))
+        }
+        for trigger in new where !old.contains(trigger) {
+            changes.append(FlowChange(kind: .added, element: .trigger, coordinator: coordinator, route: route, new: trigger,
+                                      message: "\(owner) now triggers `\(trigger)`"))
+        }
+    }
+
+    private mutating func compareChains(_ base: FlowGraph, _ head: FlowGraph) {
+        for chain in base.chains where head.chainIndex[chain.name] == nil {
+            changes.append(FlowChange(kind: .removed, element: .chain, chain: chain.name, message: "chain `\(chain.name)` was removed"))
+        }
+        for chain in head.chains {
+            guard let position = base.chainIndex[chain.name] else {
+                changes.append(FlowChange(kind: .added, element: .chain, chain: chain.name,
+                                          message: "chain `\(chain.name)` was added (\(Self.describe(chain)))"))
+                continue
+            }
+            let (before, after) = (Self.describe(base.chains[position]), Self.describe(chain))
+            guard before != after else { continue }
+            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: "steps", old: before, new: after,
+                                      message: "chain `\(chain.name)`: \(Self.change(before, after))"))
+        }
+    }
+
+    // MARK: Values as text
+
+    /// "`push` → `present`", "set to `sheet`", "`[finish]` removed".
+    static func change(_ before: String?, _ after: String?) -> String {
+        switch (before, after) {
+        case (let before?, let after?): "`\(before)` → `\(after)`"
+        case (nil, let after?): "set to `\(after)`"
+        case (let before?, nil): "`\(before)` removed"
+        case (nil, nil): "unchanged"
+        }
+    }
+
+    /// What a route does, as one phrase: `push → SettingsViewController`.
+    static func signature(_ route: Route) -> String {
+        let transition = route.transition?.value.rawValue ?? "no transition"
+        return route.destination.map { "\(transition) → \($0.value.name)" } ?? transition
+    }
+
+    static func describe(_ chain: Chain) -> String {
+        let steps = chain.steps.map { step in step.action.target.map { "\(step.action.keyword) \($0)" } ?? step.action.keyword }
+        return "from \(chain.from?.value ?? "?")\(chain.runsAtLaunch ? " at launch" : ""): " + steps.joined(separator: ", ")
+    }
+
+    static func value(_ field: CoordinatorField, of coordinator: Coordinator) -> String? {
+        switch field {
+        case .kind: coordinator.kind?.value.rawValue
+        case .initial: coordinator.initials.isEmpty ? nil : coordinator.initials.map(\.value).joined(separator: ", ")
+        case .tabs: coordinator.tabs.map { $0.map(\.value).joined(separator: ", ") }
+        case .stack: coordinator.effectiveStack.rawValue
+        case .holds: coordinator.holds.isEmpty ? nil : coordinator.holds.map { "\($0.target): \($0.strength.value.rawValue)" }.joined(separator: ", ")
+        case .open: coordinator.isOpen ? "true" : nil
+        case .mayStart: coordinator.mayStart.map { $0.map(\.value).joined(separator: ", ") }
+        case .type: coordinator.type?.value
+        default: nil
+        }
+    }
+
+    /// A route's field as the app sees it: defaults applied where they matter (style of a presentation, the
+    /// retention of a child), so spelling out a default is no change.
+    static func value(_ field: String, of route: Route) -> String? {
+        let startsChild = route.destination?.value.coordinatorName != nil
+        let presents = route.transition?.value == .present
+        switch field {
+        case "transition": return route.transition?.value.rawValue
+        case "destination": return route.destination.map { "\($0.value.field.rawValue) \($0.value.name)" }
+        case "style": return presents ? (route.effectiveStyle.isFullScreen ? "fullScreen" : "sheet") : nil
+        case "dismissible": return presents ? (route.isDismissibleBySwipe ? "true" : "false") : nil
+        case "retain": return startsChild ? route.effectiveRetain.rawValue : nil
+        case "releaseOn": return startsChild && route.effectiveRetain == .parent
+            ? "[" + route.effectiveReleaseOn.map(\.rawValue).joined(separator: ", ") + "]" : nil
+        case "open": return route.isOpen ? "true" : nil
+        default:
+            guard let field = RouteField(rawValue: field), let value = route.specValue(field) else { return nil }
+            return text(value)
+        }
+    }
+
+    private static func text(_ value: SpecValue) -> String {
+        switch value {
+        case .name(let text, _), .word(let text, _), .text(let text, _): text
+        case .parameter(let name, let type, _): type.map { "\(name): \($0)" } ?? name
+        case .list(let items): items.map(text).joined(separator: ", ")
+        }
+    }
+}
+
+// MARK: Reachability
+
+/// Coordinators and routes both sides declare, reached on one side only. A route of a coordinator that changed
+/// as a whole is left to the coordinator's line. The cause is the first step of BASE's shortest path that HEAD
+/// no longer has: a removed route, a trigger the screen lost, a route that no longer starts the coordinator.
+struct ReachabilityDiff {
+    var changes: [ReachabilityChange] = []
+
+    init(base: Analysis, head: Analysis) {
+        let (old, new) = (base.index, head.index)
+        // Paths are searched only once something changed, and once per side.
+        var searched: [Bool: ShortestPaths] = [:]
+        func cause(of route: Int, gained: Bool) -> String? {
+            let (side, other) = gained ? (head, base) : (base, head)
+            if searched[gained] == nil { searched[gained] = ShortestPaths(side) }
+            return Self.cause(of: route, on: searched[gained]!, in: other, lost: !gained)
+        }
+        for coordinator in new.graph.coordinators {
+            guard let before = old.coordinatorID(coordinator.name), let after = new.coordinatorID(coordinator.name) else { continue }
+            let (was, now) = (base.reachability.startedCoordinator[before], head.reachability.startedCoordinator[after])
+            if was != now {
+                let target = now ? new.initial[after] : old.initial[before]
+                changes.append(ReachabilityChange(coordinator: coordinator.name, reachable: now,
+                                                  cause: target >= 0 ? cause(of: Int(target), gained: now) : nil))
+                continue
+            }
+            guard now else { continue }
+            for route in coordinator.routes {
+                guard let r0 = old.routeID(route.name, in: before), let r1 = new.routeID(route.name, in: after),
+                      old.showsScreen(r0) || new.showsScreen(r1) else { continue }
+                let (reached, reaches) = (base.reachability.reachedRoute[r0], head.reachability.reachedRoute[r1])
+                guard reached != reaches else { continue }
+                changes.append(ReachabilityChange(coordinator: coordinator.name, route: route.name, reachable: reaches,
+                                                  cause: cause(of: reaches ? r1 : r0, gained: reaches)))
+            }
+        }
+    }
+
+    /// The first step on `side`'s shortest path to `route` that `other` lacks, as a sentence about the change from
+    /// BASE to HEAD: `side` is BASE when HEAD lost the route (`lost`), HEAD when it gained it.
+    private static func cause(of route: Int, on paths: ShortestPaths, in other: Analysis, lost: Bool) -> String? {
+        guard let steps = paths.steps(to: route) else { return nil }
+        let (index, otherIndex) = (paths.analysis.index, other.index)
+        func name(_ route: Int) -> (owner: String, route: String) {
+            (index[coordinator: Int(index.owner[route])].name, index[route: route].name)
+        }
+        for step in steps {
+            let (owner, routeName) = name(step.route.position)
+            guard let otherOwner = otherIndex.coordinatorID(owner) else { return "`\(owner)` was \(lost ? "removed" : "added")" }
+            guard let otherRoute = otherIndex.routeID(routeName, in: otherOwner) else {
+                return "`\(owner).\(routeName)` was \(lost ? "removed" : "added")"
+            }
+            if step.kind == .tap, let screen = step.screen {
+                let (screenOwner, screenName) = name(screen.position)
+                if let otherScreenOwner = otherIndex.coordinatorID(screenOwner),
+                   let otherScreen = otherIndex.routeID(screenName, in: otherScreenOwner),
+                   !otherIndex.triggers.neighbors(of: otherScreen).contains(Int32(otherRoute)) {
+                    return "`\(screenOwner).\(screenName)` \(lost ? "no longer triggers" : "now triggers") `\(routeName)`"
+                }
+            }
+            let child = index.child[step.route.position]
+            let otherChild = otherIndex.child[otherRoute]
+            if child >= 0, otherChild < 0 || otherIndex[coordinator: Int(otherChild)].name != index[coordinator: Int(child)].name {
+                return "`\(owner).\(routeName)` \(lost ? "no longer starts" : "now starts") `\(index[coordinator: Int(child)].name)`"
+            }
+            let (mine, theirs) = (index.transition(step.route.position), otherIndex.transition(otherRoute))
+            if mine != theirs {
+                let (before, after) = lost ? (mine, theirs) : (theirs, mine)
+                return "`\(owner).\(routeName)` is `\(after?.rawValue ?? "none")`, was `\(before?.rawValue ?? "none")`"
+            }
+        }
+        return nil
+    }
+}
