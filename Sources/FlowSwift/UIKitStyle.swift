@@ -430,7 +430,8 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     /// The routes a `start()` that is no route itself calls in the cases of a `switch` (on app state, a launch
-    /// option): one call per route, in order, when there are two or more.
+    /// option): one call per route, in order, when there are at least `atLeast` (two, unless `start()` navigates
+    /// itself in another branch).
     /// `in `case .onboarding``, or `in a `switch` case` when the pattern names no member (`case (.swap(let p), .real)`).
     private static func caseText(_ call: CallFacts) -> String {
         guard let names = call.switchCase, !names.isEmpty else { return "in a `switch` case" }
