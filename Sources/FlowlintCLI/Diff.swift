@@ -116,24 +116,44 @@ final class SideReader {
     private var readsCode: Bool { !sources.isEmpty }
 
     func readSides(base: String, head: String?) throws -> (DiffReport.Side, DiffReport.Side) {
+        let (old, new): (Linted, Linted)
         if let head, Self.isFolder(base) || Self.isFolder(head) {
             guard Self.isFolder(base), Self.isFolder(head) else {
                 let (folder, other) = Self.isFolder(base) ? (base, head) : (head, base)
                 throw DiffError("`\(folder)` is a folder but `\(other)` is not: compare two folders, or two revisions")
             }
-            return (try lint(label: base, root: base, strip: base), try lint(label: head, root: head, strip: head))
+            (old, new) = try bothSides { try self.lint(label: base, root: base, strip: base) } and: { try self.lint(label: head, root: head, strip: head) }
+        } else {
+            let repository = try GitRepository()
+            let baseCommit = try repository.commit(base)
+            let headCommit = try head.map { try repository.commit($0) }
+            (old, new) = try bothSides { try self.lint(revision: base, commit: baseCommit, in: repository) } and: {
+                try headCommit.map { try self.lint(revision: head!, commit: $0, in: repository) } ?? self.lint(label: "working tree", root: nil, strip: nil)
+            }
         }
-        let repository = try GitRepository()
-        let baseCommit = try repository.commit(base)
-        let headCommit = try head.map { try repository.commit($0) }
-        let old = try lint(revision: base, commit: baseCommit, in: repository)
-        let new = try headCommit.map { try lint(revision: head!, commit: $0, in: repository) }
-            ?? lint(label: "working tree", root: nil, strip: nil)
-        return (old, new)
+        // Notes and rules once both are read, in order: the output does not depend on which side finished first.
+        for note in [old.note, new.note].compactMap({ $0 }) { Output.error(note) }
+        rules = new.rules
+        return (old.side, new.side)
+    }
+
+    /// One side read and linted, with the rules in effect and the note it gives (a revision without specs).
+    struct Linted: Sendable {
+        var side: DiffReport.Side
+        var rules: [RuleDescription]
+        var note: String?
+    }
+
+    /// The two sides share nothing, so they are read and linted at once; with `--sources` one after the other (the
+    /// Swift reader's notes then come in order). The base's error comes first, as it would one after the other.
+    private func bothSides(_ first: () throws -> Linted, and second: () throws -> Linted) throws -> (Linted, Linted) {
+        guard !readsCode else { return (try first(), try second()) }
+        let (old, new) = Parallel.both({ Result(catching: first) }, { Result(catching: second) })
+        return (try old.get(), try new.get())
     }
 
     /// The files of `commit` that the lint reads, at their repository paths in a private folder.
-    private func lint(revision: String, commit: String, in repository: GitRepository) throws -> DiffReport.Side {
+    private func lint(revision: String, commit: String, in repository: GitRepository) throws -> Linted {
         let folder = try TemporaryFolder("flowlint-diff")
         defer { folder.remove() }
         let wanted = (readsCode ? sources : specPaths).map { Self.repositoryPath($0, in: repository) }
@@ -147,13 +167,13 @@ final class SideReader {
     }
 
     /// A revision from before the specs (or the code) existed: everything the other side has is new.
-    private func emptySide(_ label: String) -> DiffReport.Side {
-        Output.error("flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))")
-        return DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil)
+    private func emptySide(_ label: String) -> Linted {
+        Linted(side: DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil), rules: [],
+               note: "flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))")
     }
 
     /// Lints the side whose paths are below `root` (nil: the working directory), reporting files without `strip`.
-    private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false) throws -> DiffReport.Side {
+    private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false) throws -> Linted {
         func below(_ path: String) -> String { root.map { path == "." ? $0 : "\($0)/\(path)" } ?? path }
         let pipeline = LintPipeline(paths: readsCode ? [] : specPaths.map(below), configPath: config,
                                     sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode)
@@ -163,13 +183,13 @@ final class SideReader {
         } catch let error as UserError {
             throw DiffError("\(label): \(inTemporaryFolder ? Self.relocated("\(error)", strip) : "\(error)")")
         }
-        rules = outcome.rules
         var report = outcome.report
         if let strip {
             report.findings = report.findings.map { Self.relocated($0, strip, messages: inTemporaryFolder) }
         }
         let valid = !outcome.report.findings.contains { RuleID.specValidity.contains($0.rule) && $0.severity == .error }
-        return DiffReport.Side(label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil)
+        return Linted(side: DiffReport.Side(label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil),
+                      rules: outcome.rules, note: nil)
     }
 
     /// Every mention of the private folder taken out of `text`: `Flows/App.flow.yml` for `/tmp/…/Flows/App.flow.yml`.
