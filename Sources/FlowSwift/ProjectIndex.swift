@@ -14,7 +14,8 @@ struct ProjectIndex {
     private(set) var types: [String: TypeFacts] = [:]
     /// Type names in declaration order (file, line).
     private(set) var order: [String] = []
-    /// Protocol or class → the classes, structs and actors that conform to it or inherit it, directly or not.
+    /// Protocol or class → the classes, structs and actors that conform to it or inherit it, directly or not; the
+    /// test doubles among them (`ItemModuleFactoryMock` in `AppTests/`) only when the app has no other.
     private(set) var implementations: [String: [String]] = [:]
     /// Every type some method constructs (`Foo(…)`): a class others inherit from is still made on its own.
     private(set) var constructed: Set<String> = []
@@ -91,6 +92,11 @@ struct ProjectIndex {
                 implementations[supertype.base, default: []].append(name)
             }
         }
+        // The app's own implementations come first: a test double is one only when the app has none.
+        for (name, all) in implementations {
+            let app = all.filter { types[$0].map { !Self.isTestDouble($0) } ?? true }
+            if !app.isEmpty, app.count < all.count { implementations[name] = app }
+        }
     }
 
     /// The name an alias stands for (`typealias AppRouter = UnownedRouter<AppRoute>`), followed a few steps.
@@ -143,15 +149,10 @@ struct ProjectIndex {
         type.inherited.contains { roots.contains($0.base) }
     }
 
-    /// The classes and structs a declared type can be: itself, or every implementation of a protocol. The app's
-    /// own implementations come first: a test double (`ItemModuleFactoryMock` in `AppTests/`) is one only when the
-    /// app has none.
+    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
     func concreteTypes(_ name: String) -> [String] {
         guard let type = types[name] else { return [] }
-        guard type.keyword == .protocol else { return [name] }
-        let all = implementations[name] ?? []
-        let app = all.filter { types[$0].map { !Self.isTestDouble($0) } ?? true }
-        return app.isEmpty ? all : app
+        return type.keyword == .protocol ? implementations[name] ?? [] : [name]
     }
 
     /// A type of a test target (a folder named `…Tests`), or named as a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`).

@@ -917,6 +917,7 @@ struct UIKitStyle: CoordinatorStyle {
     private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>, _ context: inout Context) {
         let routes = Set(coordinator.routes.map(\.name))
         var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
+        var touched: Set<String> = []  // the screens given triggers here
         // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
         let roots = Set(context.recognizer.mapping.coordinators)
         // A base class it inherits counts: a screen that keeps a `ChatCoordinator?` may be given a subclass of it.
@@ -941,8 +942,10 @@ struct UIKitStyle: CoordinatorStyle {
                 for call in method.calls where keepers.contains(plainReceiver(call.receiver)) {
                     if routes.contains(call.name) {
                         context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                        touched.insert(name)
                     } else {
                         for forwarded in forwards[call.name] ?? [] {
+                            touched.insert(name)
                             context.triggers[name, default: []].append(Trigger(
                                 owner: coordinatorType.name,
                                 route: Fact(forwarded.name, at: call.location, .inferred("`\(call.name)` calls `\(forwarded.name)()`"))
@@ -952,10 +955,10 @@ struct UIKitStyle: CoordinatorStyle {
                 }
             }
         }
+        // `{ self?.showNext() }`, or `{ self.delegate?.didDismiss(in: self) }` that ends the flow (a closure route).
+        let closureRoutes = Set(coordinator.routes.filter { $0.transition?.value == .finish }.map(\.name))
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard case .screen(let screen)? = coordinator.routes.first(where: { $0.name == method.name })?.destination?.value else { continue }
-            // `{ self?.showNext() }`, or `{ self.delegate?.didDismiss(in: self) }` that ends the flow (a closure route).
-            let closureRoutes = Set(coordinator.routes.filter { $0.transition?.value == .finish }.map(\.name))
             for call in method.calls where !call.closures.isEmpty && routes.contains(call.name) {
                 let receiver = plainReceiver(call.receiver)
                 guard receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name)) else { continue }
@@ -963,11 +966,14 @@ struct UIKitStyle: CoordinatorStyle {
                     actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
                 } else {
                     context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                    touched.insert(screen)
                 }
             }
         }
-        // Whatever offers the alert offers its actions: UIKit closes the alert before an action's handler runs.
-        for screen in context.triggers.keys {
+        // Whatever offers the alert offers its actions: UIKit closes the alert before an action's handler runs. Only
+        // this call gives triggers of this coordinator's routes, so only the screens it touched are looked at.
+        guard !alerts.isEmpty else { return }
+        for screen in touched {
             guard context.triggers[screen]!.contains(where: { $0.owner == coordinatorType.name && alerts.contains($0.route.value) }) else { continue }
             context.triggers[screen] = context.triggers[screen]!.flatMap { trigger -> [Trigger] in
                 guard trigger.owner == coordinatorType.name, alerts.contains(trigger.route.value) else { return [trigger] }

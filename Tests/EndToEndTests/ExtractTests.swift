@@ -171,6 +171,8 @@ import Testing
         #expect(shell.contains("    tabs:\n      - runLibrary  # fixtures/extract/uikit/storyboard-tabs/Sources/ShellCoordinator.swift:40\n      - runProfile"))
         #expect(!shell.contains("params:"))
         let library = try String(contentsOf: output.appendingPathComponent("Library.flow.yml"), encoding: .utf8)
+        // Its delegate is implemented by the tab hub, which is no tab bar controller the library keeps.
+        #expect(library.contains("  LibraryCoordinator:  # fixtures/extract/uikit/storyboard-tabs/Sources/Library.swift:43\n    kind: navigation"))
         #expect(library.contains("screen: ShelfViewController  # inferred: made by `screens.makeShelf()`"))
         #expect(library.contains("screen: BookViewController"))
     }
