@@ -140,8 +140,24 @@ public enum FileIO {
 
     /// Whether two paths name the same file (after links), so output never lands on an input.
     public static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
-        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        guard let a = identity(of: first) else { return false }
+        return identity(of: second) == a
+    }
+
+    /// The file a path names (after links), nil when there is none: one `stat`, to compare many paths with many.
+    public static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+    }
+
+    /// The files `paths` name, each to the first path naming it; paths naming none are left out. One `stat` per
+    /// path, so "is this output one of the inputs" costs one look-up per output, not one `stat` per pair.
+    public static func identities(of paths: [String]) -> [FileIdentity: String] {
+        var files: [FileIdentity: String] = [:]
+        for path in paths {
+            if let identity = identity(of: path), files[identity] == nil { files[identity] = path }
+        }
+        return files
     }
 
     /// Writes all of `text`, retrying short and interrupted writes; false (with `errno` set) on failure.
@@ -179,5 +195,17 @@ public enum FileIO {
         let mask = umask(0)
         umask(mask)
         return 0o666 & ~mask
+    }
+}
+
+/// A file as the file system knows it: device and inode (the folder walker's loop guard, and extract's "never
+/// onto an input").
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }

@@ -137,8 +137,3 @@ public struct FileSearch {
         return joined.isEmpty ? "." : joined
     }
 }
-
-private struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-}

@@ -109,9 +109,10 @@ public enum ExtractedSpecs {
     /// a check that fails writes nothing. A file that exists and is not unedited gets the new text beside it as
     /// `X.flow.yml.new`, unless `force`.
     public static func write(_ files: [File], into folder: String, inputs: [String], force: Bool) throws(WriteError) -> [Outcome] {
+        let inputFiles = FileIO.identities(of: inputs)
         for file in files {
-            try checkWritable(file.path, below: folder, inputs: inputs)
-            try checkWritable(file.path + newSuffix, below: folder, inputs: inputs)
+            try checkWritable(file.path, below: folder, inputs: inputFiles)
+            try checkWritable(file.path + newSuffix, below: folder, inputs: inputFiles)
         }
         var outcomes: [Outcome] = []
         for file in files {
@@ -131,7 +132,7 @@ public enum ExtractedSpecs {
     }
 
     /// A link below `folder` could lead anywhere, a Swift input among them: refused, never followed.
-    private static func checkWritable(_ path: String, below folder: String, inputs: [String]) throws(WriteError) {
+    private static func checkWritable(_ path: String, below folder: String, inputs: [FileIdentity: String]) throws(WriteError) {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var prefix = base
         for part in path.dropFirst(base.count).split(separator: "/") {
@@ -142,7 +143,7 @@ public enum ExtractedSpecs {
             }
             prefix += "/"
         }
-        if let input = inputs.first(where: { FileIO.isSameFile($0, path) }) {
+        if let written = FileIO.identity(of: path), let input = inputs[written] {
             throw WriteError("\(path) is the input \(input): write the specs to another -o folder")
         }
     }

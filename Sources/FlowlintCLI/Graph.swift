@@ -211,9 +211,9 @@ struct Graph: ParsableCommand {
         let earlier = SiteFolder.stalePages(in: folder, keeping: Set(pages.map(\.fileName)))
         if check { return try compareSite(pages, earlier: earlier, in: folder) }
         // Checked before anything is written: an input spec in the folder is never a page, nor removed as one.
-        let inputs = outcome.project.graph.files
+        let inputs = FileIO.identities(of: outcome.project.graph.files)
         for name in pages.map(\.fileName) + earlier {
-            if let spec = inputs.first(where: { FileIO.isSameFile($0, folder + "/" + name) }) {
+            if let page = FileIO.identity(of: folder + "/" + name), let spec = inputs[page] {
                 try fail("\(folder)/\(name) is the input spec \(spec): write the atlas to another folder")
             }
         }
