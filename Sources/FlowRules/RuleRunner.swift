@@ -10,10 +10,14 @@ public struct RuleRunner: Sendable {
     public var configuration: Configuration
     /// False: spec validity only (a diagram without `--findings` needs no graph rules).
     public var runsGraphRules: Bool
+    /// The folder the reported paths are taken relative to before `exclude` matches them (a side of `diff`, read
+    /// below a folder of its own); nil: as they are.
+    public var excludeRoot: String?
 
-    public init(configuration: Configuration = Configuration(), runsGraphRules: Bool = true) {
+    public init(configuration: Configuration = Configuration(), runsGraphRules: Bool = true, excludeRoot: String? = nil) {
         self.configuration = configuration
         self.runsGraphRules = runsGraphRules
+        self.excludeRoot = excludeRoot.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
     /// The findings of a run, and the analysis the graph rules read (nil when none ran): the drawings read it too.
@@ -55,7 +59,7 @@ public struct RuleRunner: Sendable {
         var excluded: [String: Bool] = [:]
         findings = findings.compactMap { finding in
             let file = finding.location.file
-            let isExcluded = excluded[file] ?? configuration.isExcluded(file)
+            let isExcluded = excluded[file] ?? configuration.isExcluded(excludeRoot.map { file.hasPrefix($0) ? String(file.dropFirst($0.count)) : file } ?? file)
             excluded[file] = isExcluded
             guard !isExcluded else { return nil }
             guard RuleID.specValidity.contains(finding.rule) || !isIgnored(finding, in: project.graph) else { return nil }

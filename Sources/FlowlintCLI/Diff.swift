@@ -26,8 +26,9 @@ struct Diff: ParsableCommand {
         flowlint diff BASE [HEAD] compares two revisions of the repository of the working directory (HEAD: the \
         working tree), read from git's objects: nothing is checked out, the working tree is not touched. \
         flowlint diff OLD_DIR NEW_DIR compares two folders. Each side is linted as `flowlint lint` would, from the \
-        specs (--path) or, with --sources (or `sources:` in .flowlint.yml), from the Swift code; one configuration \
-        (--config, else .flowlint.yml of the working directory) serves both.
+        specs (--path) or, with --sources (or `sources:` in .flowlint.yml), from the Swift code. A revision is \
+        linted under its own .flowlint.yml (none: the defaults); the working tree and folders under the working \
+        directory's; --config serves every side. `exclude:` matches paths below each side's root.
 
         Reports coordinators, routes, triggers and chains added, removed or changed (transition, destination, \
         style, retain, releaseOn…), screens that became unreachable or reachable with the change that caused it, \
@@ -74,6 +75,8 @@ struct Diff: ParsableCommand {
         if !sources.isEmpty, FlowlintCLI.readSources == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
+        // A revision is read into a private folder: an interrupted run removes it.
+        Interruption.install()
         let reader = SideReader(specPaths: specPaths.isEmpty ? ["."] : specPaths, sources: sources, config: config)
         let (old, new) = try reader.readSides(base: base, head: head)
         let report = DiffReport(base: old, head: new)
@@ -157,13 +160,25 @@ final class SideReader {
         let folder = try TemporaryFolder("flowlint-diff")
         defer { folder.remove() }
         let wanted = (readsCode ? sources : specPaths).map { Self.repositoryPath($0, in: repository) }
+        // Without --config, each revision is linted under its own .flowlint.yml, as `flowlint lint` at that
+        // revision would be: a pull request that disables a rule shows its findings as fixed.
+        let ownConfiguration = config == nil ? repository.prefix + Configuration.defaultFileName : nil
         let label = "\(revision) (\(commit.prefix(7)))"
-        let written = try repository.materialize(commit, paths: wanted, into: folder.path) { path in
+        let written = try repository.materialize(commit, paths: wanted + [ownConfiguration].compactMap { $0 }, into: folder.path) { path in
             readsCode ? path.hasSuffix(".swift") : FileDiscovery.specSuffixes.contains { path.hasSuffix($0) }
         }
-        guard written > 0 else { return emptySide(label) }
+        guard written.contains(where: { $0 != ownConfiguration }) else { return emptySide(label) }
         let root = folder.path + "/" + repository.prefix
-        return try lint(label: label, root: root.hasSuffix("/") ? String(root.dropLast()) : root, strip: root, inTemporaryFolder: true)
+        var configuration: Configuration?
+        if let ownConfiguration {
+            do {
+                configuration = written.contains(ownConfiguration) ? try Configuration.load(path: folder.path + "/" + ownConfiguration) : Configuration()
+            } catch {
+                throw DiffError("\(label): \(Self.relocated("\(error)", root))")
+            }
+        }
+        return try lint(label: label, root: root.hasSuffix("/") ? String(root.dropLast()) : root, strip: root, inTemporaryFolder: true,
+                        configuration: configuration)
     }
 
     /// A revision from before the specs (or the code) existed: everything the other side has is new.
@@ -173,10 +188,12 @@ final class SideReader {
     }
 
     /// Lints the side whose paths are below `root` (nil: the working directory), reporting files without `strip`.
-    private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false) throws -> Linted {
+    private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false,
+                      configuration: Configuration? = nil) throws -> Linted {
         func below(_ path: String) -> String { root.map { path == "." ? $0 : "\($0)/\(path)" } ?? path }
         let pipeline = LintPipeline(paths: readsCode ? [] : specPaths.map(below), configPath: config,
-                                    sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode)
+                                    sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode,
+                                    configuration: configuration, excludeRoot: strip)
         let outcome: LintOutcome
         do {
             outcome = try pipeline.run()

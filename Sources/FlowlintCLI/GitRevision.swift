@@ -31,9 +31,9 @@ struct GitRepository {
         return sha.trimmingTrailingNewline
     }
 
-    /// Writes the files of `commit` below `paths` (repository-relative; empty: everything) that `wanted` accepts into
-    /// `folder`, at their repository paths; returns how many it wrote.
-    func materialize(_ commit: String, paths: [String], into folder: String, wanted: (String) -> Bool) throws(DiffError) -> Int {
+    /// Writes the files of `commit` below `paths` (repository-relative; empty: everything) that `wanted` accepts, and
+    /// the files `paths` name themselves, into `folder` at their repository paths; returns the paths it wrote.
+    func materialize(_ commit: String, paths: [String], into folder: String, wanted: (String) -> Bool) throws(DiffError) -> [String] {
         let listing = try Self.git(["ls-tree", "-r", "-z", "--full-tree", commit])
         var blobs: [(sha: String, path: String)] = []
         for entry in listing.split(separator: "\0") {
@@ -45,10 +45,10 @@ struct GitRepository {
             let below = paths.contains { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }
             if below, paths.contains(path) || wanted(path) { blobs.append((String(fields[2]), path)) }
         }
-        guard !blobs.isEmpty else { return 0 }
+        guard !blobs.isEmpty else { return [] }
         let request = folder + "/.objects"
         do {
-            try FileIO.writeAtomically(blobs.map { $0.sha + "\n" }.joined(), to: request)
+            try FileIO.writeNew(ArraySlice(blobs.map { $0.sha + "\n" }.joined().utf8), to: request)
         } catch {
             throw DiffError("cannot write in \(folder): \(error)")
         }
@@ -66,13 +66,13 @@ struct GitRepository {
             let target = folder + "/" + blob.path
             try Self.makeFolders(for: target, below: folder, created: &created)
             do {
-                try FileIO.writeAtomically(Array(contents[(newline + 1)..<(newline + 1 + size)]), to: target)
+                try FileIO.writeNew(contents[(newline + 1)..<(newline + 1 + size)], to: target)
             } catch {
                 throw DiffError("cannot write \(target): \(error)")
             }
             position = newline + 1 + size + 1
         }
-        return blobs.count
+        return blobs.map(\.path)
     }
 
     private static func makeFolders(for file: String, below root: String, created: inout Set<String>) throws(DiffError) {
@@ -133,7 +133,8 @@ struct GitRepository {
     }
 }
 
-/// A folder of its own under `$TMPDIR` (or /tmp), removed with everything in it by `remove()`.
+/// A folder of its own under `$TMPDIR` (or /tmp), removed with everything in it by `remove()`, or when the run is
+/// interrupted (`Interruption`).
 struct TemporaryFolder {
     var path: String
 
@@ -142,11 +143,18 @@ struct TemporaryFolder {
         var template = Array((base + "/\(name)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw DiffError("cannot create a temporary folder in \(base): \(FileError.current())") }
         path = String(cString: made)
+        Interruption.shared.keep(path)
     }
 
-    /// Removes the folder and everything below it, without following links: files as they are listed, then the
-    /// folders deepest first (a worklist, no recursion on the tree's depth).
+    /// Removes the folder and everything below it.
     func remove() {
+        Self.delete(path)
+        Interruption.shared.forget(path)
+    }
+
+    /// Removes `path` and everything below it, without following links: files as they are listed, then the
+    /// folders deepest first (a worklist, no recursion on the tree's depth).
+    static func delete(_ path: String) {
         var folders = [path]
         var next = 0
         while next < folders.count {

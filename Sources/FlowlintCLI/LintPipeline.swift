@@ -22,9 +22,13 @@ struct LintPipeline {
     var includeInferred = false
     /// `diff --sources`: the graph read from the code is linted whether or not specs exist.
     var readsSpecs = true
+    /// `diff`: the configuration of a revision, read from its own `.flowlint.yml` (`configPath` is not read).
+    var configuration: Configuration? = nil
+    /// `diff`: the folder a side was read below; `exclude` matches the paths below it.
+    var excludeRoot: String? = nil
 
     func run() throws -> LintOutcome {
-        let configuration = try Self.loadConfiguration(configPath)
+        let configuration = try self.configuration ?? Self.loadConfiguration(configPath)
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
         // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
@@ -54,7 +58,7 @@ struct LintPipeline {
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
         if comparing, !sources.isEmpty, runsGraphRules, specIsValid { code = try readSources(sources, configuration) }
-        let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules)
+        let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: excludeRoot)
             .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
         report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)

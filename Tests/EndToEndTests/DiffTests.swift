@@ -111,6 +111,96 @@ import Testing
         #expect(early.status == 2 || early.stderr.contains("has no flow specs"))
     }
 
+    /// Each revision is linted under the `.flowlint.yml` it holds, as `flowlint lint` at that revision would be;
+    /// `--config` serves both; `exclude:` matches paths below the side's root, not the private folder's.
+    @Test(.enabled(if: haveGit, "needs git"))
+    func eachRevisionIsLintedUnderItsOwnConfiguration() throws {
+        let repository = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        func git(_ arguments: String...) throws {
+            #expect(try Subprocess.run(["git"] + arguments, in: repository, environment: Self.gitEnvironment).status == 0)
+        }
+        let configuration = repository.appendingPathComponent(".flowlint.yml")
+        try "disabled: [leaked-child]\n".write(to: configuration, atomically: true, encoding: .utf8)
+        try git("add", ".flowlint.yml")
+        try git("commit", "-q", "-m", "quiet", "--", ".flowlint.yml")
+        try git("tag", "quiet")
+        try "exclude: [\"Flows/**\"]\n".write(to: configuration, atomically: true, encoding: .utf8)
+        try git("commit", "-q", "-m", "excluded", "--", ".flowlint.yml")
+        try git("tag", "excluded")
+        // two has the leak; quiet disables the rule: the leak is fixed, by configuration.
+        let quieted = try Flowlint.run(["diff", "two", "quiet"], in: repository)
+        #expect(quieted.status == 0, "\(quieted.stderr)")
+        #expect(quieted.stdout.contains("fixed findings:\nFlows/App.flow.yml:27:20: error: Help can be closed by dismiss"))
+        #expect(quieted.stdout.hasSuffix("0 changes, 0 reachability changes, 0 new findings, 1 fixed finding\n"))
+        // One --config for both sides: nothing changed.
+        let empty = repository.appendingPathComponent("empty.yml")
+        try "\n".write(to: empty, atomically: true, encoding: .utf8)
+        let shared = try Flowlint.run(["diff", "two", "quiet", "--config", empty.path], in: repository)
+        #expect(shared.stdout.hasSuffix("no navigation change, no new or fixed finding\n"), "\(shared.stdout)")
+        // The excluded revision against the working tree (same configuration, leak fixed in the tree): no finding
+        // on either side, although the revision's files sit in a private folder.
+        let excluded = try Flowlint.run(["diff", "excluded", "--fail-on", "new-findings"], in: repository)
+        #expect(excluded.status == 0, "\(excluded.stdout)\(excluded.stderr)")
+        #expect(!excluded.stdout.contains("findings:"), "\(excluded.stdout)")
+        // A revision's broken configuration names the revision and the file, not the private folder.
+        try "rules: [\n".write(to: configuration, atomically: true, encoding: .utf8)
+        try git("commit", "-q", "-m", "broken", "--", ".flowlint.yml")
+        try "\n".write(to: configuration, atomically: true, encoding: .utf8)
+        let broken = try Flowlint.run(["diff", "HEAD"], in: repository)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.hasPrefix("flowlint: error: HEAD ("), "\(broken.stderr)")
+        #expect(broken.stderr.contains(".flowlint.yml") && !broken.stderr.contains("flowlint-diff-"), "\(broken.stderr)")
+    }
+
+    /// An interrupted diff leaves no private folder behind: a `git` that stalls in `cat-file` holds the run while
+    /// it is stopped by SIGTERM, and the run still ends by that signal.
+    @Test(.enabled(if: haveGit, "needs git"))
+    func anInterruptedDiffLeavesNoTemporaryFolder() throws {
+        let repository = try Self.repository()
+        let scratch = try Subprocess.temporaryDirectory("diff-interrupted")
+        defer {
+            try? FileManager.default.removeItem(at: repository)
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let bin = scratch.appendingPathComponent("bin"), temporary = scratch.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let ready = scratch.appendingPathComponent("stalled").path, release = scratch.appendingPathComponent("release").path
+        let realGit = try Subprocess.run(["sh", "-c", "command -v git"], in: repository).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Stalls until the test lets it go (at most 20 s), then fails. It must end: Foundation sees the run end
+        // only once every process holding its descriptors has.
+        let fake = """
+            #!/bin/sh
+            case " $* " in *" cat-file "*) : > "\(ready)"; i=0; while [ ! -e "\(release)" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done; exit 1 ;; esac
+            exec "\(realGit)" "$@"
+            """
+        let git = bin.appendingPathComponent("git")
+        try fake.write(to: git, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: git.path)
+        let process = Process()
+        process.executableURL = Flowlint.binary
+        process.arguments = ["diff", "one", "two"]
+        process.currentDirectoryURL = repository
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: ready), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(FileManager.default.fileExists(atPath: ready), "git cat-file was reached")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the revision's folder exists")
+        process.terminate()
+        Thread.sleep(forTimeInterval: 0.2)
+        FileManager.default.createFile(atPath: release, contents: nil)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test func twoFoldersCompareLikeTwoRevisions() throws {
         let result = try Flowlint.run(["diff", "fixtures/diff/shop-1", "fixtures/diff/shop-2"])
         #expect(result.status == 0, "\(result.stderr)")
