@@ -139,8 +139,10 @@ struct UIKitStyle: CoordinatorStyle {
                 || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
         }.map(\.name))
+        // The names of the routes so far: searching the routes for each method was quadratic (issue 24).
+        var routeNames = Set(coordinator.routes.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) {
-            guard !coordinator.routes.contains(where: { $0.name == method.name }) else { continue }
+            guard routeNames.insert(method.name).inserted else { continue }
             var route = Route(name: method.name, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
@@ -175,13 +177,14 @@ struct UIKitStyle: CoordinatorStyle {
             var route = Route(name: unusedName(screenFirst.value.lowercasedFirst, in: coordinator), location: screenFirst.location)
             route.destination = context.put(Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
             coordinator.routes.insert(route, at: 0)
+            routeNames.insert(route.name)
         }
         if !resolved { coordinator.markOpen() }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route, and so
         // is telling the delegate a parent reaction that lets it go (`{ self.delegate?.didDismiss(in: self) }`).
         for method in type.methods where routeMethods.contains(method.name) {
-            for call in method.calls where !call.closures.isEmpty && !coordinator.routes.contains(where: { $0.name == call.name }) {
+            for call in method.calls where !call.closures.isEmpty && !routeNames.contains(call.name) {
                 let receiver = plainReceiver(call.receiver)
                 let finishes = (receiver.isEmpty || receiver == "self") && call.name.lowercased().contains("finish")
                 let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
@@ -191,6 +194,7 @@ struct UIKitStyle: CoordinatorStyle {
                 context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
                 route.transition = Located(.finish, at: call.location)
                 coordinator.routes.append(route)
+                routeNames.insert(call.name)
             }
         }
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
