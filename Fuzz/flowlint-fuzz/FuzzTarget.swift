@@ -69,7 +69,7 @@ final class Workspace: @unchecked Sendable {
         var template = Array("/tmp/flowlint-fuzz-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { fatalError("cannot create the fuzzing folder: \(String(cString: strerror(errno)))") }
         root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        for folder in ["swift", "extracted"] { mkdir(root + "/" + folder, 0o700) }
+        for folder in ["swift", "extracted", "encoded"] { mkdir(root + "/" + folder, 0o700) }
     }
 
     func run(_ input: FuzzInput) {
@@ -86,6 +86,7 @@ final class Workspace: @unchecked Sendable {
         let report = Report(findings: findings, files: project.graph.files.count)
         runReporters(report, project: project, configuration: configuration, baseline: input.baseline)
         if !project.diagnostics.contains(where: { $0.severity == .error }) {
+            roundTrip(project.graph, loader: loader)
             draw(project.graph, findings: findings)
         }
     }
@@ -108,6 +109,32 @@ final class Workspace: @unchecked Sendable {
             if before != after { fatalError("the extracted specs do not load back as the graph written:\n\(before)\n\(after)") }
         }
         return code
+    }
+
+    /// The spec encoder's round trip on every valid project: the specs written for its graph load without an error,
+    /// as the same graph (`GraphFacts`: every field the encoder writes, locations aside).
+    private func roundTrip(_ graph: FlowGraph, loader: SpecLoader) {
+        let specs = SpecEncoder.specs(for: CodeGraph(graph: graph))
+        let written = specs.enumerated().map { write(Array($1.text.utf8), to: "encoded/e\($0).flow.yml") }
+        let reloaded: LoadedProject
+        do {
+            reloaded = try loader.load(files: written)
+        } catch {
+            fatalError("the encoded specs of a valid project do not load: \(error)")
+        }
+        if let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
+            fatalError("an encoded spec of a valid project has an error: \(error.location): \(error.message)\n\(specs.map(\.text).joined())")
+        }
+        let before = GraphFacts.lines(graph)
+        let after = GraphFacts.lines(reloaded.graph)
+        guard before != after else { return }
+        let difference = before.difference(from: after).map { change -> String in
+            switch change {
+            case .insert(_, let line, _): "- decoded: \(line)"
+            case .remove(_, let line, _): "+ encoded: \(line)"
+            }
+        }
+        fatalError("decode(encode(g)) != g for a valid project:\n\(difference.joined(separator: "\n"))\n\(specs.map(\.text).joined())")
     }
 
     /// Every reporter, and the baseline: a file recording the findings suppresses every one of them.
@@ -152,7 +179,42 @@ final class Workspace: @unchecked Sendable {
             guard dot == DOTWriter.write(DiagramBuilder.build(graph, options: option)) else {
                 fatalError("the same diagram is drawn as different DOT")
             }
-            if diagram.nodes.count <= 40 { _ = try? Graphviz().svg(fromDOT: dot) }
+            if diagram.nodes.count <= Self.laidOut { drawImages(dot) }
+        }
+        drawAtlas(graph, findings: findings)
+    }
+
+    /// Graphviz lays out diagrams of at most this many nodes: its layout is slow and not linear, and one input
+    /// must stay a few milliseconds.
+    private static let laidOut = 40
+
+    /// The SVG, PNG and PDF of one diagram, each deterministic, each what its format starts with.
+    private func drawImages(_ dot: String) {
+        let graphviz = Graphviz()
+        guard let first = try? graphviz.svg(fromDOT: dot) else { return }
+        guard first.svg.contains("<svg"), (try? graphviz.svg(fromDOT: dot))?.svg == first.svg else {
+            fatalError("the same DOT is laid out as different SVG, or as no SVG")
+        }
+        guard graphviz.rendersImages else { return }
+        for (format, magic) in [(Graphviz.ImageFormat.png, [0x89, 0x50, 0x4E, 0x47] as [UInt8]), (.pdf, Array("%PDF".utf8))] {
+            guard let image = try? graphviz.image(fromDOT: dot, format: format) else { continue }
+            guard image.bytes.starts(with: magic) else { fatalError("a \(format.rawValue) drawing does not start as one") }
+        }
+    }
+
+    /// The atlas (`graph --site`): every page, those of at most `laidOut` nodes laid out by Graphviz, the others
+    /// with their DOT text in place of the SVG (the pages around it are what is fuzzed there). Its page names
+    /// are distinct.
+    private func drawAtlas(_ graph: FlowGraph, findings: [Diagnostic]) {
+        var laidOut = 0
+        let pages = Site.pages(Analysis(graph), findings: findings) { diagram, _ in
+            let dot = DOTWriter.write(diagram)
+            guard diagram.nodes.count <= Self.laidOut, laidOut < 4, let svg = try? Graphviz().svg(fromDOT: dot).svg else { return dot }
+            laidOut += 1
+            return svg
+        }
+        guard Set(pages.map { $0.fileName.lowercased() }).count == pages.count, pages.count == graph.coordinators.count + 1 else {
+            fatalError("the atlas has \(pages.count) pages for \(graph.coordinators.count) coordinators, or two pages of one name")
         }
     }
 
@@ -174,7 +236,7 @@ final class Workspace: @unchecked Sendable {
     }
 
     private func clear() {
-        for folder in ["", "/swift", "/extracted"] {
+        for folder in ["", "/swift", "/extracted", "/encoded"] {
             guard let directory = opendir(root + folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {

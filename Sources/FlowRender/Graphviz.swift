@@ -21,6 +21,17 @@ public struct Rendering: Sendable {
     public var warnings: [String]
 }
 
+extension Graphviz {
+    /// At most one line for the warnings of one drawing, naming it: `graphviz: Unable to reclaim box space … (drawing
+    /// of docs/flow.svg; 3 more)`. Graphviz repeats a complaint for each edge it concerns.
+    public static func warning(_ warnings: [String], drawing: String) -> String? {
+        guard let first = warnings.first else { return nil }
+        let text = first.hasPrefix("Warning: ") ? String(first.dropFirst("Warning: ".count)) : first
+        let more = warnings.count > 1 ? "; \(warnings.count - 1) more" : ""
+        return "graphviz: \(text) (drawing of \(drawing)\(more))"
+    }
+}
+
 /// Graphviz in process: the `dot` layout and the SVG renderer of libgvc, no `dot` executable.
 ///
 /// Each call makes its own context and frees everything it allocated. The freeing (a tenth of the time of a
@@ -81,18 +92,24 @@ public struct Graphviz: Sendable {
 
     private func render(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
         try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> [UInt8] in
-            let plugins = Plugins(in: pluginDirectory, cairo: format != .svg)
-            cleanup.later { plugins.close() }
-            if format != .svg, !plugins.hasCairo {
+            let context: OpaquePointer
+            if format == .svg {
+                let plugins = Plugins(in: pluginDirectory)
+                cleanup.later { plugins.close() }
+                guard let made = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
+                cleanup.later { gvFreeContext(made) }
+                context = made
+            } else {
                 // Checked before layout: nothing is drawn, so nothing is written.
-                throw GraphvizError(messages: ["""
-                    \(format.rawValue.uppercased()) needs Graphviz's cairo renderer \
-                    \(Plugins.cairoPluginPath(in: pluginDirectory) ?? "libgvplugin_pango"), which is not installed or does not load: \
-                    install Debian's libgvc6 (or draw SVG)
-                    """])
+                guard let shared = ImageContexts.context(pluginDirectory) else {
+                    throw GraphvizError(messages: ["""
+                        \(format.rawValue.uppercased()) needs Graphviz's cairo renderer \
+                        \(Plugins.cairoPluginPath(in: pluginDirectory) ?? "libgvplugin_pango"), which is not installed or does not load: \
+                        install Debian's libgvc6 (or draw SVG)
+                        """])
+                }
+                context = shared
             }
-            guard let context = plugins.makeContext() else { throw GraphvizError(messages: ["cannot create a Graphviz context"]) }
-            cleanup.later { gvFreeContext(context) }
             let reader = OrderedReader(dot)
             cleanup.later { reader.close() }
             guard let graph = reader.read() else { throw GraphvizError(messages: []) }
@@ -261,6 +278,27 @@ private struct Plugins {
     }
 }
 
+/// The contexts PNG and PDF are drawn with: one per plugin folder, made at the first image and never freed. Graphviz
+/// 2.42's cairo plugin keeps a pointer to the name of the last font it measured, which its context's font table
+/// owns: a context freed after each image left that pointer dangling, and the next image read freed memory
+/// (AddressSanitizer in the fuzz target). Used only under `MessageCapture`'s gate.
+private enum ImageContexts {
+    nonisolated(unsafe) private static var contexts: [String: OpaquePointer] = [:]
+
+    static func context(_ pluginDirectory: String?) -> OpaquePointer? {
+        let key = pluginDirectory ?? ""
+        if let context = contexts[key] { return context }
+        // The plugins stay loaded as long as the context.
+        let plugins = Plugins(in: pluginDirectory, cairo: true)
+        guard plugins.hasCairo, let context = plugins.makeContext() else {
+            plugins.close()
+            return nil
+        }
+        contexts[key] = context
+        return context
+    }
+}
+
 /// What a Graphviz call allocated, freed in the reverse order once the call's result is copied out.
 private final class Cleanup: @unchecked Sendable {
     private var steps: [() -> Void] = []
@@ -296,7 +334,12 @@ private final class MessageCapture: @unchecked Sendable {
         }
         let previousLevel = agseterr(AGWARN)
         let cleanup = Cleanup()
-        let result = Result { () throws(GraphvizError) -> Value in try body(cleanup) }
+        // libpathplan prints to file descriptor 2 itself (`triangulation failed`): its lines are taken from there.
+        let (result, captured) = StandardErrorCapture.capturing { () -> Result<Value, GraphvizError> in
+            Result { () throws(GraphvizError) -> Value in try body(cleanup) }
+        }
+        let stray = StandardErrorCapture.Lines(captured)
+        stray.pass()
         let lines = MessageCapture.text.split(whereSeparator: \.isNewline).map(String.init)
         let restore = (previousHandler, previousLevel)
         DispatchQueue.global().async { [gate] in
@@ -305,14 +348,16 @@ private final class MessageCapture: @unchecked Sendable {
             agseterr(restore.1)
             gate.signal()
         }
+        // libpathplan's lines are dropped when a drawing is made: `triangulation failed` is followed by a route
+        // found anyway, or by an `Error` that fails the drawing. Then they are part of the error.
         let errors = lines.filter { $0.hasPrefix("Error") }
         switch result {
         case .success(let value) where errors.isEmpty:
             return (value, lines)
         case .success:
-            throw GraphvizError(messages: errors)
+            throw GraphvizError(messages: errors + stray.graphviz)
         case .failure(let error):
-            throw GraphvizError(messages: error.messages + (lines.isEmpty ? [] : lines))
+            throw GraphvizError(messages: error.messages + lines + stray.graphviz)
         }
     }
 }

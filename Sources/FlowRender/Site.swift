@@ -11,9 +11,10 @@ public enum Site {
         public var html: String
     }
 
-    /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI).
+    /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI); it is given the name of
+    /// the page the diagram is drawn on.
     public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto,
-                             render: (Diagram) throws -> String) rethrows -> [Page] {
+                             render: (Diagram, _ page: String) throws -> String) rethrows -> [Page] {
         // One set of facts for every page.
         let facts = FlowFacts(analysis)
         let index = analysis.index
@@ -26,7 +27,7 @@ public enum Site {
         for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
             overview.nodes[position].link = files[overview.nodes[position].title]
         }
-        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview), findings: findings, files: files))]
+        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), findings: findings, files: files))]
         for name in names {
             var diagram = DiagramBuilder.build(facts, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
             diagram.anchorsNodes = true
@@ -41,7 +42,7 @@ public enum Site {
             for position in diagram.nodes.indices where diagram.nodes[position].kind == .landing {
                 diagram.nodes[position].link = landings[diagram.nodes[position].id]
             }
-            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram),
+            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram, files[name]!),
                                                                             findings: findings, files: files)))
         }
         return pages

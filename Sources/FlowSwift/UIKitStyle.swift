@@ -139,8 +139,10 @@ struct UIKitStyle: CoordinatorStyle {
                 || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
         }.map(\.name))
+        // The names of the routes so far: searching the routes for each method was quadratic (issue 24).
+        var routeNames = Set(coordinator.routes.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) {
-            guard !coordinator.routes.contains(where: { $0.name == method.name }) else { continue }
+            guard routeNames.insert(method.name).inserted else { continue }
             var route = Route(name: method.name, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
@@ -175,13 +177,14 @@ struct UIKitStyle: CoordinatorStyle {
             var route = Route(name: unusedName(screenFirst.value.lowercasedFirst, in: coordinator), location: screenFirst.location)
             route.destination = context.put(Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
             coordinator.routes.insert(route, at: 0)
+            routeNames.insert(route.name)
         }
         if !resolved { coordinator.markOpen() }
         guard !coordinator.routes.isEmpty else { return nil }
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route, and so
         // is telling the delegate a parent reaction that lets it go (`{ self.delegate?.didDismiss(in: self) }`).
         for method in type.methods where routeMethods.contains(method.name) {
-            for call in method.calls where !call.closures.isEmpty && !coordinator.routes.contains(where: { $0.name == call.name }) {
+            for call in method.calls where !call.closures.isEmpty && !routeNames.contains(call.name) {
                 let receiver = plainReceiver(call.receiver)
                 let finishes = (receiver.isEmpty || receiver == "self") && call.name.lowercased().contains("finish")
                 let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
@@ -191,6 +194,7 @@ struct UIKitStyle: CoordinatorStyle {
                 context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
                 route.transition = Located(.finish, at: call.location)
                 coordinator.routes.append(route)
+                routeNames.insert(call.name)
             }
         }
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
@@ -340,8 +344,9 @@ struct UIKitStyle: CoordinatorStyle {
         guard !tabs.isEmpty else { return }
         if skipped { coordinator.markOpen() }
         // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
-        coordinator.routes.removeAll { $0.name == builder || tabs.map(\.name).contains($0.name) }
-        state.pendingChildRoutes.removeAll { $0.0 == type.name && tabs.map(\.name).contains($0.1) }
+        let tabNames = Set(tabs.map(\.name))
+        coordinator.routes.removeAll { $0.name == builder || tabNames.contains($0.name) }
+        state.pendingChildRoutes.removeAll { $0.0 == type.name && tabNames.contains($0.1) }
         // A `start()` that only hands a tab its flow does not show anything by the tab's navigation.
         if let initial = coordinator.initial?.value, tabs.contains(where: { $0.name == initial }) {
             state.startTransitions[type.name] = nil
@@ -697,34 +702,50 @@ struct UIKitStyle: CoordinatorStyle {
     /// `start()` transition; releases in delegate methods of the parent and in the child itself.
     static func linkChildren(_ state: inout State, _ context: inout Context) {
         let mapping = context.recognizer.mapping
+        // Each route is set in place, found through an index of its parent's route names: copying the parent, or
+        // searching its routes, per child was quadratic (issue 24: 26,000 children of one coordinator took 66 s).
+        var positions: [String: [String: Int]] = [:]
+        var leftOut: [String: Set<Int>] = [:]
         for (parent, routeName) in state.pendingChildRoutes {
-            guard var coordinator = context.coordinators[parent], let index = coordinator.routes.firstIndex(where: { $0.name == routeName }),
-                  let child = coordinator.routes[index].destination?.value.name else { continue }
-            let location = coordinator.routes[index].location
+            // No copy of the parent is held: one would make each write below copy its routes.
+            guard context.coordinators[parent] != nil else { continue }
+            if positions[parent] == nil {
+                let names = context.coordinators[parent]!.routes.map(\.name)
+                positions[parent] = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            guard let index = positions[parent]?[routeName], leftOut[parent]?.contains(index) != true,
+                  let child = context.coordinators[parent]!.routes[index].destination?.value.name else { continue }
+            let location = context.coordinators[parent]!.routes[index].location
+            let kind = context.coordinators[parent]!.kind?.value
             let transitionPath = FactPath.route(parent, routeName, .transition)
             if let start = state.startTransitions[child] ?? nil {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
                 // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
                 // is given works on another coordinator's, which a spec cannot name.
-                if let kind = coordinator.kind?.value, kind != .navigation, transition != .present {
+                if let kind, kind != .navigation, transition != .present {
                     context.notes.append(ExtractionNote(.foreignStack, "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not `\(parent)`'s (a \(kind.rawValue) coordinator): route left out", at: location, coordinator: parent))
-                    coordinator.routes.remove(at: index)
-                    coordinator.markOpen()
-                    context.coordinators[parent] = coordinator
+                    leftOut[parent, default: []].insert(index)
+                    context.coordinators[parent]?.markOpen()
                     continue
                 }
-                coordinator.routes[index].transition = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
+                let fact = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
+                context.coordinators[parent]?.routes[index].transition = fact
                 if transition != .present { context.attachedToParentStack.insert(child) }
                 if transition == .present, state.unreadStartStyles.contains(child) {
-                    coordinator.routes[index].open = Located(true, at: start.location)
+                    context.coordinators[parent]?.routes[index].open = Located(true, at: start.location)
                 }
                 if transition == .present, let style = state.startStyles[child] ?? nil {
-                    coordinator.routes[index].style = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
+                    let fact = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
+                    context.coordinators[parent]?.routes[index].style = fact
                 }
             } else {
-                coordinator.routes[index].transition = context.put(Fact(.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
+                let fact = context.put(Fact(Transition.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
+                context.coordinators[parent]?.routes[index].transition = fact
             }
-            context.coordinators[parent] = coordinator
+        }
+        for (parent, indexes) in leftOut {
+            guard let routes = context.coordinators[parent]?.routes else { continue }
+            context.coordinators[parent]?.routes = routes.enumerated().filter { !indexes.contains($0.offset) }.map(\.element)
         }
         // Methods a screen calls as it goes away (`deinit`, `didMove(toParent:)`): a popped first screen runs them.
         // And the methods the app's navigation controller calls on the controller it pops (`override func
@@ -957,8 +978,13 @@ struct UIKitStyle: CoordinatorStyle {
         }
         // `{ self?.showNext() }`, or `{ self.delegate?.didDismiss(in: self) }` that ends the flow (a closure route).
         let closureRoutes = Set(coordinator.routes.filter { $0.transition?.value == .finish }.map(\.name))
+        // The screen each route shows, by name: searching the routes for each method was quadratic (issue 24).
+        var screens: [String: String] = [:]
+        for route in coordinator.routes where screens[route.name] == nil {
+            if case .screen(let screen)? = route.destination?.value { screens[route.name] = screen } else { screens[route.name] = "" }
+        }
         for method in coordinatorType.methods where routes.contains(method.name) {
-            guard case .screen(let screen)? = coordinator.routes.first(where: { $0.name == method.name })?.destination?.value else { continue }
+            guard let screen = screens[method.name], !screen.isEmpty else { continue }
             for call in method.calls where !call.closures.isEmpty && routes.contains(call.name) {
                 let receiver = plainReceiver(call.receiver)
                 guard receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name)) else { continue }

@@ -168,13 +168,14 @@ struct Graph: ParsableCommand {
             }
             do {
                 let dot = DOTWriter.write(diagram)
+                let drawing = output == "-" ? "standard output" : output
                 if format == .svg {
                     let rendering = try Graphviz().svg(fromDOT: dot)
-                    for warning in rendering.warnings { Output.error("flowlint: warning: Graphviz: \(warning)") }
+                    if let warning = Graphviz.warning(rendering.warnings, drawing: drawing) { Output.error("flowlint: warning: \(warning)") }
                     return .text(rendering.svg)
                 }
                 let image = try Graphviz().image(fromDOT: dot, format: format == .png ? .png : .pdf)
-                for warning in image.warnings { Output.error("flowlint: warning: Graphviz: \(warning)") }
+                if let warning = Graphviz.warning(image.warnings, drawing: drawing) { Output.error("flowlint: warning: \(warning)") }
                 return .bytes(image.bytes)
             } catch {
                 try fail(error.description)
@@ -198,12 +199,14 @@ struct Graph: ParsableCommand {
     /// `--site DIR`: every page, each written atomically, and pages of an earlier atlas removed; with `--check`,
     /// compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(outcome.facts, findings: outcome.report.findings, layout: layout) { diagram in
+        let pages = try Site.pages(outcome.facts, findings: outcome.report.findings, layout: layout) { diagram, page in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }
             do {
-                return try Graphviz().svg(fromDOT: DOTWriter.write(diagram)).svg
+                let rendering = try Graphviz().svg(fromDOT: DOTWriter.write(diagram))
+                if let warning = Graphviz.warning(rendering.warnings, drawing: folder + "/" + page) { Output.error("flowlint: warning: \(warning)") }
+                return rendering.svg
             } catch {
                 try fail("\(error)")
             }

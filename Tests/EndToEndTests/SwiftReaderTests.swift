@@ -92,6 +92,45 @@ import Testing
         ("nested interpolation, 50 KB", "let v = " + String(repeating: "\"\\(", count: 8_000) + "1" + String(repeating: ")\"", count: 8_000) + "\n"),
     ]
 
+    /// Issue 24: one coordinator starting 26,000 children took 66 s, copying and searching its routes per child. Speed
+    /// is scripts/bench's; this checks that every child of a wide coordinator is read, in order, with the transition
+    /// its start() makes.
+    @Test func aCoordinatorStartingThousandsOfChildrenHasARouteForEach() throws {
+        let count = 3_000
+        let folder = try Folder()
+        var parent = """
+            protocol Coordinator: AnyObject { func start() }
+            final class HomeViewController: UIViewController {}
+            final class AppCoordinator: Coordinator {
+                private var childCoordinators: [Coordinator] = []
+                let navigationController = UINavigationController()
+                func start() { navigationController.pushViewController(HomeViewController(), animated: true) }
+
+            """
+        var children = ""
+        for index in 0..<count {
+            parent += "    func s\(index)() { let c = C\(index)Coordinator(); childCoordinators.append(c); c.start() }\n"
+            let start = index.isMultiple(of: 2) ? "nav.pushViewController(HomeViewController(), animated: true)" : "nav.present(HomeViewController(), animated: true)"
+            children += "final class C\(index)Coordinator: Coordinator { let nav = UINavigationController(); func start() { \(start) } }\n"
+        }
+        try folder.write("src/App.swift", parent + "}\n")
+        try folder.write("src/Children.swift", children)
+        let result = try Flowlint.run(["extract", "src", "--format", "json"], in: folder.url, timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let coordinators = try #require(json["coordinators"] as? [[String: Any]])
+        let app = try #require(coordinators.first { ($0["name"] as? [String: Any])?["value"] as? String == "AppCoordinator" })
+        let routes = try #require(app["routes"] as? [[String: Any]])
+        let started = routes.compactMap { route -> (String, String)? in
+            guard let child = (route["coordinator"] as? [String: Any])?["value"] as? String,
+                  let transition = (route["transition"] as? [String: Any])?["value"] as? String else { return nil }
+            return (child, transition)
+        }
+        #expect(started.count == count)
+        #expect(started.map(\.0) == (0..<count).map { "C\($0)Coordinator" })
+        #expect(started.map(\.1) == (0..<count).map { $0.isMultiple(of: 2) ? "push" : "present" })
+    }
+
     @Test(arguments: hostile.indices)
     func whatBrokeTheReaderIsANoteAndTheRestIsExtracted(index: Int) throws {
         let (name, text) = Self.hostile[index]

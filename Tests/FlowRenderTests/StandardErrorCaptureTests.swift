@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import FlowRender
+import Testing
+
+/// Issue 24: libpathplan writes `triangulation failed` straight to file descriptor 2 during layout, past Graphviz's
+/// error handler. No generated graph made this Graphviz (2.42) print it, so the capture is tested by writing to
+/// descriptor 2 inside it, as libpathplan does.
+@Suite struct StandardErrorCaptureTests {
+    static func identity(_ descriptor: Int32) -> [UInt64] {
+        var status = stat()
+        fstat(descriptor, &status)
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
+    @Test func whatIsWrittenToDescriptorTwoIsCapturedAndTheDescriptorRestored() throws {
+        let before = Self.identity(2)
+        let line = Array("libpath/shortest.c:324: triangulation failed\nflowlint: a line of another thread\n".utf8)
+        let (value, captured) = StandardErrorCapture.capturing { () -> Int in
+            line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+            return 7
+        }
+        #expect(value == 7)
+        #expect(captured == line)
+        #expect(Self.identity(2) == before)
+        let lines = StandardErrorCapture.Lines(captured)
+        #expect(lines.graphviz == ["libpath/shortest.c:324: triangulation failed"])
+        #expect(lines.others == Array("flowlint: a line of another thread\n".utf8))
+    }
+
+    @Test func aFailureIsThrownAfterTheDescriptorIsRestored() {
+        struct Failure: Error {}
+        let before = Self.identity(2)
+        #expect(throws: Failure.self) {
+            _ = try StandardErrorCapture.capturing { () throws(Failure) -> Int in throw Failure() }
+        }
+        #expect(Self.identity(2) == before)
+    }
+
+    @Test func linesThatAreNotGraphvizsAreKeptByteForByteAndAnUnfinishedLineToo() {
+        let lines = StandardErrorCapture.Lines(Array("a\nlibpath/x.c:1: y\nlibpath/z".utf8))
+        #expect(lines.graphviz == ["libpath/x.c:1: y", "libpath/z"])
+        #expect(lines.others == Array("a\n".utf8))
+    }
+
+    /// One line per drawing, naming it, however many times Graphviz repeats itself.
+    @Test func warningsOfOneDrawingAreOneLineNamingIt() {
+        let reclaim = #"Warning: Unable to reclaim box space in spline routing for edge "a" -> "b". Something is probably seriously wrong."#
+        #expect(Graphviz.warning([], drawing: "flow.svg") == nil)
+        #expect(Graphviz.warning([reclaim], drawing: "flow.svg")
+                == #"graphviz: Unable to reclaim box space in spline routing for edge "a" -> "b". Something is probably seriously wrong. (drawing of flow.svg)"#)
+        #expect(Graphviz.warning([reclaim, reclaim, "Warning: x"], drawing: "atlas/Auth.html")?.hasSuffix("(drawing of atlas/Auth.html; 2 more)") == true)
+    }
+
+    /// PNG and PDF one after another in one process: the cairo plugin's font cache outlived a freed context, and the
+    /// second image read freed memory (fixtures/fuzz replays it under AddressSanitizer). The images stay the same.
+    @Test func imagesDrawnOneAfterAnotherAreTheSame() throws {
+        let graphviz = Graphviz()
+        guard graphviz.rendersImages else { return }
+        let dot = DOTWriter.write(try Fixtures.diagram("classic"))
+        let first = try graphviz.image(fromDOT: dot, format: .pdf).bytes
+        _ = try graphviz.image(fromDOT: dot, format: .png)
+        #expect(try graphviz.image(fromDOT: dot, format: .pdf).bytes == first)
+    }
+}
