@@ -217,8 +217,18 @@ final class FactCollector: SyntaxVisitor {
         while headEnd > start, source[headEnd] & 0xC0 == 0x80 { headEnd -= 1 }
         var tailStart = end - Self.clipLength / 2
         while tailStart < end, source[tailStart] & 0xC0 == 0x80 { tailStart += 1 }
-        return String(decoding: source[start..<headEnd], as: UTF8.self) + "…" + String(decoding: source[tailStart..<end], as: UTF8.self)
+        var clipped = Array(source[start..<headEnd])
+        clipped += Self.clipMark
+        clipped += source[tailStart..<end]
+        // Every call of a long chain has the same clipped receiver: one copy of it per file.
+        if let text = clippedTexts[clipped] { return text }
+        let text = String(decoding: clipped, as: UTF8.self)
+        clippedTexts[clipped] = text
+        return text
     }
+
+    private var clippedTexts: [[UInt8]: String] = [:]
+    private static let clipMark = Array("…".utf8)
 
     static let clipLength = 256
 

@@ -610,9 +610,10 @@ struct Context {
 /// `strongSelf`, `weakSelf`).
 func plainReceiver(_ receiver: String?) -> String {
     guard let receiver else { return "" }
-    // Called for every call the recognizer looks at: a plain name is returned as it is, without a copy.
-    guard receiver.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) else {
-        return receiver
+    // Called for every call the recognizer looks at: a receiver without `?` or `!` is not copied byte by byte.
+    guard receiver.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) else {
+        guard let alias = selfAliases.first(where: { receiver.utf8.starts(with: $0) }) else { return receiver }
+        return String(decoding: receiver.utf8.dropFirst(alias.count), as: UTF8.self)
     }
     var bytes = receiver.utf8.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }
     if let alias = selfAliases.first(where: { bytes.starts(with: $0) }) { bytes.removeFirst(alias.count) }

@@ -46,8 +46,9 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// What a call does to navigation, when it is a navigation call.
     static func transition(of call: CallFacts, mapping: ExtractMapping) -> Transition? {
-        let receiver = plainReceiver(call.receiver)
+        // The receiver is read only for the names that need it: every call of the project comes here.
         if call.name == "=" {
+            let receiver = plainReceiver(call.receiver)
             if receiver.hasSuffix("rootViewController") { return .setRoot }
             // `navigationController.viewControllers = [tokens]`: the stack replaced by the screens listed.
             if receiver.hasSuffix("viewControllers"), receiver.lowercased().contains("navigation"), case .array(let items)? = call.arguments.first?.value, !items.isEmpty {
@@ -66,11 +67,11 @@ struct UIKitStyle: CoordinatorStyle {
         case "dismissModule": return .dismiss
         case "dismiss" where call.closures.isEmpty: return .dismiss
         case "present" where !call.arguments.isEmpty: return .present
-        case "push" where receiver.lowercased().contains("router") || receiver.lowercased().contains("navigation"): return .push
+        case "push" where foldedReceiver(call).contains("router") || foldedReceiver(call).contains("navigation"): return .push
         // A split view controller's columns: `showDetailViewController`, `show`, `setViewController(_:for:)`.
-        case "showDetailViewController" where receiver.lowercased().contains("split"): return .showDetail
-        case "show" where receiver.lowercased().contains("split"): return .show
-        case "setViewController" where receiver.lowercased().contains("split"):
+        case "showDetailViewController" where foldedReceiver(call).contains("split"): return .showDetail
+        case "show" where foldedReceiver(call).contains("split"): return .show
+        case "setViewController" where foldedReceiver(call).contains("split"):
             guard case .member(let column, _)? = call.arguments.first(where: { $0.label == "for" })?.value else { return nil }
             return column == "secondary" ? .showDetail : .show
         default: return nil
@@ -84,36 +85,43 @@ struct UIKitStyle: CoordinatorStyle {
     ]
 
     static func isRetain(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
-        let receiver = plainReceiver(call.receiver)
         if retainCalls.contains(call.name) || mapping.retain.contains(call.name) { return true }
-        if call.name == "append" || call.name == "insert" { return receiver.lowercased().hasSuffix("coordinators") || receiver.lowercased().hasSuffix("children") }
+        if call.name == "append" || call.name == "insert" { return holdsChildren(foldedReceiver(call)) }
         if call.name == "=" {
             guard case .reference? = call.arguments.first?.value else { return false }
             // `children[key] = child`, `self.avatarCoordinator = child`.
-            let place = receiver.lowercased()
+            let place = foldedReceiver(call)
             return place.contains("coordinator") || place.contains("child")
         }
         return false
     }
 
+    /// The receiver without `?`, `!` and `self.`, lowercased: for the calls whose name says the receiver matters.
+    private static func foldedReceiver(_ call: CallFacts) -> String {
+        plainReceiver(call.receiver).lowercased()
+    }
+
+    /// `childCoordinators`, `children` (lowercased).
+    private static func holdsChildren(_ place: String) -> Bool {
+        place.hasSuffix("coordinators") || place.hasSuffix("children")
+    }
+
     /// `childCoordinators.removeAll()` or `children = []` run by the method itself: every child is let go.
     static func clearsChildren(_ call: CallFacts) -> Bool {
         guard call.closures.isEmpty else { return false }
-        let place = plainReceiver(call.receiver).lowercased()
-        guard place.hasSuffix("coordinators") || place.hasSuffix("children") else { return false }
-        if call.name == "removeAll" { return call.arguments.isEmpty }
-        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty }
+        if call.name == "removeAll" { return call.arguments.isEmpty && holdsChildren(foldedReceiver(call)) }
+        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty && holdsChildren(foldedReceiver(call)) }
         return false
     }
 
     static func isRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
-        let receiver = plainReceiver(call.receiver).lowercased()
         if mapping.release.contains(call.name) || call.name.hasPrefix("removeFromParent") { return true }
         if releaseCalls.contains(call.name) {
-            return call.name != "removeAll" || receiver.hasSuffix("coordinators") || receiver.hasSuffix("children")
+            return call.name != "removeAll" || holdsChildren(foldedReceiver(call))
         }
-        if call.name == "remove" || call.name == "removeValue" { return receiver.hasSuffix("coordinators") || receiver.hasSuffix("children") }
+        if call.name == "remove" || call.name == "removeValue" { return holdsChildren(foldedReceiver(call)) }
         if call.name == "=", case .other("nil")? = call.arguments.first?.value {
+            let receiver = foldedReceiver(call)
             return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child")
         }
         return false
@@ -649,9 +657,10 @@ struct UIKitStyle: CoordinatorStyle {
     private static func continuations(in method: MethodFacts, routes: Set<String>) -> [Fact<String>] {
         var seen: Set<String> = []
         return method.calls.compactMap { call in
-            let receiver = plainReceiver(call.receiver)
             // `self?.start()` runs the start again: `then` is what it picks (resolved once the initial routes are known).
-            guard receiver.isEmpty || receiver == "self", routes.contains(call.name) || call.name == "start",
+            guard routes.contains(call.name) || call.name == "start" else { return nil }
+            let receiver = plainReceiver(call.receiver)
+            guard receiver.isEmpty || receiver == "self",
                   let finish = call.closures.firstIndex(where: { $0.lowercased().contains("finish") }),
                   call.closures[..<finish].allSatisfy(ownClosures.contains),
                   seen.insert(call.name).inserted else { return nil }
@@ -894,12 +903,15 @@ struct UIKitStyle: CoordinatorStyle {
     static func finishCall(in method: MethodFacts, finishers: Set<String>, reactions: Set<String> = []) -> CallFacts? {
         method.calls.first { call in
             guard call.closures.allSatisfy({ ownClosures.contains($0) }) else { return false }
+            // The name first: the receiver is read only for calls that may finish.
+            let named = call.name.lowercased().contains("finish")
+            guard named || finishers.contains(call.name) || reactions.contains(call.name) else { return false }
             let receiver = plainReceiver(call.receiver)
             if receiver.isEmpty || receiver == "self" {
-                return finishers.contains(call.name) || call.name.lowercased().contains("finish")
+                return finishers.contains(call.name) || named
             }
             // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
-            guard call.name.lowercased().contains("finish") || reactions.contains(call.name) else { return false }
+            guard named || reactions.contains(call.name) else { return false }
             // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
             let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
             return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
