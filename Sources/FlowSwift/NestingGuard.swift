@@ -21,6 +21,10 @@ struct NestingGuard {
     /// parser looks ahead for an inline array type at each one, and its time doubles with every `[` of the
     /// run: 22 take a second, 30 several minutes (found by scripts/fuzz). Real code nests a few at most.
     static let bracketRunLimit = 12
+    /// Tokens a file may have. swift-syntax's tree and the walk over it take about 350 bytes a token (a
+    /// megabyte of `x.a().a()…`, a million tokens, takes 350 MB): 2,500,000 keep one file under about 1 GB.
+    /// Real code has one token per 4 to 8 bytes, so any file within the 8 MiB size limit but the densest fits.
+    static let tokenLimit = 2_500_000
 
     struct Refusal: Equatable {
         var line: Int
@@ -29,9 +33,9 @@ struct NestingGuard {
     }
 
     /// Where the file goes past a limit, if it does.
-    static func check(_ bytes: [UInt8]) -> Refusal? {
+    static func check(_ bytes: [UInt8], tokenLimit: Int = tokenLimit) -> Refusal? {
         bytes.withUnsafeBufferPointer { buffer in
-            var scan = NestingGuard(buffer)
+            var scan = NestingGuard(buffer, tokenLimit: tokenLimit)
             return scan.run()
         }
     }
@@ -68,11 +72,14 @@ struct NestingGuard {
     private var attached = false
     private var previous = Token.none
     private var afterClosingBrace = false
+    private var tokens = 0
+    private let tokenLimit: Int
 
     private enum Token { case none, name, dot, closer, other, prefixKeyword, elseKeyword }
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, tokenLimit: Int) {
         self.bytes = bytes
+        self.tokenLimit = tokenLimit
     }
 
     private static let prefixKeywords: Set<String> = [
@@ -98,6 +105,12 @@ struct NestingGuard {
             }
             let byte = bytes[offset]
             tokenStart = offset
+            if !Self.isSpaceOrComment(byte, next(1)) {
+                tokens += 1
+                if tokens > tokenLimit {
+                    return refusal("more than \(grouped(tokenLimit)) tokens: skipped (reading the file would take more than about 1 GB of memory; split it)")
+                }
+            }
             switch byte {
             case UInt8(ascii: "\n"):
                 newline(at: offset)
@@ -338,6 +351,26 @@ struct NestingGuard {
 
     private func tooDeep() -> Refusal {
         refusal("nested more than \(Self.depthLimit) levels deep here (brackets, and chains of `.member`, `!`, `try`, `->`, `else if` or `<`): skipped (swift-syntax's parser recurses on such nesting)")
+    }
+
+    /// `2,500,000`.
+    private func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
+    /// White space, or the start of a comment: not a token.
+    private static func isSpaceOrComment(_ byte: UInt8, _ next: UInt8?) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, 0: true
+        case UInt8(ascii: "/"): next == UInt8(ascii: "/") || next == UInt8(ascii: "*")
+        default: false
+        }
     }
 
     private func refusal(_ message: String) -> Refusal {
