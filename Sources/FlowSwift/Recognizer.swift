@@ -82,135 +82,22 @@ struct Recognizer {
         for index in coordinators.indices {
             Self.fillTriggers(&coordinators[index], context: &context, routes: routesByCoordinator)
         }
-        var chains = context.chains.sorted { $0.location < $1.location }
-        Self.keepResolved(&coordinators, &chains, &context)
+        // The clean-up passes (Cleanup.swift), each on what the one before left.
+        let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context))
+        let references = ResolvedReferences(ResolvedRoutes(written, &context), &context)
+        let resolved = ResolvedChains(references, chains: context.chains.sorted { $0.location < $1.location }, &context)
         var code = CodeGraph()
-        for var coordinator in coordinators {
+        for var coordinator in resolved.coordinators {
             coordinator.replaceRoutes(coordinator.routes)
             code.graph.add(coordinator)
         }
-        for chain in chains { code.graph.add(chain) }
+        for chain in resolved.chains { code.graph.add(chain) }
         if let entry = entry(of: code.graph) {
             code.graph.entry = context.put(entry, .entry)
         }
         code.provenance = context.provenance
         code.provenance.notes = (fileNotes + context.notes).sorted()
         return code
-    }
-
-    /// A route to a coordinator that was not extracted, or a chain step naming no route, would be an
-    /// `unknown-reference` in the spec: left out, with a note, never guessed.
-    private static func keepResolved(_ coordinators: inout [Coordinator], _ chains: inout [Chain], _ context: inout Context) {
-        // A tab coordinator is its tabs: without them it is not a valid spec element.
-        coordinators.removeAll { coordinator in
-            guard coordinator.kind?.value == .tab, coordinator.tabs?.isEmpty ?? true else { return false }
-            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(coordinator.name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: coordinator.name))
-            return true
-        }
-        // A coordinator without routes is not written: routes that start it are left out with it, which may leave
-        // their own coordinator without routes (so, until nothing changes; each round removes one at least).
-        var names = Set(coordinators.filter { !$0.routes.isEmpty }.map(\.name))
-        while true {
-            let emptied = coordinators.filter { coordinator in
-                names.contains(coordinator.name) && !coordinator.routes.contains { route in
-                    route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } ?? true
-                }
-            }
-            guard !emptied.isEmpty else { break }
-            names.subtract(emptied.map(\.name))
-        }
-        for index in coordinators.indices {
-            let coordinator = coordinators[index]
-            let initial = coordinator.initial?.value
-            coordinators[index].routes = coordinator.routes.filter { route in
-                // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
-                if route.transition == nil, route.destination == nil, route.name != initial {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out", at: route.location, coordinator: coordinator.name))
-                    coordinators[index].markOpen()
-                    return false
-                }
-                // A transition that needs a destination or a target the code did not show: listed, not guessed.
-                if let transition = route.transition?.value, route.name != initial,
-                   (transition.destinationRule == .required && route.destination == nil)
-                    || (transition.targetField == .route && route.target == nil)
-                    || (transition.targetField == .tab && route.tab == nil) {
-                    context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))
-                    coordinators[index].markOpen()
-                    return false
-                }
-                guard let child = route.destination?.value.coordinatorName, !names.contains(child) else { return true }
-                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
-                coordinators[index].markOpen()
-                return false
-            }
-        }
-        // A hold on a coordinator that is not in the specs would be an unknown reference.
-        for index in coordinators.indices {
-            coordinators[index].holds.removeAll { $0.target != Hold.selfReference && !names.contains($0.target) }
-        }
-        let keptRoutes = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
-        for index in coordinators.indices {
-            let coordinator = coordinators[index]
-            let name = coordinator.name
-            let kept = keptRoutes[name] ?? []
-            func exists(_ reference: RouteReference) -> Bool {
-                reference.coordinator.map { keptRoutes[$0]?.contains(reference.route) == true } ?? kept.contains(reference.route)
-            }
-            // A first screen the code computes (a factory's product) still needs a destination to be a valid
-            // spec: a placeholder the reader fills in, marked inferred (drift never compares it).
-            if let initial = coordinator.initial, let root = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
-               coordinator.routes[root].destination == nil,
-               coordinator.routes[root].transition.map({ $0.value.destinationRule == .required }) ?? true {
-                let placeholder = Fact(Destination.screen("UnresolvedScreen"), at: coordinator.routes[root].location,
-                                       .inferred("the code computes the first screen (see the notes): write its type here"))
-                coordinators[index].routes[root].destination = context.put(placeholder, .route(name, initial.value, .screen))
-                coordinators[index].markOpen()
-            }
-            // Of the routes `start()` may pick, those left; none left, the first route left.
-            coordinators[index].initials = coordinator.initials.filter { kept.contains($0.value) }
-            if !coordinator.initials.isEmpty, coordinators[index].initials.isEmpty {
-                coordinators[index].initial = coordinators[index].routes.first.map {
-                    context.put(Fact($0.name, at: $0.location, .inferred("the first route left")), .coordinator(name, .initial))
-                }
-            }
-            for route in coordinators[index].routes.indices {
-                coordinators[index].routes[route].removeReferences { !exists($0) }
-            }
-            // A tab whose child was left out is left out of the tabs too (the note says why).
-            coordinators[index].tabs = coordinator.tabs?.filter { kept.contains($0.value) }
-        }
-        coordinators.removeAll { $0.routes.isEmpty }
-        var kept: [String: Coordinator] = [:]
-        for var coordinator in coordinators {
-            coordinator.replaceRoutes(coordinator.routes)
-            kept[coordinator.name] = coordinator
-        }
-        var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
-        for name in kept.keys {
-            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type) { routeEnums[name] = routes }
-        }
-        var leftOut: [Chain] = []
-        chains = chains.compactMap { chain in
-            guard let from = chain.from?.value, kept[from] != nil else { return nil }
-            switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], coordinators: kept, routeEnums: routeEnums) {
-            case .steps(let steps):
-                var resolved = chain
-                resolved.steps = steps
-                return resolved
-            case .leftOut(let note):
-                context.notes.append(note)
-                leftOut.append(chain)
-                return nil
-            }
-        }
-        // The route that runs a chain left out says so, instead of pointing at a chain that is not there.
-        for chain in leftOut {
-            guard let from = chain.from?.value, let owner = coordinators.firstIndex(where: { $0.name == from }),
-                  let route = coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(from, $0.name) }),
-                  coordinators[owner].routes[route].transition != nil else { continue }
-            context.provenance.set(.route(from, coordinators[owner].routes[route].name, .transition), .inferred(XCoordinatorStyle.chainLeftOut))
-            coordinators[owner].markOpen()
-        }
     }
 
     /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
