@@ -60,7 +60,7 @@ struct ResolvedRoutes {
             coordinators[index].routes = coordinator.routes.filter { route in
                 // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
                 if route.transition == nil, route.destination == nil, route.name != initial {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out", at: route.location, coordinator: coordinator.name))
+                    context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out (name your own navigation methods in .flowlint.yml `extract:`)", at: route.location, coordinator: coordinator.name))
                     coordinators[index].markOpen()
                     return false
                 }

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRules
 
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.
@@ -119,6 +120,16 @@ struct XCoordinatorStyle: CoordinatorStyle {
         "none": .attach, "embed": .embed,
     ]
 
+    /// XCoordinator's own transitions, then the team's (`extension Transition { static func fadePush(…) }`, named
+    /// under `push`, `present` or `setRoot` in `.flowlint.yml` `extract:`, as for the other styles).
+    static func transition(named name: String, _ mapping: ExtractMapping) -> Transition? {
+        if let own = transitions[name] { return own }
+        if mapping.push.contains(name) { return .push }
+        if mapping.present.contains(name) { return .present }
+        if mapping.setRoot.contains(name) { return .setRoot }
+        return nil
+    }
+
     /// The transition of one case of `prepareTransition`'s switch.
     private static func read(
         _ route: inout Route, coordinator allResolved: inout Bool,
@@ -127,7 +138,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         let calls = prepare.calls.filter { $0.switchCase?.contains(route.name) == true }
-        guard let first = calls.first(where: { $0.receiver == nil && (transitions[$0.name] != nil || $0.name == "multiple" || $0.name == "deepLink") }) else {
+        let mapping = context.recognizer.mapping
+        guard let first = calls.first(where: { $0.receiver == nil && (Self.transition(named: $0.name, mapping) != nil || $0.name == "multiple" || $0.name == "deepLink") }) else {
             allResolved = false
             return
         }
@@ -141,7 +153,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
             route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             return
         }
-        let transition = transitions[first.name]!
+        let transition = Self.transition(named: first.name, mapping)!
         route.transition = context.put(Fact(transition, at: first.location), path(.transition))
         if first.name == "presentFullScreen"
             || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {

@@ -257,6 +257,23 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
+    /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
+    /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
+    /// is left out with a note that says where to name it, and without the configuration all three are.
+    @Test func customXCoordinatorTransitionsNamedInTheConfigurationAreRead() throws {
+        let (output, _, result) = try Self.extract("xcoordinator/custom-transitions")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("LibraryCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      book:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:6\n        transition: push"))
+        #expect(spec.contains("      lending:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:7\n        transition: present"))
+        #expect(!spec.contains("      help:"))
+        #expect(result.stderr.contains("`LibraryCoordinator.help` navigates in a way the reader does not recognize: route left out (name your own navigation methods in .flowlint.yml `extract:`) [unrecognized]"))
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
+        let bare = try Flowlint.run(["extract", "fixtures/extract/xcoordinator/custom-transitions/Sources", "-o", output.path + "-bare"])
+        defer { try? FileManager.default.removeItem(atPath: output.path + "-bare") }
+        #expect(bare.stderr.components(separatedBy: "navigates in a way the reader does not recognize").count == 4, "\(bare.stderr)")
+    }
+
     /// Children made by a factory behind a protocol: the full-screen sign-in released on finish is fine, the
     /// compose sheet released only on finish is the seeds' swipe-down leak.
     @Test func factoryMadeChildrenAreJudged() throws {
