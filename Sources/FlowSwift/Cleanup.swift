@@ -150,7 +150,7 @@ struct ResolvedChains {
         let kept = previous.byName
         var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
         for name in kept.keys {
-            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type) { routeEnums[name] = routes }
+            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type, in: context.recognizer.types) { routeEnums[name] = routes }
         }
         var leftOut: [Chain] = []
         self.chains = chains.compactMap { chain in

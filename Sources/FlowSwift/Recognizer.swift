@@ -26,7 +26,7 @@ struct Recognizer {
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
         for name in index.order {
-            guard let type = index.types[name], XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type) else { continue }
+            guard let type = index.types[name], XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) else { continue }
             owners[routes, default: []].append(name)
         }
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }

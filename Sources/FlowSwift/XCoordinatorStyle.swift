@@ -38,14 +38,19 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return type.inherited.lazy.compactMap { $0.arguments.isEmpty ? nil : bases[$0.base] }.first
     }
 
-    static func routeEnum(of type: TypeFacts) -> String? {
-        type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }?.arguments.first
+    /// The route enum the coordinator is generic over: an argument of the nearest supertype that has any (the
+    /// supertypes come nearest first, superclasses before protocols), so an app's own generic base
+    /// (`ShopCoordinator: AppNavigationCoordinator<ShopRoute>`, over `NavigationCoordinator<R>`) gives its
+    /// subclass's route, not its own parameter; of several arguments, the one the project declares as an enum.
+    static func routeEnum(of type: TypeFacts, in types: [String: TypeFacts]) -> String? {
+        guard let generic = type.inherited.first(where: { !$0.arguments.isEmpty }) else { return nil }
+        return generic.arguments.first { types[$0]?.keyword == .enum } ?? generic.arguments.first
     }
 
     static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
         let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
         var coordinator = context.coordinator(type, .xcoordinator, kind: Fact(kind, at: type.location))
-        let cases = routeEnum(of: type).flatMap { context.recognizer.types[$0] }?.cases ?? []
+        let cases = routeEnum(of: type, in: context.recognizer.types).flatMap { context.recognizer.types[$0] }?.cases ?? []
         for routeCase in cases {
             var route = Route(name: routeCase.name, location: routeCase.location)
             route.params = routeCase.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: routeCase.location) }
@@ -319,7 +324,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
     static func collectTriggers(_ context: inout Context) {
         var owners: [String: String] = [:]  // route enum → coordinator
         for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type) else { continue }
+            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type, in: context.recognizer.types) else { continue }
             owners[routes] = owners[routes] ?? name
         }
         for name in context.recognizer.order {
@@ -347,7 +352,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
         let strengths: [String: HoldStrength] = ["UnownedRouter": .unowned, "WeakRouter": .weak, "StrongRouter": .strong]
         var owners: [String: String] = [:]  // route enum → coordinator
         for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type) else { continue }
+            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type, in: context.recognizer.types) else { continue }
             owners[routes] = owners[routes] ?? name
         }
         for maker in context.recognizer.order {
