@@ -35,6 +35,18 @@ public struct SpecLoader: Sendable {
         let results = try Parallel.map(files) { path throws(LoadError) in
             try SpecReader.read(path, limits: limits, defaultRetain: defaultRetain)
         }
+        return resolve(files, results)
+    }
+
+    /// Specs whose bytes are at hand (a revision read from git's objects), each named by its path, in that order.
+    public func load(contents: [(path: String, bytes: [UInt8])]) -> LoadedProject {
+        let results = Parallel.map(contents) { file in
+            SpecReader.read(file.path, bytes: file.bytes, limits: limits, defaultRetain: defaultRetain)
+        }
+        return resolve(contents.map(\.path), results)
+    }
+
+    private func resolve(_ files: [String], _ results: [SpecReader.Result]) -> LoadedProject {
         let counts = Dictionary(zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
                                 uniquingKeysWith: +)
         let omitted = Dictionary(zip(files, results).compactMap { path, result in result.omitted.map { (path, $0) } },

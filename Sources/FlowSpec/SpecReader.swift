@@ -23,14 +23,26 @@ enum SpecReader {
     }
 
     static func read(_ path: String, limits: SpecLimits, defaultRetain: RetainPolicy = .parent) throws(LoadError) -> Result {
-        let bytes: [UInt8]
         switch try contents(of: path, limit: limits.maximumFileSize) {
         case .bytes(let contents):
-            bytes = contents
+            return decode(contents, path: path, limits: limits, defaultRetain: defaultRetain)
         case .tooLarge(let size):
-            let message = "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
-            return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
+            return tooLarge(size, path: path, limits: limits)
         }
+    }
+
+    /// A spec whose bytes are already at hand (a revision read from git), named `path`.
+    static func read(_ path: String, bytes: [UInt8], limits: SpecLimits, defaultRetain: RetainPolicy = .parent) -> Result {
+        bytes.count > limits.maximumFileSize ? tooLarge(bytes.count, path: path, limits: limits)
+                                              : decode(bytes, path: path, limits: limits, defaultRetain: defaultRetain)
+    }
+
+    private static func tooLarge(_ size: Int, path: String, limits: SpecLimits) -> Result {
+        let message = "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
+        return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String, limits: SpecLimits, defaultRetain: RetainPolicy) -> Result {
         let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
         var diagnostics = problems.map { problem in
             Diagnostic(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,

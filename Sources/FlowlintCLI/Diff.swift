@@ -155,7 +155,8 @@ final class SideReader {
         return (try old.get(), try new.get())
     }
 
-    /// The files of `commit` that the lint reads, at their repository paths in a private folder.
+    /// The files of `commit` that the lint reads: its specs straight from git's objects, named by their paths from
+    /// the working directory; its Swift files (with `--sources`) at their repository paths in a private folder.
     private func lint(revision: String, commit: String, in repository: GitRepository) throws -> Linted {
         let folder = try TemporaryFolder("flowlint-diff")
         defer { folder.remove() }
@@ -164,21 +165,45 @@ final class SideReader {
         // revision would be: a pull request that disables a rule shows its findings as fixed.
         let ownConfiguration = config == nil ? repository.prefix + Configuration.defaultFileName : nil
         let label = "\(revision) (\(commit.prefix(7)))"
-        let written = try repository.materialize(commit, paths: wanted + [ownConfiguration].compactMap { $0 }, into: folder.path) { path in
+        let paths = wanted + [ownConfiguration].compactMap { $0 }
+        func reads(_ path: String) -> Bool {
             readsCode ? path.hasSuffix(".swift") : FileDiscovery.specSuffixes.contains { path.hasSuffix($0) }
         }
-        guard written.contains(where: { $0 != ownConfiguration }) else { return emptySide(label) }
-        let root = folder.path + "/" + repository.prefix
+        // Swift files are written out for the reader; specs are loaded from memory, and only the configuration is
+        // written, to be read as `--config` would.
+        let written = readsCode ? try repository.materialize(commit, paths: paths, into: folder.path, wanted: reads) : []
+        let specs = readsCode ? [] : try repository.read(commit, paths: paths, scratch: folder.path, wanted: reads)
+        guard (written + specs.map(\.path)).contains(where: { $0 != ownConfiguration }) else { return emptySide(label) }
         var configuration: Configuration?
         if let ownConfiguration {
+            configuration = Configuration()
+            let path = folder.path + "/" + ownConfiguration
             do {
-                configuration = written.contains(ownConfiguration) ? try Configuration.load(path: folder.path + "/" + ownConfiguration) : Configuration()
+                if let own = specs.first(where: { $0.path == ownConfiguration }) {
+                    try FileIO.writeNew(own.bytes[...], to: folder.path + "/" + Configuration.defaultFileName)
+                    configuration = try Configuration.load(path: folder.path + "/" + Configuration.defaultFileName)
+                } else if written.contains(ownConfiguration) {
+                    configuration = try Configuration.load(path: path)
+                }
             } catch {
-                throw DiffError("\(label): \(Self.relocated("\(error)", root))")
+                let message = "\(error)".replacing(folder.path + "/" + Configuration.defaultFileName, with: ownConfiguration)
+                throw DiffError("\(label): \(Self.relocated(message, folder.path + "/"))")
             }
         }
+        guard readsCode else {
+            let named = specs.filter { $0.path != ownConfiguration }.map { (path: Self.workingPath($0.path, prefix: repository.prefix), bytes: $0.bytes) }
+            return try lint(label: label, root: nil, strip: nil, configuration: configuration, specs: named)
+        }
+        let root = folder.path + "/" + repository.prefix
         return try lint(label: label, root: root.hasSuffix("/") ? String(root.dropLast()) : root, strip: root, inTemporaryFolder: true,
                         configuration: configuration)
+    }
+
+    /// A repository path as a path from the working directory, whose repository path is `prefix` (`App/`):
+    /// `App/Flows/A.flow.yml` → `Flows/A.flow.yml`, `Shared/B.flow.yml` → `../Shared/B.flow.yml`.
+    static func workingPath(_ path: String, prefix: String) -> String {
+        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        return String(repeating: "../", count: prefix.split(separator: "/").count) + path
     }
 
     /// A revision from before the specs (or the code) existed: everything the other side has is new.
@@ -189,11 +214,11 @@ final class SideReader {
 
     /// Lints the side whose paths are below `root` (nil: the working directory), reporting files without `strip`.
     private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false,
-                      configuration: Configuration? = nil) throws -> Linted {
+                      configuration: Configuration? = nil, specs: [(path: String, bytes: [UInt8])]? = nil) throws -> Linted {
         func below(_ path: String) -> String { root.map { path == "." ? $0 : "\($0)/\(path)" } ?? path }
         let pipeline = LintPipeline(paths: readsCode ? [] : specPaths.map(below), configPath: config,
                                     sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode,
-                                    configuration: configuration, excludeRoot: strip)
+                                    configuration: configuration, excludeRoot: strip, specContents: specs)
         let outcome: LintOutcome
         do {
             outcome = try pipeline.run()

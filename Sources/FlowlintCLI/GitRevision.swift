@@ -34,6 +34,23 @@ struct GitRepository {
     /// Writes the files of `commit` below `paths` (repository-relative; empty: everything) that `wanted` accepts, and
     /// the files `paths` name themselves, into `folder` at their repository paths; returns the paths it wrote.
     func materialize(_ commit: String, paths: [String], into folder: String, wanted: (String) -> Bool) throws(DiffError) -> [String] {
+        let files = try read(commit, paths: paths, scratch: folder, wanted: wanted)
+        var created: Set<String> = [folder]
+        for file in files {
+            let target = folder + "/" + file.path
+            try Self.makeFolders(for: target, below: folder, created: &created)
+            do {
+                try FileIO.writeNew(file.bytes[...], to: target)
+            } catch {
+                throw DiffError("cannot write \(target): \(error)")
+            }
+        }
+        return files.map(\.path)
+    }
+
+    /// The files of `commit` below `paths` that `wanted` accepts, and the files `paths` name themselves, with their
+    /// contents, in git's order (byte order of the paths); `scratch` is a private folder for git's request.
+    func read(_ commit: String, paths: [String], scratch: String, wanted: (String) -> Bool) throws(DiffError) -> [(path: String, bytes: [UInt8])] {
         let listing = try Self.git(["ls-tree", "-r", "-z", "--full-tree", commit])
         var blobs: [(sha: String, path: String)] = []
         for entry in listing.split(separator: "\0") {
@@ -46,16 +63,16 @@ struct GitRepository {
             if below, paths.contains(path) || wanted(path) { blobs.append((String(fields[2]), path)) }
         }
         guard !blobs.isEmpty else { return [] }
-        let request = folder + "/.objects"
+        let request = scratch + "/.objects"
         do {
             try FileIO.writeNew(ArraySlice(blobs.map { $0.sha + "\n" }.joined().utf8), to: request)
         } catch {
-            throw DiffError("cannot write in \(folder): \(error)")
+            throw DiffError("cannot write in \(scratch): \(error)")
         }
         let contents = try Self.run(["cat-file", "--batch"], input: request, in: topLevel)
         unlink(request)
         var position = 0
-        var created: Set<String> = [folder]
+        var files: [(path: String, bytes: [UInt8])] = []
         for blob in blobs {
             // `<object> SP blob SP <size> LF <contents> LF`
             guard let newline = contents[position...].firstIndex(of: UInt8(ascii: "\n")),
@@ -63,16 +80,10 @@ struct GitRepository {
                   newline + 1 + size <= contents.count else {
                 throw DiffError("git cat-file gave an unexpected answer for \(blob.path) at \(commit)")
             }
-            let target = folder + "/" + blob.path
-            try Self.makeFolders(for: target, below: folder, created: &created)
-            do {
-                try FileIO.writeNew(contents[(newline + 1)..<(newline + 1 + size)], to: target)
-            } catch {
-                throw DiffError("cannot write \(target): \(error)")
-            }
+            files.append((blob.path, Array(contents[(newline + 1)..<(newline + 1 + size)])))
             position = newline + 1 + size + 1
         }
-        return blobs.map(\.path)
+        return files
     }
 
     private static func makeFolders(for file: String, below root: String, created: inout Set<String>) throws(DiffError) {

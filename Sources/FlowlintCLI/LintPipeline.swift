@@ -26,6 +26,8 @@ struct LintPipeline {
     var configuration: Configuration? = nil
     /// `diff`: the folder a side was read below; `exclude` matches the paths below it.
     var excludeRoot: String? = nil
+    /// `diff`: a revision's specs, read from git's objects, each named by its path (`paths` is not searched).
+    var specContents: [(path: String, bytes: [UInt8])]? = nil
 
     func run() throws -> LintOutcome {
         let configuration = try self.configuration ?? Self.loadConfiguration(configPath)
@@ -42,6 +44,7 @@ struct LintPipeline {
         var comparing = true
         switch Result(catching: { () throws(LoadError) in
             guard readsSpecs else { throw .noSpecs(paths) }
+            if let specContents { return loader.load(contents: specContents) }
             return try loader.load(paths: paths)
         }) {
         case .success(let loaded):
