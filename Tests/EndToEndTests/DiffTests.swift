@@ -153,6 +153,29 @@ import Testing
         #expect(broken.stderr.contains(".flowlint.yml") && !broken.stderr.contains("flowlint-diff-"), "\(broken.stderr)")
     }
 
+    /// From a subfolder of the repository, a revision's specs (read from git's objects) are named from the working
+    /// directory as the working tree's are: an unchanged tree is no change at all, not every finding fixed and new.
+    @Test(.enabled(if: haveGit, "needs git"))
+    func aRevisionSeenFromASubfolderNamesItsFilesAsTheWorkingTreeDoes() throws {
+        let repository = try Subprocess.temporaryDirectory("diff-subfolder")
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let flows = repository.appendingPathComponent("App/Flows")
+        try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.revisions.appendingPathComponent("shop-2/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
+        for arguments in [["init", "-q", "-b", "main"], ["add", "App"], ["commit", "-q", "-m", "two"]] {
+            #expect(try Subprocess.run(["git"] + arguments, in: repository, environment: Self.gitEnvironment).status == 0)
+        }
+        let app = repository.appendingPathComponent("App")
+        let same = try Flowlint.run(["diff", "HEAD", "--fail-on", "any-change"], in: app)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.hasSuffix("no navigation change, no new or fixed finding\n"))
+        // The leak fixed in the tree: the fixed finding comes from the revision, named as from App/.
+        try FileManager.default.removeItem(at: flows.appendingPathComponent("App.flow.yml"))
+        try FileManager.default.copyItem(at: Self.revisions.appendingPathComponent("shop-3/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
+        let fixed = try Flowlint.run(["diff", "HEAD", "--path", "Flows"], in: app)
+        #expect(fixed.stdout.contains("fixed findings:\nFlows/App.flow.yml:27:20: error: Help can be closed by dismiss"), "\(fixed.stdout)")
+    }
+
     /// An interrupted diff leaves no private folder behind: a `git` that stalls in `cat-file` holds the run while
     /// it is stopped by SIGTERM, and the run still ends by that signal.
     @Test(.enabled(if: haveGit, "needs git"))
