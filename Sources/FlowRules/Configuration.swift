@@ -69,6 +69,11 @@ extension Configuration {
         } catch {
             throw ConfigurationError(description: "cannot read configuration \(path): \(error)")
         }
+        return try load(bytes: bytes, path: path, home: home)
+    }
+
+    /// A configuration whose bytes are at hand (a revision's, read from git), its mistakes reported at `path`.
+    public static func load(bytes: [UInt8], path: String, home: String? = getenv("HOME").map { String(cString: $0) }) throws(ConfigurationError) -> Configuration {
         let (tree, problems) = YAMLReader.read(bytes)
         if let problem = problems.first {
             throw ConfigurationError(description: "\(path):\(problem.line):\(problem.column): \(problem.message)")

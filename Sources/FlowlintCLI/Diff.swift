@@ -169,25 +169,22 @@ final class SideReader {
         func reads(_ path: String) -> Bool {
             readsCode ? path.hasSuffix(".swift") : FileDiscovery.specSuffixes.contains { path.hasSuffix($0) }
         }
-        // Swift files are written out for the reader; specs are loaded from memory, and only the configuration is
-        // written, to be read as `--config` would.
+        // Swift files are written out for the reader; specs and the configuration are read from memory.
         let written = readsCode ? try repository.materialize(commit, paths: paths, into: folder.path, wanted: reads) : []
         let specs = readsCode ? [] : try repository.read(commit, paths: paths, scratch: folder.path, wanted: reads)
         guard (written + specs.map(\.path)).contains(where: { $0 != ownConfiguration }) else { return emptySide(label) }
         var configuration: Configuration?
         if let ownConfiguration {
-            configuration = Configuration()
-            let path = folder.path + "/" + ownConfiguration
             do {
                 if let own = specs.first(where: { $0.path == ownConfiguration }) {
-                    try FileIO.writeNew(own.bytes[...], to: folder.path + "/" + Configuration.defaultFileName)
-                    configuration = try Configuration.load(path: folder.path + "/" + Configuration.defaultFileName)
+                    configuration = try Configuration.load(bytes: own.bytes, path: ownConfiguration)
                 } else if written.contains(ownConfiguration) {
-                    configuration = try Configuration.load(path: path)
+                    configuration = try Configuration.load(path: folder.path + "/" + ownConfiguration)
+                } else {
+                    configuration = Configuration()
                 }
             } catch {
-                let message = "\(error)".replacing(folder.path + "/" + Configuration.defaultFileName, with: ownConfiguration)
-                throw DiffError("\(label): \(Self.relocated(message, folder.path + "/"))")
+                throw DiffError("\(label): \(Self.relocated("\(error)", folder.path + "/"))")
             }
         }
         guard readsCode else {
