@@ -125,6 +125,7 @@ struct ResolvedReferences {
             for route in coordinators[index].routes.indices {
                 coordinators[index].routes[route].removeReferences { !exists($0) }
             }
+            coordinators[index].triggers = coordinator.triggers.filter(exists)
             // A tab whose child was left out is left out of the tabs too (the note says why).
             coordinators[index].tabs = coordinator.tabs?.filter { kept.contains($0.value) }
         }

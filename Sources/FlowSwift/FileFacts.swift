@@ -143,6 +143,17 @@ struct CallFacts: Sendable {
     /// The enclosing closures, innermost first: their argument label, the called function of a
     /// trailing closure, or the property a closure is assigned to (`finishFlow`).
     var closures: [String] = []
+    /// The event whose handler the call runs in: the innermost enclosing closure given to a call that names an
+    /// event (`machine.on(.begin) { … }`, `stateMachine.addRoutes(event: .signOut, …) { … }`).
+    var handles: EventHandler?
+    /// How many of `closures` (innermost first) are inside the handler's own closure.
+    var handlerDepth = 0
+}
+
+/// A closure registered for an event: what it is registered on (`machine`, as written) and the event (`begin`).
+struct EventHandler: Sendable, Hashable {
+    var receiver: String
+    var event: String
 }
 
 /// `typealias Router = UnownedRouter<AppRoute>`.
@@ -177,7 +188,7 @@ final class FactCollector: SyntaxVisitor {
 
     private enum Context {
         case function, initializer
-        case closure(label: String)
+        case closure(label: String, handles: EventHandler?)
         /// The closure a function returns (`func runItemFlow() -> (UINavigationController) -> Void { return { … } }`):
         /// its calls are read as the function's own, since running the product is what calling it is for.
         case returnedClosure
@@ -443,7 +454,7 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        context.append(isReturnedByFunction(node) ? .returnedClosure : .closure(label: label(of: node)))
+        context.append(isReturnedByFunction(node) ? .returnedClosure : .closure(label: label(of: node), handles: handler(of: node)))
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { context.removeLast() }
@@ -480,9 +491,10 @@ final class FactCollector: SyntaxVisitor {
         guard let name else { return .visitChildren }
         var arguments: [(label: String?, value: ExpressionFacts)] = node.arguments.map { ($0.label?.text, expression($0.expression)) }
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
+        let handled = handles
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: switchCase, closures: closures
+            switchCase: switchCase, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
         ))
         return .visitChildren
     }
@@ -491,9 +503,10 @@ final class FactCollector: SyntaxVisitor {
         guard method != nil else { return .visitChildren }
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+            let handled = handles
             method?.calls.append(CallFacts(
                 receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, expression(elements[2]))],
-                location: location(of: node), switchCase: switchCase, closures: closures
+                location: location(of: node), switchCase: switchCase, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
             ))
         }
         return .visitChildren
@@ -687,12 +700,39 @@ final class FactCollector: SyntaxVisitor {
         var labels: [String] = []
         for frame in context.reversed() {
             switch frame {
-            case .closure(let label): labels.append(label)
+            case .closure(let label, _): labels.append(label)
             case .function, .initializer, .nestedFunction: return labels
             case .switchCase, .returnedClosure: continue
             }
         }
         return labels
+    }
+
+    /// The event handler the current node runs in: the innermost enclosing closure registered for an event.
+    private var handles: (handler: EventHandler, depth: Int)? {
+        var depth = 0
+        for frame in context.reversed() {
+            switch frame {
+            case .closure(_, let handles?): return (handles, depth)
+            case .closure: depth += 1
+            case .function, .initializer, .nestedFunction: return nil
+            case .switchCase, .returnedClosure: continue
+            }
+        }
+        return nil
+    }
+
+    /// `machine.on(.begin) { … }`, `stateMachine.addRoutes(event: .signOut, transitions: […]) { … }`: the closure
+    /// (trailing or an argument) of a call on a receiver whose `event:` argument, or first argument, is an implicit
+    /// member.
+    private func handler(of closure: ClosureExprSyntax) -> EventHandler? {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, let receiver = callee(call.calledExpression).receiver,
+              let argument = call.arguments.first(where: { $0.label?.text == "event" }) ?? call.arguments.first,
+              argument.label == nil || argument.label?.text == "event",
+              case .member(let event, _) = expression(argument.expression) else { return nil }
+        return EventHandler(receiver: receiver, event: event)
     }
 
     /// Whether the current node is inside a closure of the enclosing function, a returned one included.
@@ -725,6 +765,8 @@ final class FactCollector: SyntaxVisitor {
             return argument.label?.text ?? "_"
         }
         if let call = closure.parent?.as(FunctionCallExprSyntax.self) {
+            // `lazy var tabs: UIViewController = { … }()`: run in place, as part of what encloses it.
+            if call.calledExpression.id == closure.id { return ExpressionFacts.closureRunInPlace }
             return callee(call.calledExpression).name ?? "_"
         }
         if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {

@@ -316,15 +316,29 @@ struct Context {
     private(set) var releasingReactions: Set<String> = []
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
+    /// Names of the methods coordinators and app or scene delegates call on a coordinator they keep
+    /// (`protectionCoordinator.applicationDidBecomeActive()`, `appCoordinator?.handle(url)`): events they relay.
+    let relayed: Set<String>
 
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
         var firstScreens: [String: Fact<String>] = [:]
+        var relayed: Set<String> = []
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
+            if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || recognizer.claimed(type) {
+                for method in type.methods {
+                    for call in method.calls where call.name != "=" && call.name != "start" {
+                        let receiver = plainReceiver(call.receiver)
+                        guard !receiver.isEmpty, receiver != "self",
+                              receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true else { continue }
+                        relayed.insert(call.name)
+                    }
+                }
+            }
             for method in type.methods {
                 for call in method.calls where call.name == "=" {
                     let place = plainReceiver(call.receiver)
@@ -349,6 +363,7 @@ struct Context {
         }
         baseClasses = bases
         self.keepers = keepers
+        self.relayed = relayed
         self.firstScreens = firstScreens
         for name in recognizer.order {
             let found = (recognizer.types[name]?.methods ?? []).compactMap { reaction($0, of: name) }

@@ -56,12 +56,20 @@ struct UIKitStyle: CoordinatorStyle {
             }
             return nil
         }
-        if mapping.push.contains(call.name) { return .push }
-        if mapping.present.contains(call.name) { return .present }
-        if mapping.setRoot.contains(call.name) { return .setRoot }
+        if mapping.push.contains(call.name) || mapping.present.contains(call.name) || mapping.setRoot.contains(call.name) {
+            // `setSheetCoordinator(nil)`: the team's presenter given nothing closes what it shows, it shows no screen.
+            if call.arguments.first(where: { $0.label != "animated" })?.value == .other("nil") {
+                return mapping.present.contains(call.name) ? .dismiss : nil
+            }
+            return mapping.push.contains(call.name) ? .push : mapping.present.contains(call.name) ? .present : .setRoot
+        }
         switch call.name {
         case "pushViewController", "pushModule": return .push
-        case "setViewControllers", "setRootModule", "setRootViewController", "setRootController": return .setRoot
+        case "setViewControllers", "setRootModule", "setRootViewController", "setRootController", "setRootCoordinator":
+            return call.arguments.first?.value == .other("nil") ? nil : .setRoot
+        // Navigation coordinators that wrap SwiftUI's presentations (`setSheetCoordinator(stack)`); `nil` closes it.
+        case "setSheetCoordinator", "setFullScreenCoverCoordinator":
+            return call.arguments.first?.value == .other("nil") ? .dismiss : .present
         case "popViewController", "popModule": return .pop
         case "popToRootViewController", "popToRootModule", "popToRoot": return .popToRoot
         case "dismissModule": return .dismiss
@@ -85,13 +93,15 @@ struct UIKitStyle: CoordinatorStyle {
     ]
 
     static func isRetain(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
-        if retainCalls.contains(call.name) || mapping.retain.contains(call.name) { return true }
+        if mapping.retain.contains(call.name) { return true }
+        // Combine's `.store(in: &cancellables)` keeps a subscription, not a child.
+        if retainCalls.contains(call.name) { return call.name != "store" || call.arguments.first?.label != "in" }
         if call.name == "append" || call.name == "insert" { return holdsChildren(foldedReceiver(call)) }
         if call.name == "=" {
-            guard case .reference? = call.arguments.first?.value else { return false }
-            // `children[key] = child`, `self.avatarCoordinator = child`.
+            guard case .reference(let value)? = call.arguments.first?.value, value != "self" else { return false }
+            // `children[key] = child`, `self.avatarCoordinator = child`; not `coordinator.delegate = self`.
             let place = foldedReceiver(call)
-            return place.contains("coordinator") || place.contains("child")
+            return (place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate")
         }
         return false
     }
@@ -143,7 +153,7 @@ struct UIKitStyle: CoordinatorStyle {
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
                   !context.isReaction(method, of: type.name) else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
-                || method.constructed.contains { context.isCoordinatorType($0.value) && $0.value != type.name }
+                || childMadeNow(in: method, of: type, context) != nil
                 || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
         }.map(\.name))
@@ -170,6 +180,13 @@ struct UIKitStyle: CoordinatorStyle {
             } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
                 route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
             }
+            coordinator.routes.append(route)
+        }
+        for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
+            guard routeNames.insert(route.name).inserted else { continue }
+            var route = route
+            openOnUntiedRelease(&route, keptIn: route.name, of: type, besides: method, &context)
+            state.pendingChildRoutes.append((type.name, route.name))
             coordinator.routes.append(route)
         }
         for method in type.methods where !routeMethods.contains(method.name) {
@@ -205,6 +222,7 @@ struct UIKitStyle: CoordinatorStyle {
                 routeNames.insert(call.name)
             }
         }
+        let runs = ownRuns(of: type, routes: routeNames, context)
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if screenFirst != nil {
             let first = coordinator.routes[0]
@@ -220,7 +238,7 @@ struct UIKitStyle: CoordinatorStyle {
             }
             state.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
             state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
-            if coordinator.routes[start].isOpen { state.unreadStartStyles.insert(type.name) }
+            if coordinator.routes[start].isOpen || showsAlert(coordinator.routes[start]) { state.unreadStartStyles.insert(type.name) }
             coordinator.routes[start].transition = nil
             coordinator.routes[start].style = nil
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = handedOverPicks(start, of: type, routes: routeMethods, context) {
@@ -239,10 +257,20 @@ struct UIKitStyle: CoordinatorStyle {
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
                 state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
                 state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
-                if coordinator.routes[index].isOpen { state.unreadStartStyles.insert(type.name) }
+                if coordinator.routes[index].isOpen || showsAlert(coordinator.routes[index]) { state.unreadStartStyles.insert(type.name) }
                 coordinator.routes[index].transition = nil
                 coordinator.routes[index].style = nil
             }
+        } else if let only = runs.atStart.first, runs.atStart.count == 1, let index = coordinator.routes.firstIndex(where: { $0.name == only.value }) {
+            // `start() { machine.send(.begin) }`, whose handler starts the child `init` made: where it begins.
+            coordinator.initial = context.put(only, .coordinator(name, .initial))
+            state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, only.value, .transition))
+            state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, only.value, .style))
+            coordinator.routes[index].transition = nil
+            coordinator.routes[index].style = nil
+        } else if !runs.atStart.isEmpty {
+            // Several at once (the tabs' flows and an onboarding): each is where it may be when the user first looks.
+            coordinator.initials = runs.atStart.map { context.put($0, .coordinator(name, .initial, item: $0.value)) }
         } else {
             let first = coordinator.routes[0]
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")), .coordinator(name, .initial))
@@ -277,6 +305,12 @@ struct UIKitStyle: CoordinatorStyle {
         let alerts = alertRoutes(of: coordinator)
         collectTriggers(of: type, coordinator: coordinator, alerts: alerts, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
+        // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers.
+        let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
+        coordinator.triggers = runs.later.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
+            let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
+            return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+        }
         coordinator.holds = holds(of: coordinator, &context)
         return coordinator
     }
@@ -560,7 +594,7 @@ struct UIKitStyle: CoordinatorStyle {
         let navigation = showing.map { first in
             transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
         }
-        var child = method.constructed.first { context.isCoordinatorType($0.value) && $0.value != type.name }
+        var child = childMadeNow(in: method, of: type, context)
         var childConfidence = Confidence.certain
         if child == nil, let made {
             child = made.child
@@ -569,7 +603,7 @@ struct UIKitStyle: CoordinatorStyle {
         if let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
             var library: String?
-            if kind == .present, setsFullScreen(method, context.recognizer.index) {
+            if kind == .present, navigation.name == "setFullScreenCoverCoordinator" || setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
             } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value {
                 library = libraryController(shown, in: method, of: type, context)
@@ -622,7 +656,14 @@ struct UIKitStyle: CoordinatorStyle {
         if route.transition == nil {
             state.pendingChildRoutes.append((type.name, route.name))
         }
-        if let retain = method.calls.first(where: { isRetain($0, mapping) }) {
+        let variable = method.variable(constructing: child.value)
+        func keepsChild(_ call: CallFacts) -> Bool {
+            guard let variable, call.name == "=" || isRetain(call, mapping) else { return false }
+            return call.arguments.contains { $0.value == .reference(variable) } && (call.name != "=" || method.bindings[plainReceiver(call.receiver)] == nil)
+        }
+        // The call that keeps the child itself (`preferencesFlow = flow`), before one that keeps something else
+        // named like a coordinator (`coordinatorResult = result`).
+        if let retain = method.calls.first(where: keepsChild) ?? method.calls.first(where: { isRetain($0, mapping) }) {
             route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
             var exits: [Fact<ExitKind>] = []
             // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
@@ -635,14 +676,23 @@ struct UIKitStyle: CoordinatorStyle {
                 let through: Confidence? = direct ? nil : .inferred("`\(release.name)()` lets every child go")
                 if label == "onDismissed" {
                     exits.append(Fact(.back, at: release.location, through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
-                } else if label.lowercased().contains("dismiss") {
+                } else if isDismissalCallback(label) {
                     exits.append(Fact(.dismiss, at: release.location, through ?? .certain))
                 } else {
                     exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
+                // `case .complete: self?.flow = nil` in the child's action stream, where the child sends `.complete` as its
+                // first screen is popped or its sheet is closed.
+                for event in release.switchCase ?? [] {
+                    exits += exitsReported(by: child.value, sending: event, releasedAt: release.location, context)
+                }
             }
+            let place = retain.name == "=" ? plainReceiver(retain.receiver) : ""
+            let (released, tied) = releasesOnDismissal(of: place, in: method, of: type)
+            exits += released
             // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
             route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
+            openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, tied: tied, &context)
         } else {
             // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
             // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
@@ -650,6 +700,127 @@ struct UIKitStyle: CoordinatorStyle {
             route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
                 "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
         }
+    }
+
+    /// Children `init` makes and keeps in a stored property (`chatsFlow = ChatsFlowCoordinator(…)`) and some
+    /// method starts later (`chatsFlow.start()`, a state machine's handler): one route each, named after the
+    /// property and cited at the start, with the `init` that made it. A child some route already starts is left to it.
+    private static func keptChildren(of type: TypeFacts, besides routes: [Route], _ context: inout Context) -> [(Route, MethodFacts)] {
+        let started = Set(routes.compactMap { $0.destination?.value.coordinatorName })
+        var found: [(Route, MethodFacts)] = []
+        for initializer in type.methods where initializer.name == "init" {
+            for assignment in initializer.calls where assignment.name == "=" && assignment.closures.isEmpty {
+                let place = plainReceiver(assignment.receiver)
+                guard !place.isEmpty, !place.contains("."), !place.contains("["), type.properties.contains(where: { $0.name == place }),
+                      let value = assignment.arguments.first?.value else { continue }
+                var child = value.constructedType
+                if child == nil, case .reference(let local) = value { child = initializer.binding(local, before: assignment.location)?.constructedType }
+                guard let child, child != type.name, context.isCoordinatorType(child), !started.contains(child),
+                      !found.contains(where: { $0.0.name == place }) else { continue }
+                let starts = type.methods.lazy.flatMap { method in method.calls.lazy.map { (method, $0) } }
+                guard let (method, start) = starts.first(where: { $0.1.name == "start" && plainReceiver($0.1.receiver) == place }) else { continue }
+                var route = Route(name: place, location: start.location)
+                route.destination = context.put(Fact(.coordinator(child), at: assignment.location, .inferred("`init` makes it and keeps it in `\(place)`")), .route(type.name, place, .coordinator))
+                route.retain = context.put(Fact(.parent, at: assignment.location), .route(type.name, place, .retain))
+                route.releaseOn = Located([], at: assignment.location)
+                // Made once and kept for the coordinator's life: what ends it, if anything does before the coordinator
+                // goes, is not in the code the reader follows (the route is open, its `releaseOn` a lower bound).
+                route.open = context.put(Fact(true, at: assignment.location, .inferred("made once in `init` and kept for the coordinator's life")), .route(type.name, place, .open))
+                found.append((route, method))
+            }
+        }
+        return found
+    }
+
+    /// `authFlow = nil` in a delegate method or a state machine's handler: a release on an event the reader does not
+    /// tie to an exit. The route's `releaseOn` is then a lower bound (the route is open), never a leak on a guess.
+    private static func openOnUntiedRelease(
+        _ route: inout Route, keptIn place: String, of type: TypeFacts, besides method: MethodFacts, tied: Set<SourceLocation> = [], _ context: inout Context
+    ) {
+        guard let elsewhere = untiedRelease(of: place, in: type, besides: method, tied: tied, context) else { return }
+        route.open = Located(true, at: elsewhere.call.location)
+        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
+    }
+
+    /// A release of the property the child is kept in (`self.authFlow = child`) that another method of the
+    /// coordinator makes (`authFlow = nil`), outside what `linkChildren` reads as exits: the parent's reactions to
+    /// its children, UIKit's callbacks (a swipe-down, a pop) and its finish methods.
+    private static func untiedRelease(
+        of place: String, in type: TypeFacts, besides method: MethodFacts, tied: Set<SourceLocation>, _ context: Context
+    ) -> (method: String, call: CallFacts)? {
+        guard !place.isEmpty, !place.contains("[") else { return nil }
+        for other in type.methods where other.location != method.location && !context.isReaction(other, of: type.name)
+            && !systemCallbacks.contains(other.name) && !other.name.lowercased().contains("finish") {
+            if let call = other.calls.first(where: { releases($0, place) && !tied.contains($0.location) }) {
+                return (other.name, call)
+            }
+        }
+        return nil
+    }
+
+    /// The exits on which the child sends `event` (`actionsSubject.send(.complete)`) from the closure of its own
+    /// navigation call that runs when the user leaves: a push's closure (routers and navigation coordinators run it
+    /// when the screen is popped: `back`) or a sheet's dismissal callback (`dismiss`).
+    private static func exitsReported(by child: String, sending event: String, releasedAt location: SourceLocation, _ context: Context) -> [Fact<ExitKind>] {
+        var exits: [Fact<ExitKind>] = []
+        for method in context.recognizer.types[child]?.methods ?? [] {
+            for call in method.calls where call.arguments.contains(where: { if case .member(event, _) = $0.value { true } else { false } }) {
+                guard let label = call.closures.first else { continue }
+                let exit: ExitKind
+                if ["push", "pushViewController", "pushModule"].contains(label) || context.recognizer.mapping.push.contains(label) {
+                    exit = .back
+                } else if isDismissalCallback(label) {
+                    exit = .dismiss
+                } else {
+                    continue
+                }
+                guard !exits.contains(where: { $0.value == exit }) else { continue }
+                exits.append(Fact(exit, at: location, .inferred("`\(child)` sends `.\(event)` from the `\(label)` closure, which runs as the user leaves it")))
+            }
+        }
+        return exits
+    }
+
+    /// The first child coordinator the method makes as it runs: not one made in a closure that runs later (a state
+    /// machine's handler, a screen's callback), which is that event's, not this method's.
+    private static func childMadeNow(in method: MethodFacts, of type: TypeFacts, _ context: Context) -> Located<String>? {
+        method.constructed.first { made in
+            guard made.value != type.name, context.isCoordinatorType(made.value) else { return false }
+            let call = method.calls.first { $0.location == made.location && $0.name == made.value }
+            return call.map { $0.closures.allSatisfy(ownClosures.contains) } ?? true
+        }
+    }
+
+    /// A closure that runs as a presentation is closed: `onDismiss:`, `dismissalCallback:`, or the trailing closure
+    /// of a navigation coordinator's `setSheetCoordinator(_:)` (not UIKit's `present(_:animated:completion:)`, whose
+    /// completion runs once the presentation is shown).
+    private static func isDismissalCallback(_ label: String) -> Bool {
+        label.lowercased().contains("dismiss") || label == "setSheetCoordinator" || label == "setFullScreenCoverCoordinator"
+    }
+
+    /// `place = nil`.
+    private static func releases(_ call: CallFacts, _ place: String) -> Bool {
+        call.name == "=" && call.arguments.first?.value == .other("nil") && plainReceiver(call.receiver) == place
+    }
+
+    /// `presenter.setSheetCoordinator(stack) { self?.machine.send(.preferencesClosed) }`, where the handler of
+    /// `.preferencesClosed` sets `preferencesFlow = nil`: the dismissal callback lets the child kept in `place` go,
+    /// on `dismiss`. The releases so tied, and where they are.
+    private static func releasesOnDismissal(of place: String, in method: MethodFacts, of type: TypeFacts) -> ([Fact<ExitKind>], Set<SourceLocation>) {
+        let senders = method.calls.filter { call in
+            call.closures.first.map(isDismissalCallback) == true && call.arguments.contains { if case .member = $0.value { true } else { false } }
+        }
+        guard !place.isEmpty, !senders.isEmpty else { return ([], []) }
+        let handlers = eventHandlers(of: type)
+        var exits: [Fact<ExitKind>] = []
+        var tied: Set<SourceLocation> = []
+        for sender in senders {
+            guard let event = sentEvent(sender, handlers) else { continue }
+            for (_, release) in handlers[event] ?? [] where releases(release, place) && tied.insert(release.location).inserted {
+                exits.append(Fact(.dismiss, at: release.location, .inferred("the dismissal callback sends `.\(event.event)`, whose handler lets it go")))
+            }
+        }
+        return (exits, tied)
     }
 
     /// What the parent does once the child finishes: its own routes that the child's finish closure calls
@@ -922,7 +1093,8 @@ struct UIKitStyle: CoordinatorStyle {
     /// Closures that run as part of the method: completions of its navigation calls and dispatches.
     static let ownClosures: Set<String> = [
         "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",
-        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate",
+        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task",
+        ExpressionFacts.closureRunInPlace,
     ]
 
     /// Methods of the type, its base classes and protocol extensions that remove `self` from the parent.
@@ -995,6 +1167,18 @@ struct UIKitStyle: CoordinatorStyle {
         for route in coordinator.routes where screens[route.name] == nil {
             if case .screen(let screen)? = route.destination?.value { screens[route.name] = screen } else { screens[route.name] = "" }
         }
+        // `stateMachine.tryEvent(.loginWithQR)` in a screen's callback runs what the handler of `.loginWithQR` calls.
+        let handlers = eventHandlers(of: coordinatorType)
+        for method in coordinatorType.methods where routes.contains(method.name) {
+            guard let screen = screens[method.name], !screen.isEmpty, !handlers.isEmpty else { continue }
+            for call in method.calls where !call.closures.isEmpty {
+                guard let event = sentEvent(call, handlers) else { continue }
+                for (_, handled) in handlers[event] ?? [] where routes.contains(handled.name) && ["", "self"].contains(plainReceiver(handled.receiver)) {
+                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(handled.name, at: call.location, .inferred("it sends `.\(event.event)`, whose handler runs `\(handled.name)()`"))))
+                    touched.insert(screen)
+                }
+            }
+        }
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard let screen = screens[method.name], !screen.isEmpty else { continue }
             for call in method.calls where !call.closures.isEmpty && routes.contains(call.name) {
@@ -1018,6 +1202,134 @@ struct UIKitStyle: CoordinatorStyle {
                 return (actions[trigger.route.value] ?? []).map { Trigger(owner: coordinatorType.name, route: $0) }
             }
         }
+    }
+
+    /// What the coordinator's own code runs, found by following `init`, `start()` and the methods they call:
+    /// - `atStart`: the routes `start()` runs itself, directly or through an event it sends its state machine
+    ///   (`start() { machine.send(.begin) }`, `machine.on(.begin) { self?.inbox.start() }`);
+    /// - `later`: routes it runs on events no screen shows (DESIGN §1, coordinator `triggers`): in a closure that
+    ///   runs later (an observer's `sink`, a notification, a handler of an event no read code sends), or in a method
+    ///   another coordinator or the app delegate calls on it (`protectionCoordinator.applicationDidBecomeActive()`).
+    /// A child kept in a property (a route of that name: a lazy one, or one `init` makes) counts where it is used.
+    struct OwnRuns {
+        var atStart: [Fact<String>] = []
+        var later: [Fact<String>] = []
+    }
+
+    private static func ownRuns(of type: TypeFacts, routes: Set<String>, _ context: Context) -> OwnRuns {
+        var methods: [String: [MethodFacts]] = [:]
+        for method in type.methods { methods[method.name, default: []].append(method) }
+        let calls = type.methods.flatMap { method in method.calls.map { (method, $0) } }
+        let handlers = eventHandlers(of: type)
+        func key(_ handler: EventHandler) -> EventHandler { EventHandler(receiver: plainReceiver(handler.receiver), event: handler.event) }
+        func sent(_ call: CallFacts) -> EventHandler? { sentEvent(call, handlers) }
+        let sentEvents = Set(calls.compactMap { sent($0.1) })
+        enum Step: Hashable { case method(String), handler(EventHandler) }
+        var runs = OwnRuns()
+        var seenRoutes: Set<String> = []
+        var seenLater: Set<String> = []
+        // `init` only prepares: what it runs as it goes is not where the flow begins (`start()` is).
+        func run(_ route: String, at location: SourceLocation, live: Bool, inInit: Bool = false, _ why: String) {
+            if live {
+                guard seenLater.insert(route).inserted else { return }
+                runs.later.append(Fact(route, at: location, .inferred(why)))
+            } else if !inInit, seenRoutes.insert(route).inserted {
+                runs.atStart.append(Fact(route, at: location, .inferred(why)))
+            }
+        }
+        // (step, live, inInit): live when it runs on an event, not as part of `init` or `start()` themselves.
+        var queue: [(Step, Bool, Bool)] = [(.method("init"), false, true)]
+        if !routes.contains("start") { queue.append((.method("start"), false, false)) }
+        for name in methods.keys.sorted() where context.relayed.contains(name) && name != "start" && name != "init" {
+            if routes.contains(name) {
+                run(name, at: methods[name]![0].location, live: true, "another coordinator or the app delegate calls `\(name)` on it")
+            } else if !systemCallbacks.contains(name) {
+                queue.append((.method(name), true, false))
+            }
+        }
+        // A navigating `start()` is a route, whose closures are its screen's: only the methods it calls are followed.
+        if routes.contains("start") {
+            for call in methods["start"]?.flatMap(\.calls) ?? [] where ["", "self"].contains(plainReceiver(call.receiver))
+                && !routes.contains(call.name) && methods[call.name] != nil {
+                queue.append((.method(call.name), call.closures.contains { !ownClosures.contains($0) }, false))
+            }
+        }
+        var seen: Set<String> = []
+        var next = 0
+        while next < queue.count {
+            let (step, live, inInit) = queue[next]
+            next += 1
+            let body: [(MethodFacts, CallFacts)]
+            let origin: String
+            switch step {
+            case .method(let name):
+                guard seen.insert("\(name) \(live) \(inInit)").inserted else { continue }
+                // A handler of an event that read code sends runs where it is sent, not where it is registered.
+                body = (methods[name] ?? []).flatMap { method in
+                    method.calls.filter { call in call.handles.map { !sentEvents.contains(key($0)) } ?? true }.map { (method, $0) }
+                }
+                origin = "`\(name)`"
+            case .handler(let handler):
+                guard seen.insert("\(handler.receiver).\(handler.event) \(live) \(inInit)").inserted else { continue }
+                body = handlers[handler] ?? []
+                origin = "the handler of `.\(handler.event)`"
+            }
+            for (method, call) in body {
+                // In a handler, only the closures inside it defer a call: the handler's own runs where the event is sent.
+                let enclosing = if case .handler = step { call.closures.prefix(call.handlerDepth) } else { call.closures[...] }
+                let later = live || enclosing.contains { !ownClosures.contains($0) }
+                let receiver = plainReceiver(call.receiver)
+                let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it (through \(origin))"
+                if receiver.isEmpty || receiver == "self" {
+                    if routes.contains(call.name) {
+                        run(call.name, at: call.location, live: later, inInit: inInit, why)
+                    } else if methods[call.name] != nil, !systemCallbacks.contains(call.name) {
+                        queue.append((.method(call.name), later, inInit))
+                    }
+                } else if let event = sent(call) {
+                    queue.append((.handler(event), later, inInit))
+                } else if call.name != "=", let held = receiver.split(separator: ".").first.map(String.init), routes.contains(held),
+                          !receiver.contains("("), method.bindings[held] == nil, type.properties.contains(where: { $0.name == held }) {
+                    run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)` (through \(origin))")
+                }
+            }
+        }
+        return runs
+    }
+
+    /// The type's event handlers (`machine.on(.begin) { … }`) by receiver (as `plainReceiver` gives it) and event:
+    /// the calls each runs, with the method that registers it.
+    static func eventHandlers(of type: TypeFacts) -> [EventHandler: [(MethodFacts, CallFacts)]] {
+        var handlers: [EventHandler: [(MethodFacts, CallFacts)]] = [:]
+        for method in type.methods {
+            for call in method.calls {
+                guard let handler = call.handles else { continue }
+                handlers[EventHandler(receiver: plainReceiver(handler.receiver), event: handler.event), default: []].append((method, call))
+            }
+        }
+        return handlers
+    }
+
+    /// The event a call sends to a receiver that has handlers for it (`machine.send(.begin)`,
+    /// `stateMachine.tryEvent(.dismissedSettings)`); not the registration itself, which hands over a closure.
+    static func sentEvent(_ call: CallFacts, _ handlers: [EventHandler: [(MethodFacts, CallFacts)]]) -> EventHandler? {
+        guard !handlers.isEmpty, call.name != "=", !call.arguments.contains(where: { argument in
+            if argument.label == "{}" { return true }
+            if case .other(let text) = argument.value { return text.hasPrefix("{") }
+            return false
+        }) else { return nil }
+        for argument in call.arguments {
+            guard case .member(let event, _) = argument.value else { continue }
+            let key = EventHandler(receiver: plainReceiver(call.receiver), event: event)
+            return handlers[key] != nil ? key : nil
+        }
+        return nil
+    }
+
+    /// A start that presents an alert or an action sheet: only its actions close it, no swipe does, and what they run
+    /// is the child's; the parent's route is open rather than a sheet assumed swipe-dismissible.
+    private static func showsAlert(_ route: Route) -> Bool {
+        route.destination?.value == .screen("UIAlertController")
     }
 
     /// Routes that only present an alert or an action sheet (`UIAlertController`): not navigation a spec follows, but

@@ -244,6 +244,26 @@ import Testing
         #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
     }
 
+    /// Flows driven by a state machine and publishers: `start()` sends `.begin`, whose handler starts the child
+    /// `init` made (the initial route); a publisher's `sink` and a method the app delegate relays are coordinator
+    /// triggers; the sheet's dismissal callback sends the event whose handler lets the child go (`dismiss`);
+    /// `setSheetCoordinator(nil)` closes rather than shows, and `.store(in:)` keeps no child. The one finding is
+    /// the fixture's bug: the signed-out root replaces the preferences flow, which nothing lets go.
+    @Test func stateMachinesPublishersAndRelaysConnectTheFlows() throws {
+        let (output, _, result) = try Self.extract("uikit/state-machine-flows")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(!result.stderr.contains("computed at run time"), "\(result.stderr)")
+        let spec = try String(contentsOf: output.appendingPathComponent("SessionFlowCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("initial: inbox  # inferred: `start()` uses the child it keeps in `inbox` (through the handler of `.begin`)"))
+        #expect(spec.contains("      - showPreferences  # inferred: `open` runs it on an event no screen shows"))
+        #expect(spec.contains("      - showSignedOut  # inferred: `observeSession` runs it on an event no screen shows"))
+        #expect(spec.contains("          - dismiss  # inferred: the dismissal callback sends `.preferencesClosed`, whose handler lets it go"))
+        #expect(spec.contains("retain: parent  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:52"))
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["leaked-child"])
+        #expect(findings.first?.route == "showPreferences")
+    }
+
     /// A team's own navigator and child bookkeeping, mapped in `.flowlint.yml` `extract:`: the sheet child kept with
     /// `adopt` and released with `disown` only on finish is the seeds' swipe-down leak.
     @Test func teamWrappersMappedInTheConfigurationAreRead() throws {

@@ -130,6 +130,35 @@ import Testing
         #expect(Self.unreadable(quoted).isEmpty)
     }
 
+    @Test func callsKnowTheEventHandlerTheyRunIn() throws {
+        let source = """
+        final class Flow {
+            func configure() {
+                machine.on(.begin) { [weak self] in
+                    self?.inbox.start()
+                    DispatchQueue.main.async { self?.showLater() }
+                }
+                machine.addRoutes(event: .signOut, transitions: []) { _ in self.reset() }
+                list.map { $0.start() }
+                let made = { Inbox() }()
+            }
+        }
+        """
+        let facts = SwiftExtractor.collect(path: "Flow.swift", bytes: Array(source.utf8))
+        let calls = try #require(facts.types.first?.methods.first?.calls)
+        func call(_ name: String, _ receiver: String?) throws -> CallFacts { try #require(calls.first { $0.name == name && $0.receiver == receiver }) }
+        #expect(try call("start", "self?.inbox").handles == EventHandler(receiver: "machine", event: "begin"))
+        #expect(try call("start", "self?.inbox").handlerDepth == 0)
+        // Inside a closure within the handler: still its handler, one closure deeper.
+        #expect(try call("showLater", "self?").handles?.event == "begin")
+        #expect(try call("showLater", "self?").handlerDepth == 1)
+        #expect(try call("reset", "self").handles == EventHandler(receiver: "machine", event: "signOut"))
+        // A closure given to a call that names no event is no handler; one run in place is part of its method.
+        #expect(try call("start", "$0").handles == nil)
+        #expect(try call("on", "machine").handles == nil)
+        #expect(try call("Inbox", nil).closures == [ExpressionFacts.closureRunInPlace])
+    }
+
     @Test func aLongCallChainIsReadInLinearTime() throws {
         // `x.a().a()…`: every call's receiver is all the calls before it. Receivers are clipped, and closures
         // and switch cases come from the walk's own context, not from climbing every ancestor of every call.
