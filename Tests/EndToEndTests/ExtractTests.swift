@@ -264,6 +264,18 @@ import Testing
         #expect(findings.first?.route == "showPreferences")
     }
 
+    /// The app delegate relays the app becoming active to the root, which shows the passcode child it keeps in a
+    /// lazy property: a coordinator trigger. A child whose start shows an action sheet is closed only by its
+    /// actions, so the route is open (no swipe-down assumed) and its release on finish is no leak.
+    @Test func lifeCycleRelaysAndActionSheetChildrenAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/lifecycle-relays")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
+        #expect(spec.contains("        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:63"))
+        #expect(try Self.lint(output).findings.isEmpty)
+    }
+
     /// A team's own navigator and child bookkeeping, mapped in `.flowlint.yml` `extract:`: the sheet child kept with
     /// `adopt` and released with `disown` only on finish is the seeds' swipe-down leak.
     @Test func teamWrappersMappedInTheConfigurationAreRead() throws {
