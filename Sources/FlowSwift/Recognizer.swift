@@ -509,9 +509,10 @@ struct Context {
 }
 
 /// `self.router?` → `router`; likewise the names closures give `self` (`owner` of RxSwift's `withUnretained`,
-/// `strongSelf`, `weakSelf`).
+/// `strongSelf`, `weakSelf`), and those names alone are `self` (`strongSelf.showDetail()`).
 func plainReceiver(_ receiver: String?) -> String {
     guard let receiver else { return "" }
+    if receiver == "strongSelf" || receiver == "weakSelf" || receiver == "weakSelf?" { return "self" }
     // Called for every call the recognizer looks at: a receiver without `?` or `!` is not copied byte by byte.
     guard receiver.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) else {
         guard let alias = selfAliases.first(where: { receiver.utf8.starts(with: $0) }) else { return receiver }
