@@ -207,7 +207,9 @@ struct Recognizer {
                        let owner = routerOwners[routes] {
                         return .type(owner, .inferred("the one coordinator that routes `\(routes)`"), ownStack: ownStack)
                     }
-                    if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type, types[declared.base] != nil {
+                    // `lazy var alert: UIAlertController = { … }()`: the declared type, the app's or UIKit's.
+                    if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type,
+                       types[declared.base] != nil || declared.base.hasPrefix("UI") {
                         return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
                     }
                     if let initializer = property.initializer {

@@ -305,9 +305,11 @@ struct UIKitStyle: CoordinatorStyle {
         let alerts = alertRoutes(of: coordinator)
         collectTriggers(of: type, coordinator: coordinator, alerts: alerts, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
-        // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers.
+        // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
+        // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
         let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
-        coordinator.triggers = runs.later.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
+        let fired = runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } }
+        coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
             let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
             return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
         }
@@ -1279,7 +1281,8 @@ struct UIKitStyle: CoordinatorStyle {
                 let enclosing = if case .handler = step { call.closures.prefix(call.handlerDepth) } else { call.closures[...] }
                 let later = live || enclosing.contains { !ownClosures.contains($0) }
                 let receiver = plainReceiver(call.receiver)
-                let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it (through \(origin))"
+                let through = origin == "`start`" ? "" : " (through \(origin))"
+                let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
                 if receiver.isEmpty || receiver == "self" {
                     if routes.contains(call.name) {
                         run(call.name, at: call.location, live: later, inInit: inInit, why)
@@ -1290,7 +1293,7 @@ struct UIKitStyle: CoordinatorStyle {
                     queue.append((.handler(event), later, inInit))
                 } else if call.name != "=", let held = receiver.split(separator: ".").first.map(String.init), routes.contains(held),
                           !receiver.contains("("), method.bindings[held] == nil, type.properties.contains(where: { $0.name == held }) {
-                    run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)` (through \(origin))")
+                    run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
                 }
             }
         }

@@ -265,16 +265,20 @@ import Testing
     }
 
     /// The app delegate relays the app becoming active to the root, which shows the passcode child it keeps in a
-    /// lazy property: a coordinator trigger. A child whose start shows an action sheet is closed only by its
-    /// actions, so the route is open (no swipe-down assumed) and its release on finish is no leak. The wallet
-    /// screen's callback reaches the share route through `strongSelf`.
+    /// lazy property: a coordinator trigger, and so is the device check `start()` runs beside the wallet. A child
+    /// whose start shows an action sheet or an alert (one made in a lazy property) is closed only by its actions,
+    /// so the route is open (no swipe-down assumed): no leak is claimed. The wallet screen's callback reaches the
+    /// share route through `strongSelf`.
     @Test func lifeCycleRelaysAndActionSheetChildrenAreRead() throws {
         let (output, _, _) = try Self.extract("uikit/lifecycle-relays")
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
-        #expect(spec.contains("        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:66"))
-        #expect(spec.contains("          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:29"))
+        #expect(spec.contains("        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:74"))
+        #expect(spec.contains("        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:115"))
+        #expect(spec.contains("          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:30"))
+        #expect(spec.contains("      - checkDevice  # inferred: `start()` runs it as it starts"))
+        #expect(spec.contains("screen: UIAlertController  # inferred: the type of property `warning`"))
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
