@@ -323,8 +323,8 @@ import Testing
     }
 
     /// A root switch that clears childCoordinators and is run from each child's finish closure releases the
-    /// children on finish and on replaced: no leaked-child. (Which switch runs after a finish is not a spec's
-    /// to say, so the second flow lints as unreachable: warnings only.)
+    /// children on finish and on replaced: no leaked-child. (The branch `start()` does not take first is written
+    /// as a coordinator trigger: the coordinator runs it itself.)
     @Test func rootSwitchClearingChildrenIsNoLeak() throws {
         let (output, _, _) = try Self.extract("uikit/root-switch-clears-children")
         defer { try? FileManager.default.removeItem(at: output) }
