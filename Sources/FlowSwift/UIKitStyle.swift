@@ -1242,9 +1242,10 @@ struct UIKitStyle: CoordinatorStyle {
         // (step, live, inInit): live when it runs on an event, not as part of `init` or `start()` themselves.
         var queue: [(Step, Bool, Bool)] = [(.method("init"), false, true)]
         if !routes.contains("start") { queue.append((.method("start"), false, false)) }
-        for name in methods.keys.sorted() where context.relayed.contains(name) && name != "start" && name != "init" {
+        let relayed = context.relayed.union(serviceCalls(on: type, context))
+        for name in methods.keys.sorted() where relayed.contains(name) && name != "start" && name != "init" {
             if routes.contains(name) {
-                run(name, at: methods[name]![0].location, live: true, "another coordinator or the app delegate calls `\(name)` on it")
+                run(name, at: methods[name]![0].location, live: true, "another coordinator, the app delegate or a service calls `\(name)` on it")
             } else if !systemCallbacks.contains(name) {
                 queue.append((.method(name), true, false))
             }
@@ -1280,6 +1281,10 @@ struct UIKitStyle: CoordinatorStyle {
                 // In a handler, only the closures inside it defer a call: the handler's own runs where the event is sent.
                 let enclosing = if case .handler = step { call.closures.prefix(call.handlerDepth) } else { call.closures[...] }
                 let later = live || enclosing.contains { !ownClosures.contains($0) }
+                // `button.addTarget(self, action: #selector(swapSelected), for: .touchUpInside)`: a control it set up runs it.
+                for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
+                    run(action, at: call.location, live: true, "\(origin) makes it the action of a control (`#selector`)")
+                }
                 let receiver = plainReceiver(call.receiver)
                 let through = origin == "`start`" ? "" : " (through \(origin))"
                 let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
@@ -1298,6 +1303,39 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         return runs
+    }
+
+    /// The methods of the coordinator that objects other than screens call on it through a property that keeps it
+    /// or a protocol it conforms to (`UniversalLinkService`'s `navigation?.showImportMagicLink(…)`): events they
+    /// relay (a link opened, a push notification), none a screen shows. Screens and view models are left to
+    /// `collectTriggers`, which makes their calls the triggers of the screens they are.
+    private static func serviceCalls(on type: TypeFacts, _ context: Context) -> Set<String> {
+        let own = Set([type.name] + type.inherited.map(\.base))
+        var names: Set<String> = []
+        for name in own.sorted() {
+            for keeper in context.keepers[name] ?? [] where keeper.type != type.name {
+                guard let service = context.recognizer.types[keeper.type], !isScreenLike(service), !context.isCoordinatorType(service.name) else { continue }
+                for method in service.methods {
+                    for call in method.calls where plainReceiver(call.receiver) == keeper.property { names.insert(call.name) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// `#selector(swapSelected(_:))` → `swapSelected`.
+    private static func selectorName(_ value: ExpressionFacts) -> String? {
+        guard case .other(let text) = value, text.hasPrefix("#selector(") else { return nil }
+        let name = text.dropFirst("#selector(".count).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// A view controller, a view, or a view model: what the user sees, and what sees the user act.
+    private static func isScreenLike(_ type: TypeFacts) -> Bool {
+        let suffixes = ["Controller", "View", "ViewModel", "Screen", "Cell"]
+        return ([type.name] + type.inherited.map(\.base)).contains { name in
+            suffixes.contains { name.hasSuffix($0) } || (name.hasPrefix("UI") && name != "UIApplicationDelegate")
+        }
     }
 
     /// The type's event handlers (`machine.on(.begin) { … }`) by receiver (as `plainReceiver` gives it) and event:
