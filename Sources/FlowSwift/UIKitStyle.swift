@@ -14,6 +14,9 @@ struct UIKitStyle: CoordinatorStyle {
         var unreadStartStyles: Set<String> = []
         /// Child routes whose transition comes from the child's `start()`: (parent, route).
         var pendingChildRoutes: [(String, String)] = []
+        /// Of the coordinator being read: property → the `property = nil` its methods make, looked up once per
+        /// coordinator rather than once per route.
+        var releasesByPlace: [String: [(method: MethodFacts, call: CallFacts)]] = [:]
     }
 
     private var state = State()
@@ -148,6 +151,12 @@ struct UIKitStyle: CoordinatorStyle {
         for method in type.methods { factoryProducts[method.location] = context.factoryProduct(in: method, of: type) }
         // The methods that let every child go (`childCoordinators.removeAll()`): a closure may release through them.
         let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
+        state.releasesByPlace = [:]
+        for method in type.methods {
+            for call in method.calls where call.name == "=" && call.arguments.first?.value == .other("nil") {
+                state.releasesByPlace[plainReceiver(call.receiver), default: []].append((method, call))
+            }
+        }
         let helpers = startHelpers(of: type, context)
         let routeMethods = Set(type.methods.filter { method in
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
@@ -185,7 +194,7 @@ struct UIKitStyle: CoordinatorStyle {
         for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
             guard routeNames.insert(route.name).inserted else { continue }
             var route = route
-            openOnUntiedRelease(&route, keptIn: route.name, of: type, besides: method, &context)
+            openOnUntiedRelease(&route, keptIn: route.name, of: type, besides: method, state.releasesByPlace[route.name] ?? [], &context)
             state.pendingChildRoutes.append((type.name, route.name))
             coordinator.routes.append(route)
         }
@@ -694,7 +703,7 @@ struct UIKitStyle: CoordinatorStyle {
             exits += released
             // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
             route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
-            openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, tied: tied, &context)
+            openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, state.releasesByPlace[place] ?? [], tied: tied, &context)
         } else {
             // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
             // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
@@ -709,18 +718,27 @@ struct UIKitStyle: CoordinatorStyle {
     /// property and cited at the start, with the `init` that made it. A child some route already starts is left to it.
     private static func keptChildren(of type: TypeFacts, besides routes: [Route], _ context: inout Context) -> [(Route, MethodFacts)] {
         let started = Set(routes.compactMap { $0.destination?.value.coordinatorName })
+        let properties = Set(type.properties.map(\.name))
+        // Where each property's child is first started (`chatsFlow.start()`), looked up once.
+        var starts: [String: (MethodFacts, CallFacts)] = [:]
+        for method in type.methods {
+            for call in method.calls where call.name == "start" {
+                let place = plainReceiver(call.receiver)
+                if starts[place] == nil { starts[place] = (method, call) }
+            }
+        }
         var found: [(Route, MethodFacts)] = []
+        var named: Set<String> = []
         for initializer in type.methods where initializer.name == "init" {
             for assignment in initializer.calls where assignment.name == "=" && assignment.closures.isEmpty {
                 let place = plainReceiver(assignment.receiver)
-                guard !place.isEmpty, !place.contains("."), !place.contains("["), type.properties.contains(where: { $0.name == place }),
+                guard !place.isEmpty, !place.contains("."), !place.contains("["), properties.contains(place),
                       let value = assignment.arguments.first?.value else { continue }
                 var child = value.constructedType
                 if child == nil, case .reference(let local) = value { child = initializer.binding(local, before: assignment.location)?.constructedType }
                 guard let child, child != type.name, context.isCoordinatorType(child), !started.contains(child),
-                      !found.contains(where: { $0.0.name == place }) else { continue }
-                let starts = type.methods.lazy.flatMap { method in method.calls.lazy.map { (method, $0) } }
-                guard let (method, start) = starts.first(where: { $0.1.name == "start" && plainReceiver($0.1.receiver) == place }) else { continue }
+                      !named.contains(place) else { continue }
+                guard let (method, start) = starts[place] else { continue }
                 var route = Route(name: place, location: start.location)
                 route.destination = context.put(Fact(.coordinator(child), at: assignment.location, .inferred("`init` makes it and keeps it in `\(place)`")), .route(type.name, place, .coordinator))
                 route.retain = context.put(Fact(.parent, at: assignment.location), .route(type.name, place, .retain))
@@ -729,6 +747,7 @@ struct UIKitStyle: CoordinatorStyle {
                 // goes, is not in the code the reader follows (the route is open, its `releaseOn` a lower bound).
                 route.open = context.put(Fact(true, at: assignment.location, .inferred("made once in `init` and kept for the coordinator's life")), .route(type.name, place, .open))
                 found.append((route, method))
+                named.insert(place)
             }
         }
         return found
@@ -736,28 +755,18 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// `authFlow = nil` in a delegate method or a state machine's handler: a release on an event the reader does not
     /// tie to an exit. The route's `releaseOn` is then a lower bound (the route is open), never a leak on a guess.
+    /// Releases `linkChildren` reads as exits are tied: in the parent's reactions to its children, UIKit's
+    /// callbacks (a swipe-down, a pop) and its finish methods; so are those `tied` (a dismissal callback's event).
     private static func openOnUntiedRelease(
-        _ route: inout Route, keptIn place: String, of type: TypeFacts, besides method: MethodFacts, tied: Set<SourceLocation> = [], _ context: inout Context
+        _ route: inout Route, keptIn place: String, of type: TypeFacts, besides method: MethodFacts,
+        _ releases: [(method: MethodFacts, call: CallFacts)], tied: Set<SourceLocation> = [], _ context: inout Context
     ) {
-        guard let elsewhere = untiedRelease(of: place, in: type, besides: method, tied: tied, context) else { return }
+        guard !place.isEmpty, !place.contains("["), let elsewhere = releases.first(where: { release in
+            release.method.location != method.location && !tied.contains(release.call.location) && !context.isReaction(release.method, of: type.name)
+                && !systemCallbacks.contains(release.method.name) && !release.method.name.lowercased().contains("finish")
+        }) else { return }
         route.open = Located(true, at: elsewhere.call.location)
-        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
-    }
-
-    /// A release of the property the child is kept in (`self.authFlow = child`) that another method of the
-    /// coordinator makes (`authFlow = nil`), outside what `linkChildren` reads as exits: the parent's reactions to
-    /// its children, UIKit's callbacks (a swipe-down, a pop) and its finish methods.
-    private static func untiedRelease(
-        of place: String, in type: TypeFacts, besides method: MethodFacts, tied: Set<SourceLocation>, _ context: Context
-    ) -> (method: String, call: CallFacts)? {
-        guard !place.isEmpty, !place.contains("[") else { return nil }
-        for other in type.methods where other.location != method.location && !context.isReaction(other, of: type.name)
-            && !systemCallbacks.contains(other.name) && !other.name.lowercased().contains("finish") {
-            if let call = other.calls.first(where: { releases($0, place) && !tied.contains($0.location) }) {
-                return (other.name, call)
-            }
-        }
-        return nil
+        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
     }
 
     /// The exits on which the child sends `event` (`actionsSubject.send(.complete)`) from the closure of its own
@@ -1257,6 +1266,7 @@ struct UIKitStyle: CoordinatorStyle {
                 queue.append((.method(call.name), call.closures.contains { !ownClosures.contains($0) }, false))
             }
         }
+        let properties = Set(type.properties.map(\.name))
         var seen: Set<String> = []
         var next = 0
         while next < queue.count {
@@ -1297,7 +1307,7 @@ struct UIKitStyle: CoordinatorStyle {
                 } else if let event = sent(call) {
                     queue.append((.handler(event), later, inInit))
                 } else if call.name != "=", let held = receiver.split(separator: ".").first.map(String.init), routes.contains(held),
-                          !receiver.contains("("), method.bindings[held] == nil, type.properties.contains(where: { $0.name == held }) {
+                          !receiver.contains("("), method.bindings[held] == nil, properties.contains(held) {
                     run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
                 }
             }
@@ -1310,7 +1320,11 @@ struct UIKitStyle: CoordinatorStyle {
     /// relay (a link opened, a push notification), none a screen shows. Screens and view models are left to
     /// `collectTriggers`, which makes their calls the triggers of the screens they are.
     private static func serviceCalls(on type: TypeFacts, _ context: Context) -> Set<String> {
-        let own = Set([type.name] + type.inherited.map(\.base))
+        // The type and the protocols only it and its kind conform to; not the `Coordinator` protocol all share.
+        let roots = Set(context.recognizer.mapping.coordinators)
+        let own = Set([type.name] + type.inherited.map(\.base).filter { supertype in
+            !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
+        })
         var names: Set<String> = []
         for name in own.sorted() {
             for keeper in context.keepers[name] ?? [] where keeper.type != type.name {
