@@ -649,6 +649,11 @@ struct UIKitStyle: CoordinatorStyle {
                     for made in method.constructed where made.value != destination.value.name {
                         context.madeWith[destination.value.name, default: []].append(made.value)
                     }
+                    if kind == .present, case .screen(let screen) = destination.value, let closing = closesItself(screen, context.recognizer.index) {
+                        // `self.dismiss(animated:)` in the screen or a base class: a way out no route of the spec names.
+                        route.open = Located(true, at: navigation.location)
+                        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (in `\(closing)`): a way out the spec has no route for (the route is open)", at: navigation.location, coordinator: type.name))
+                    }
                 } else {
                     allResolved = false
                 }
@@ -1335,6 +1340,15 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         return names
+    }
+
+    /// The method of a presented screen (or a base class it inherits) that dismisses the screen itself
+    /// (`self.dismiss(animated: false)`), when there is one.
+    private static func closesItself(_ screen: String, _ index: ProjectIndex) -> String? {
+        guard let type = index.types[screen], type.keyword == .class else { return nil }
+        return type.methods.first { method in
+            method.calls.contains { $0.name == "dismiss" && ["", "self"].contains(plainReceiver($0.receiver)) }
+        }?.name
     }
 
     /// `#selector(swapSelected(_:))` → `swapSelected`.
