@@ -979,6 +979,9 @@ struct UIKitStyle: CoordinatorStyle {
                     finishReleases.insert(method.name)
                 }
             }
+            // Routes a child asks for and goes on (`didTapSwap(…, in: tokensCoordinator)` running `swapToken`): no
+            // `then` (the child is not done), but the parent's own doing, on an event of the child's.
+            var asked: [Fact<String>] = []
             for index in coordinator.routes.indices where coordinator.routes[index].retain?.value == .parent {
                 let route = coordinator.routes[index]
                 func path(_ exit: ExitKind) -> FactPath { .route(name, route.name, .releaseOn, item: exit.rawValue) }
@@ -1006,8 +1009,14 @@ struct UIKitStyle: CoordinatorStyle {
                 exits += letsGo.map(\.1)
                 if let child = coordinator.routes[index].destination?.value.name {
                     for reaction in context.reactions(of: name, to: child) {
-                        let then = coordinator.routes[index].then.map(\.route)
-                        for next in reaction.continuations where !then.contains(next.name) && coordinator.routes.contains(where: { $0.name == next.name }) {
+                        var then = Set(coordinator.routes[index].then.map(\.route))
+                        let done = reaction.release != nil || endsFlow(reaction.method.name)
+                        for next in reaction.continuations where coordinator.routes.contains(where: { $0.name == next.name }) {
+                            guard done else {
+                                asked.append(Fact(next.name, at: next.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)` and goes on")))
+                                continue
+                            }
+                            guard then.insert(next.name).inserted else { continue }
                             let placed = context.put(Fact(next.name, at: next.location, .inferred("the parent's `\(reaction.method.name)` runs it once `\(child)` is done")), .route(name, route.name, .then, item: next.name))
                             coordinator.routes[index].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
                         }
@@ -1020,7 +1029,25 @@ struct UIKitStyle: CoordinatorStyle {
                 let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }
                 coordinator.routes[index].releaseOn = Located(released, at: route.retain?.location ?? route.location)
             }
+            var fired = Set(coordinator.triggers.map(\.route) + coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value))
+            for fact in asked where fired.insert(fact.value).inserted {
+                let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
+                coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
             context.coordinators[name] = coordinator
+        }
+    }
+
+    /// A parent's reaction whose name says the child is done (`didFinish(in:)`, `didCancel(in:)`, `didClose`).
+    private static func endsFlow(_ name: String) -> Bool {
+        // By word: `didSendTransaction` does not end anything.
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character.lowercased())
+        }
+        return words.contains { word in
+            ["finish", "cancel", "close", "done", "complet", "dismiss", "end", "exit", "fail"].contains { word.hasPrefix($0) }
         }
     }
 
