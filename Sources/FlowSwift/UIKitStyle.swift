@@ -1267,7 +1267,9 @@ struct UIKitStyle: CoordinatorStyle {
         func key(_ handler: EventHandler) -> EventHandler { EventHandler(receiver: plainReceiver(handler.receiver), event: handler.event) }
         func sent(_ call: CallFacts) -> EventHandler? { sentEvent(call, handlers) }
         let sentEvents = Set(calls.compactMap { sent($0.1) })
-        enum Step: Hashable { case method(String), handler(EventHandler) }
+        // A route's own body is followed outside its closures (those are its screen's callbacks, `collectTriggers`'),
+        // for the routes and kept children it runs itself (`showTabBar()` starting `promptBackup`).
+        enum Step: Hashable { case method(String), route(String), handler(EventHandler) }
         var runs = OwnRuns()
         var seenRoutes: Set<String> = []
         var seenLater: Set<String> = []
@@ -1287,6 +1289,7 @@ struct UIKitStyle: CoordinatorStyle {
         for name in methods.keys.sorted() where relayed.contains(name) && name != "start" && name != "init" {
             if routes.contains(name) {
                 run(name, at: methods[name]![0].location, live: true, "another coordinator, the app delegate or a service calls `\(name)` on it")
+                queue.append((.route(name), true, false))
             } else if !systemCallbacks.contains(name) {
                 queue.append((.method(name), true, false))
             }
@@ -1314,6 +1317,12 @@ struct UIKitStyle: CoordinatorStyle {
                     method.calls.filter { call in call.handles.map { !sentEvents.contains(key($0)) } ?? true }.map { (method, $0) }
                 }
                 origin = "`\(name)`"
+            case .route(let name):
+                guard seen.insert("route \(name) \(live) \(inInit)").inserted else { continue }
+                body = (methods[name] ?? []).flatMap { method in
+                    method.calls.filter { $0.closures.allSatisfy(ownClosures.contains) && $0.handles == nil }.map { (method, $0) }
+                }
+                origin = "`\(name)`"
             case .handler(let handler):
                 guard seen.insert("\(handler.receiver).\(handler.event) \(live) \(inInit)").inserted else { continue }
                 body = handlers[handler] ?? []
@@ -1333,6 +1342,7 @@ struct UIKitStyle: CoordinatorStyle {
                 if receiver.isEmpty || receiver == "self" {
                     if routes.contains(call.name) {
                         run(call.name, at: call.location, live: later, inInit: inInit, why)
+                        queue.append((.route(call.name), later, inInit))
                     } else if methods[call.name] != nil, !systemCallbacks.contains(call.name) {
                         queue.append((.method(call.name), later, inInit))
                     }

@@ -277,11 +277,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
-        // The share and the device check: each child's start presents an alert or an action sheet.
-        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 4)
+        // Open: the share and the device check (each child's start presents an action sheet or an alert), the terms
+        // and the backup reminder (screens that close themselves), and the route that starts the reminder's child.
+        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 6)
         #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
         #expect(spec.contains("        triggers:\n          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:"))
         #expect(spec.contains("      - checkDevice  # inferred: `start()` runs it as it starts"))
+        #expect(spec.contains("      - backupPrompt  # inferred: `start()` uses the child it keeps in `backupPrompt` (through `showWallet`)"))
         #expect(spec.contains("      - scan  # inferred: `installScanButton` makes it the action of a control (`#selector`)"))
         #expect(spec.contains("      - showReceipt  # inferred: another coordinator, the app delegate or a service calls `showReceipt` on it"))
         // The history asks for support and stays: the parent's trigger, not a `then` of the history's route.
