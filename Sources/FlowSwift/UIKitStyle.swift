@@ -1210,6 +1210,26 @@ struct UIKitStyle: CoordinatorStyle {
         for route in coordinator.routes where screens[route.name] == nil {
             if case .screen(let screen)? = route.destination?.value { screens[route.name] = screen } else { screens[route.name] = "" }
         }
+        // `UIBarButtonItem(…, selector: #selector(showOptions))` set on the screen where the route makes it, or in the
+        // lazy property that makes it: a control of that screen runs the route.
+        var made: [String: [String]] = [:]  // screen type → the methods that make it (routes, and lazy properties' bodies)
+        for (route, screen) in screens.sorted(by: { $0.key < $1.key }) where !screen.isEmpty { made[screen, default: []].append(route) }
+        for property in coordinatorType.properties {
+            guard let screen = Context.screenType(property), made[screen] != nil else { continue }
+            made[screen, default: []].append(property.name)
+        }
+        var bodies: [String: [MethodFacts]] = [:]
+        for method in coordinatorType.methods { bodies[method.name, default: []].append(method) }
+        for screen in made.keys.sorted() {
+            for maker in made[screen] ?? [] {
+                for call in (bodies[maker] ?? []).flatMap(\.calls) {
+                    for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
+                        context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(action, at: call.location, .inferred("a control of the screen runs `\(action)` (`#selector`)"))))
+                        touched.insert(screen)
+                    }
+                }
+            }
+        }
         // `stateMachine.tryEvent(.loginWithQR)` in a screen's callback runs what the handler of `.loginWithQR` calls.
         let handlers = eventHandlers(of: coordinatorType)
         for method in coordinatorType.methods where routes.contains(method.name) {

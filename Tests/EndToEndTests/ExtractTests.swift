@@ -278,8 +278,8 @@ import Testing
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
         // Open: the share and the device check (each child's start presents an action sheet or an alert), the terms
-        // and the backup reminder (screens that close themselves), and the route that starts the reminder's child.
-        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 6)
+        // the backup reminder and the search (screens that close themselves), and the route that starts the reminder's child.
+        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 7)
         #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
         #expect(spec.contains("        triggers:\n          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:"))
         #expect(spec.contains("      - checkDevice  # inferred: `start()` runs it as it starts"))
@@ -289,6 +289,8 @@ import Testing
         // The history asks for support and stays: the parent's trigger, not a `then` of the history's route.
         #expect(spec.contains("      - showSupport  # inferred: `HistoryCoordinator` asks for it through the parent's `historyCoordinator` and goes on"))
         #expect(!spec.contains("then:"))
+        // A bar button the lazy `history` property gives the screen runs the history's `search` route.
+        #expect(spec.contains("          - search  # inferred: a control of the screen runs `search` (`#selector`)"))
         #expect(spec.contains("screen: UIAlertController  # inferred: the type of property `warning`"))
         #expect(try Self.lint(output).findings.isEmpty)
     }
