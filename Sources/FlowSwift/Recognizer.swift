@@ -47,11 +47,18 @@ struct Recognizer {
     func graph() -> CodeGraph {
         var context = Context(recognizer: self)
         var styles = Self.styles.map { $0.init() }
+        var doubles: Set<String> = []
         for index in styles.indices {
             for name in order {
-                guard context.coordinators[name] == nil, let type = types[name],
+                guard context.coordinators[name] == nil, !doubles.contains(name), let type = types[name],
                       type.keyword == .class || type.keyword == .struct || type.keyword == .actor,
                       Self.styles[index].claims(type, self) else { continue }
+                // A test target's coordinator (`AppTests/FakeClaimCoordinator`) is no flow of the app: said, not read.
+                guard !ProjectIndex.isTestDouble(type) else {
+                    doubles.insert(name)
+                    context.notes.append(ExtractionNote(.unrecognized, "`\(name)` is a test double or lives in a test target: not a flow of the app, not read", at: type.location, coordinator: name))
+                    continue
+                }
                 context.coordinators[name] = styles[index].coordinator(type, &context)
             }
         }

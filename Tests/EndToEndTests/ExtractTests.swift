@@ -281,6 +281,9 @@ import Testing
         // the backup reminder and the search (screens that close themselves), and the route that starts the reminder's child.
         #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 7)
         #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
+        // The test target's stand-in is said and not read: no spec, no unreachable coordinator.
+        #expect(result.stderr.contains("WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"))
+        #expect(!spec.contains("RecordingShareCoordinator"))
         #expect(spec.contains("        triggers:\n          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:"))
         #expect(spec.contains("      - checkDevice  # inferred: `start()` runs it as it starts"))
         #expect(spec.contains("      - backupPrompt  # inferred: `start()` uses the child it keeps in `backupPrompt` (through `showWallet`)"))
