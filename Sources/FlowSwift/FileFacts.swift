@@ -78,6 +78,9 @@ struct MethodFacts: Sendable {
     var returns: [ExpressionFacts] = []
     /// Every type constructed in the body (`Foo(...)`), in order.
     var constructed: [Located<String>] = []
+    /// The first parameter's argument label (`fungibleToken` of `show(fungibleToken token: Token)`), `nil` for `_`
+    /// or none: what tells overloads apart.
+    var firstLabel: String?
 }
 
 /// What an expression denotes, as far as syntax tells.
@@ -148,6 +151,15 @@ struct CallFacts: Sendable {
     var handles: EventHandler?
     /// How many of `closures` (innermost first) are inside the handler's own closure.
     var handlerDepth = 0
+}
+
+extension CallFacts {
+    /// The route name of the overload the call's first label picks (`show(fungibleToken:)` → `showFungibleToken`), when
+    /// it has a label.
+    var overloadName: String? {
+        guard let label = arguments.first?.label, label != "{}", let first = label.first else { return nil }
+        return name + first.uppercased() + label.dropFirst()
+    }
 }
 
 /// A closure registered for an event: what it is registered on (`machine`, as written) and the event (`begin`).
@@ -430,6 +442,9 @@ final class FactCollector: SyntaxVisitor {
             },
             returnType: node.signature.returnClause.map { typeName($0.type) }
         )
+        if let first = node.signature.parameterClause.parameters.first, first.firstName.tokenKind != .wildcard {
+            method?.firstLabel = first.firstName.plainName
+        }
         method?.hasBody = node.body != nil
         return .visitChildren
     }

@@ -345,6 +345,8 @@ struct Context {
                         guard !receiver.isEmpty, receiver != "self",
                               receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true else { continue }
                         relayed.insert(call.name)
+                        // `coordinator.show(fungibleToken: token, …)`: the overload of that label, a route of its own.
+                        if let overload = call.overloadName { relayed.insert(overload) }
                     }
                 }
             }

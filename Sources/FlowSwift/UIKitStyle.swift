@@ -169,8 +169,14 @@ struct UIKitStyle: CoordinatorStyle {
         // The names of the routes so far: searching the routes for each method was quadratic (issue 24).
         var routeNames = Set(coordinator.routes.map(\.name))
         for method in type.methods where routeMethods.contains(method.name) {
-            guard routeNames.insert(method.name).inserted else { continue }
-            var route = Route(name: method.name, location: method.location)
+            // An overload (`show(nonFungibleToken:)` beside `show(fungibleToken:)`) is a route of its own, named with its
+            // first label (`showFungibleToken`); one the label cannot tell apart is the first's.
+            var routeName = method.name
+            if routeNames.contains(routeName), let label = method.firstLabel, !method.name.hasSuffix(label.capitalizedFirst) {
+                routeName = method.name + label.capitalizedFirst
+            }
+            guard routeNames.insert(routeName).inserted else { continue }
+            var route = Route(name: routeName, location: method.location)
             route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
@@ -231,7 +237,7 @@ struct UIKitStyle: CoordinatorStyle {
                 routeNames.insert(call.name)
             }
         }
-        let runs = ownRuns(of: type, routes: routeNames, context)
+        let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }), context)
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if screenFirst != nil {
             let first = coordinator.routes[0]
@@ -1188,7 +1194,11 @@ struct UIKitStyle: CoordinatorStyle {
             guard let screen = context.recognizer.types[name], let keepers = keepersByScreen[name] else { continue }
             for method in screen.methods {
                 for call in method.calls where keepers.contains(plainReceiver(call.receiver)) {
-                    if routes.contains(call.name) {
+                    // `delegate?.didPressCancel(in: self)`: the overload of that first label, when it is a route of its own.
+                    if let overload = call.overloadName, routes.contains(overload) {
+                        context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(overload, at: call.location)))
+                        touched.insert(name)
+                    } else if routes.contains(call.name) {
                         context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
                         touched.insert(name)
                     } else {
@@ -1279,7 +1289,8 @@ struct UIKitStyle: CoordinatorStyle {
         var later: [Fact<String>] = []
     }
 
-    private static func ownRuns(of type: TypeFacts, routes: Set<String>, _ context: Context) -> OwnRuns {
+    private static func ownRuns(of type: TypeFacts, routes routeLocations: [String: SourceLocation], _ context: Context) -> OwnRuns {
+        let routes = Set(routeLocations.keys)
         var methods: [String: [MethodFacts]] = [:]
         for method in type.methods { methods[method.name, default: []].append(method) }
         let calls = type.methods.flatMap { method in method.calls.map { (method, $0) } }
@@ -1306,9 +1317,10 @@ struct UIKitStyle: CoordinatorStyle {
         var queue: [(Step, Bool, Bool)] = [(.method("init"), false, true)]
         if !routes.contains("start") { queue.append((.method("start"), false, false)) }
         let relayed = context.relayed.union(serviceCalls(on: type, context))
-        for name in methods.keys.sorted() where relayed.contains(name) && name != "start" && name != "init" {
-            if routes.contains(name) {
-                run(name, at: methods[name]![0].location, live: true, "another coordinator, the app delegate or a service calls `\(name)` on it")
+        // Routes by their names (an overload's includes its label), other methods by theirs.
+        for name in routes.union(methods.keys).sorted() where relayed.contains(name) && name != "start" && name != "init" {
+            if let location = routeLocations[name] {
+                run(name, at: location, live: true, "another coordinator, the app delegate or a service calls `\(name)` on it")
                 queue.append((.route(name), true, false))
             } else if !systemCallbacks.contains(name) {
                 queue.append((.method(name), true, false))
@@ -1392,7 +1404,10 @@ struct UIKitStyle: CoordinatorStyle {
             for keeper in context.keepers[name] ?? [] where keeper.type != type.name {
                 guard let service = context.recognizer.types[keeper.type], !isScreenLike(service), !context.isCoordinatorType(service.name) else { continue }
                 for method in service.methods {
-                    for call in method.calls where plainReceiver(call.receiver) == keeper.property { names.insert(call.name) }
+                    for call in method.calls where plainReceiver(call.receiver) == keeper.property {
+                        names.insert(call.name)
+                        if let overload = call.overloadName { names.insert(overload) }
+                    }
                 }
             }
         }

@@ -289,6 +289,8 @@ import Testing
         #expect(spec.contains("      - backupPrompt  # inferred: `start()` uses the child it keeps in `backupPrompt` (through `showWallet`)"))
         #expect(spec.contains("      - scan  # inferred: `installScanButton` makes it the action of a control (`#selector`)"))
         #expect(spec.contains("      - showReceipt  # inferred: another coordinator, the app delegate or a service calls `showReceipt` on it"))
+        #expect(spec.contains("      - showReceiptUrl  # inferred: another coordinator, the app delegate or a service calls `showReceiptUrl` on it"))
+        #expect(spec.contains("        screen: ReceiptWebViewController"))
         // The history asks for support and stays: the parent's trigger, not a `then` of the history's route.
         #expect(spec.contains("      - showSupport  # inferred: `HistoryCoordinator` asks for it through the parent's `historyCoordinator` and goes on"))
         #expect(!spec.contains("then:"))
