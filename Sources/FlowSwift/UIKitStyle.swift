@@ -17,6 +17,8 @@ struct UIKitStyle: CoordinatorStyle {
         /// Of the coordinator being read: property → the `property = nil` its methods make, looked up once per
         /// coordinator rather than once per route.
         var releasesByPlace: [String: [(method: MethodFacts, call: CallFacts)]] = [:]
+        /// Of the coordinator being read: its event handlers (`eventHandlers(of:)`), found once for every pass that asks.
+        var handlers: [EventHandler: [(MethodFacts, CallFacts)]] = [:]
     }
 
     private var state = State()
@@ -151,10 +153,11 @@ struct UIKitStyle: CoordinatorStyle {
         for method in type.methods { factoryProducts[method.location] = context.factoryProduct(in: method, of: type) }
         // The methods that let every child go (`childCoordinators.removeAll()`): a closure may release through them.
         let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
+        state.handlers = eventHandlers(of: type)
         state.releasesByPlace = [:]
         for method in type.methods {
-            for call in method.calls where call.name == "=" && call.arguments.first?.value == .other("nil") {
-                state.releasesByPlace[plainReceiver(call.receiver), default: []].append((method, call))
+            for call in method.calls {
+                if let place = releasedPlace(call) { state.releasesByPlace[place, default: []].append((method, call)) }
             }
         }
         let helpers = startHelpers(of: type, context)
@@ -237,7 +240,7 @@ struct UIKitStyle: CoordinatorStyle {
                 routeNames.insert(call.name)
             }
         }
-        let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }), context)
+        let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }), handlers: state.handlers, context)
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if screenFirst != nil {
             let first = coordinator.routes[0]
@@ -318,7 +321,7 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let alerts = alertRoutes(of: coordinator)
-        collectTriggers(of: type, coordinator: coordinator, alerts: alerts, &context)
+        collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
         // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
         // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
@@ -688,10 +691,12 @@ struct UIKitStyle: CoordinatorStyle {
         if let retain = method.calls.first(where: keepsChild) ?? method.calls.first(where: { isRetain($0, mapping) }) {
             route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
             var exits: [Fact<ExitKind>] = []
+            let place = retain.name == "=" ? plainReceiver(retain.receiver) : ""
             // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
-            // whose body starts with `childCoordinators.removeAll()`).
+            // whose body starts with `childCoordinators.removeAll()`). Emptying the very place the child is kept in
+            // (`self?.readerFlow = nil`) is a release whatever the place is called.
             for release in method.calls {
-                let direct = isRelease(release, mapping)
+                let direct = isRelease(release, mapping) || (!place.isEmpty && releasedPlace(release) == place)
                 let receiver = plainReceiver(release.receiver)
                 guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)),
                       let label = release.closures.first else { continue }
@@ -709,8 +714,7 @@ struct UIKitStyle: CoordinatorStyle {
                     exits += exitsReported(by: child.value, sending: event, releasedAt: release.location, context)
                 }
             }
-            let place = retain.name == "=" ? plainReceiver(retain.receiver) : ""
-            let (released, tied) = releasesOnDismissal(of: place, in: method, of: type)
+            let (released, tied) = releasesOnDismissal(of: place, in: method, handlers: state.handlers)
             exits += released
             // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
             route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
@@ -820,25 +824,26 @@ struct UIKitStyle: CoordinatorStyle {
         label.lowercased().contains("dismiss") || label == "setSheetCoordinator" || label == "setFullScreenCoverCoordinator"
     }
 
-    /// `place = nil`.
-    private static func releases(_ call: CallFacts, _ place: String) -> Bool {
-        call.name == "=" && call.arguments.first?.value == .other("nil") && plainReceiver(call.receiver) == place
+    /// The place `place = nil` empties.
+    private static func releasedPlace(_ call: CallFacts) -> String? {
+        call.name == "=" && call.arguments.first?.value == .other("nil") ? plainReceiver(call.receiver) : nil
     }
 
     /// `presenter.setSheetCoordinator(stack) { self?.machine.send(.preferencesClosed) }`, where the handler of
     /// `.preferencesClosed` sets `preferencesFlow = nil`: the dismissal callback lets the child kept in `place` go,
     /// on `dismiss`. The releases so tied, and where they are.
-    private static func releasesOnDismissal(of place: String, in method: MethodFacts, of type: TypeFacts) -> ([Fact<ExitKind>], Set<SourceLocation>) {
+    private static func releasesOnDismissal(
+        of place: String, in method: MethodFacts, handlers: [EventHandler: [(MethodFacts, CallFacts)]]
+    ) -> ([Fact<ExitKind>], Set<SourceLocation>) {
         let senders = method.calls.filter { call in
             call.closures.first.map(isDismissalCallback) == true && call.arguments.contains { if case .member = $0.value { true } else { false } }
         }
         guard !place.isEmpty, !senders.isEmpty else { return ([], []) }
-        let handlers = eventHandlers(of: type)
         var exits: [Fact<ExitKind>] = []
         var tied: Set<SourceLocation> = []
         for sender in senders {
             guard let event = sentEvent(sender, handlers) else { continue }
-            for (_, release) in handlers[event] ?? [] where releases(release, place) && tied.insert(release.location).inserted {
+            for (_, release) in handlers[event] ?? [] where releasedPlace(release) == place && tied.insert(release.location).inserted {
                 exits.append(Fact(.dismiss, at: release.location, .inferred("the dismissal callback sends `.\(event.event)`, whose handler lets it go")))
             }
         }
@@ -1168,7 +1173,10 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// `coordinator?.showX()` in screens that keep the coordinator (or a delegate protocol it conforms to),
     /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
-    private static func collectTriggers(of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>, _ context: inout Context) {
+    private static func collectTriggers(
+        of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>,
+        handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context
+    ) {
         let routes = Set(coordinator.routes.map(\.name))
         var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
         var touched: Set<String> = []  // the screens given triggers here
@@ -1241,7 +1249,6 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         // `stateMachine.tryEvent(.loginWithQR)` in a screen's callback runs what the handler of `.loginWithQR` calls.
-        let handlers = eventHandlers(of: coordinatorType)
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard let screen = screens[method.name], !screen.isEmpty, !handlers.isEmpty else { continue }
             for call in method.calls where !call.closures.isEmpty {
@@ -1289,12 +1296,13 @@ struct UIKitStyle: CoordinatorStyle {
         var later: [Fact<String>] = []
     }
 
-    private static func ownRuns(of type: TypeFacts, routes routeLocations: [String: SourceLocation], _ context: Context) -> OwnRuns {
+    private static func ownRuns(
+        of type: TypeFacts, routes routeLocations: [String: SourceLocation], handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: Context
+    ) -> OwnRuns {
         let routes = Set(routeLocations.keys)
         var methods: [String: [MethodFacts]] = [:]
         for method in type.methods { methods[method.name, default: []].append(method) }
         let calls = type.methods.flatMap { method in method.calls.map { (method, $0) } }
-        let handlers = eventHandlers(of: type)
         func key(_ handler: EventHandler) -> EventHandler { EventHandler(receiver: plainReceiver(handler.receiver), event: handler.event) }
         func sent(_ call: CallFacts) -> EventHandler? { sentEvent(call, handlers) }
         let sentEvents = Set(calls.compactMap { sent($0.1) })
