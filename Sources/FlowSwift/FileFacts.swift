@@ -78,8 +78,8 @@ struct MethodFacts: Sendable {
     var returns: [ExpressionFacts] = []
     /// Every type constructed in the body (`Foo(...)`), in order.
     var constructed: [Located<String>] = []
-    /// The first parameter's argument label (`fungibleToken` of `show(fungibleToken token: Token)`), `nil` for `_`
-    /// or none: what tells overloads apart.
+    /// The first argument label of the parameters (`fungibleToken` of `show(fungibleToken token: Token)`,
+    /// `shouldConnectFor` of `provider(_:shouldConnectFor:)`), `nil` when every one is `_`: what tells overloads apart.
     var firstLabel: String?
 }
 
@@ -154,10 +154,10 @@ struct CallFacts: Sendable {
 }
 
 extension CallFacts {
-    /// The route name of the overload the call's first label picks (`show(fungibleToken:)` → `showFungibleToken`), when
-    /// it has a label.
+    /// The route name of the overload the call's first label picks (`show(fungibleToken:)` → `showFungibleToken`,
+    /// `provider(p, shouldConnectFor:)` → `providerShouldConnectFor`), when it has a label.
     var overloadName: String? {
-        guard let label = arguments.first?.label, label != "{}", let first = label.first else { return nil }
+        guard let label = arguments.first(where: { $0.label != nil })?.label, label != "{}", let first = label.first else { return nil }
         return name + first.uppercased() + label.dropFirst()
     }
 }
@@ -437,12 +437,10 @@ final class FactCollector: SyntaxVisitor {
         method = MethodFacts(
             name: node.name.plainName,
             location: location(of: node.name),
-            parameters: node.signature.parameterClause.parameters.map {
-                ParameterFacts(name: ($0.secondName ?? $0.firstName).plainName, type: text(of: $0.type))
-            },
+            parameters: parameters(of: node.signature.parameterClause),
             returnType: node.signature.returnClause.map { typeName($0.type) }
         )
-        if let first = node.signature.parameterClause.parameters.first, first.firstName.tokenKind != .wildcard {
+        if let first = node.signature.parameterClause.parameters.first(where: { $0.firstName.tokenKind != .wildcard }) {
             method?.firstLabel = first.firstName.plainName
         }
         method?.hasBody = node.body != nil
@@ -460,9 +458,14 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         context.append(.initializer)
         guard typeStack.last != nil, method == nil else { return .skipChildren }
-        method = MethodFacts(name: "init", location: location(of: node.initKeyword))
+        method = MethodFacts(name: "init", location: location(of: node.initKeyword), parameters: parameters(of: node.signature.parameterClause))
         return .visitChildren
     }
+
+    private func parameters(of clause: FunctionParameterClauseSyntax) -> [ParameterFacts] {
+        clause.parameters.map { ParameterFacts(name: ($0.secondName ?? $0.firstName).plainName, type: text(of: $0.type)) }
+    }
+
     override func visitPost(_ node: InitializerDeclSyntax) {
         context.removeLast()
         finishMethod()
@@ -528,8 +531,16 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression, !isInClosure { method?.returns.append(expression(value)) }
+        if let value = node.expression, !isInClosure || returnsPropertyValue { method?.returns.append(expression(value)) }
         return .visitChildren
+    }
+
+    /// In the `{ … }()` a stored property is made by, outside any closure of its own: what it returns is the value.
+    private var returnsPropertyValue: Bool {
+        guard propertyBody != nil else { return false }
+        var closures = context.lazy.filter { if case .switchCase = $0 { false } else { true } }.makeIterator()
+        guard case .closure(ExpressionFacts.closureRunInPlace, _)? = closures.next() else { return false }
+        return closures.next() == nil
     }
 
     /// A single-expression body returns its expression.

@@ -201,7 +201,14 @@ struct Recognizer {
                 return .type(name, .inferred(why), ownStack: ownStack)
             case .qualified(let name, let member, .some):
                 // `Shop.make()`: a static factory taken to make its own type; UIKit's are not screens of the app.
-                guard !name.hasPrefix("UI") else { return .factory("\(name).\(member)") }
+                guard !name.hasPrefix("UI") else {
+                    // `UIAlertController.alertController(…)`, which the app declares in an extension returning that type.
+                    let returned = index.helpers[member]?.compactMap(\.returnType?.base) ?? []
+                    if !returned.isEmpty, returned.allSatisfy({ $0 == name }) {
+                        return .type(name, .inferred("the app's `\(name).\(member)()` returns a `\(name)`"), ownStack: ownStack)
+                    }
+                    return .factory("\(name).\(member)")
+                }
                 return .type(name, .inferred("`\(name).\(member)()` is taken to make a `\(name)`"), ownStack: ownStack)
             case .reference(let name):
                 if let bound = currentMethod.binding(name, before: location) {
@@ -214,9 +221,18 @@ struct Recognizer {
                        let owner = routerOwners[routes] {
                         return .type(owner, .inferred("the one coordinator that routes `\(routes)`"), ownStack: ownStack)
                     }
-                    // `lazy var alert: UIAlertController = { … }()`: the declared type, the app's or UIKit's.
+                    // `lazy var alert: UIAlertController = { … }()`: the declared type, the app's or UIKit's; for a stack
+                    // (`UINavigationController = { …; return NavigationController(rootViewController: screen) }()`), what it returns.
                     if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type,
                        types[declared.base] != nil || declared.base.hasPrefix("UI") {
+                        if declared.base == "UINavigationController",
+                           let body = currentType.methods.first(where: { $0.location == property.location && $0.name == name }),
+                           let returned = body.returns.first {
+                            expression = returned
+                            currentMethod = body
+                            location = SourceLocation(file: body.location.file, line: .max, column: 0)
+                            continue
+                        }
                         return .type(declared.base, .inferred("the type of property `\(name)`"), ownStack: ownStack)
                     }
                     if let initializer = property.initializer {
@@ -417,7 +433,8 @@ struct Context {
         // Bookkeeping a base class gives every coordinator (`removeChild(_ child: BaseCoordinator)`) takes its own
         // kind, not a child's: the parameter is a coordinator class that is neither the owner nor one of its supertypes.
         let own = Set([owner] + (recognizer.types[owner]?.inherited.map(\.base) ?? []))
-        guard let parameter = method.parameters.first(where: { parameter in
+        // `init(scanner: ScannerCoordinator)` is given a child to keep, not told about one.
+        guard method.name != "init", let parameter = method.parameters.first(where: { parameter in
             guard let type = parameter.type, !own.contains(type), recognizer.types[type]?.keyword != .protocol else { return false }
             return isCoordinatorType(type)
         }), let child = parameter.type else { return nil }
@@ -433,9 +450,9 @@ struct Context {
         return Reaction(method: method, child: child, release: release, continuations: continuations)
     }
 
-    /// The reactions of `owner` to children of type `child`.
-    func reactions(of owner: String, to child: String) -> [Reaction] {
-        (reactions[owner] ?? []).filter { $0.child == child }
+    /// The reactions of `owner` to children of type `child`, or to every child.
+    func reactions(of owner: String, to child: String? = nil) -> [Reaction] {
+        (reactions[owner] ?? []).filter { child == nil || $0.child == child }
     }
 
     /// Places a fact in the graph, recording how sure the reader is of it.
@@ -494,8 +511,12 @@ struct Context {
 
     /// The coordinator a method's factory call makes, or why it cannot be told.
     func factoryProduct(in method: MethodFacts, of type: TypeFacts) -> FactoryProduct? {
-        for call in method.calls where call.closures.isEmpty && call.name != "=" {
+        for call in method.calls where call.name != "=" {
             let receiver = plainReceiver(call.receiver)
+            if call.closures.allSatisfy(UIKitStyle.ownClosures.contains), let made = staticMaker(call, receiver: receiver, of: type) {
+                return .child(made, why: "made by `\(receiver).\(call.name)(…)`, given `self`")
+            }
+            guard call.closures.isEmpty else { continue }
             guard !receiver.isEmpty, !receiver.contains("."),
                   let declared = type.properties.first(where: { $0.name == receiver })?.type,
                   recognizer.types[declared.base] != nil else { continue }
@@ -516,6 +537,19 @@ struct Context {
             return .child(Located(product, at: call.location), why: "made by `\(receiver).\(call.name)()` (`\(candidates[0])`)")
         }
         return nil
+    }
+
+    /// `AcceptProposalCoordinator.promise(navigationController, coordinator: self, …)`: a static method of another
+    /// coordinator type, given the caller, that makes that coordinator in its body or in a method of a type it
+    /// constructs (a promise bridge that starts the child and lets it go when it answers).
+    private func staticMaker(_ call: CallFacts, receiver: String, of type: TypeFacts) -> Located<String>? {
+        guard receiver != type.name, receiver.first?.isUppercase == true, !receiver.contains("."),
+              UIKitStyle.passesSelf(call), isCoordinatorType(receiver),
+              let maker = recognizer.types[receiver]?.methods.first(where: { $0.name == call.name && $0.hasBody }) else { return nil }
+        func makes(_ method: MethodFacts) -> Bool { method.constructed.contains { $0.value == receiver } }
+        let helpers = maker.constructed.compactMap { recognizer.types[$0.value] }
+        guard makes(maker) || helpers.contains(where: { $0.methods.contains(where: makes) }) else { return nil }
+        return Located(receiver, at: call.location)
     }
 }
 

@@ -163,7 +163,7 @@ struct UIKitStyle: CoordinatorStyle {
         let helpers = startHelpers(of: type, context)
         let routeMethods = Set(type.methods.filter { method in
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
-                  !context.isReaction(method, of: type.name) else { return false }
+                  !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
                 || childMadeNow(in: method, of: type, context) != nil
                 || factoryProducts[method.location]?.child != nil
@@ -227,11 +227,14 @@ struct UIKitStyle: CoordinatorStyle {
         // A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route, and so
         // is telling the delegate a parent reaction that lets it go (`{ self.delegate?.didDismiss(in: self) }`).
         for method in type.methods where routeMethods.contains(method.name) {
-            for call in method.calls where !call.closures.isEmpty && !routeNames.contains(call.name) {
+            // Not one in a closure that runs as part of the method (`Task { … }`, a `completion:`), nor one the method
+            // itself finishes by (`delegate.coordinator(self, didResolve: …)` in a branch and in a `sink`): that is the method's own.
+            let ownFinish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions)?.name
+            for call in method.calls where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
                 let receiver = plainReceiver(call.receiver)
                 let finishes = (receiver.isEmpty || receiver == "self") && call.name.lowercased().contains("finish")
                 let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
-                    && call.arguments.contains { $0.value == .reference("self") }
+                    && passesSelf(call)
                 guard finishes || tellsParent else { continue }
                 var route = Route(name: call.name, location: call.location)
                 context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
@@ -321,12 +324,13 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let alerts = alertRoutes(of: coordinator)
-        collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, &context)
+        let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
         // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
         // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
         let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
-        let fired = runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } }
+        var seen: Set<String> = []
+        let fired = (runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests).filter { seen.insert($0.value).inserted }
         coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
             let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
             return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
@@ -750,12 +754,20 @@ struct UIKitStyle: CoordinatorStyle {
                 guard !place.isEmpty, !place.contains("."), !place.contains("["), properties.contains(place),
                       let value = assignment.arguments.first?.value else { continue }
                 var child = value.constructedType
-                if child == nil, case .reference(let local) = value { child = initializer.binding(local, before: assignment.location)?.constructedType }
+                var why = "`init` makes it and keeps it in `\(place)`"
+                if child == nil, case .reference(let local) = value {
+                    child = initializer.binding(local, before: assignment.location)?.constructedType
+                    // `init(coordinator: ScanQRCodeCoordinator)` keeping the child its maker hands it.
+                    if child == nil, let given = initializer.parameters.first(where: { $0.name == local })?.type {
+                        child = String(given.filter { $0 != "?" && $0 != "!" })
+                        why = "`init` is given it and keeps it in `\(place)`"
+                    }
+                }
                 guard let child, child != type.name, context.isCoordinatorType(child), !started.contains(child),
                       !named.contains(place) else { continue }
                 guard let (method, start) = starts[place] else { continue }
                 var route = Route(name: place, location: start.location)
-                route.destination = context.put(Fact(.coordinator(child), at: assignment.location, .inferred("`init` makes it and keeps it in `\(place)`")), .route(type.name, place, .coordinator))
+                route.destination = context.put(Fact(.coordinator(child), at: assignment.location, .inferred(why)), .route(type.name, place, .coordinator))
                 route.retain = context.put(Fact(.parent, at: assignment.location), .route(type.name, place, .retain))
                 route.releaseOn = Located([], at: assignment.location)
                 // Made once and kept for the coordinator's life: what ends it, if anything does before the coordinator
@@ -810,11 +822,18 @@ struct UIKitStyle: CoordinatorStyle {
     /// The first child coordinator the method makes as it runs: not one made in a closure that runs later (a state
     /// machine's handler, a screen's callback), which is that event's, not this method's.
     private static func childMadeNow(in method: MethodFacts, of type: TypeFacts, _ context: Context) -> Located<String>? {
-        method.constructed.first { made in
+        let made = method.constructed.filter { made in
             guard made.value != type.name, context.isCoordinatorType(made.value) else { return false }
             let call = method.calls.first { $0.location == made.location && $0.name == made.value }
             return call.map { $0.closures.allSatisfy(ownClosures.contains) } ?? true
         }
+        guard made.count > 1 else { return made.first }
+        // `let scanner = ScanQRCodeCoordinator(…)` handed to `QRCodeResolutionCoordinator(coordinator: scanner)`, the
+        // one started here: the child is the coordinator the method starts.
+        return made.first { child in
+            guard let variable = method.variable(constructing: child.value) else { return false }
+            return method.calls.contains { $0.name == "start" && plainReceiver($0.receiver) == variable }
+        } ?? made.first
     }
 
     /// A closure that runs as a presentation is closed: `onDismiss:`, `dismissalCallback:`, or the trailing closure
@@ -986,7 +1005,9 @@ struct UIKitStyle: CoordinatorStyle {
                 } else if method.name == "navigationController" || method.name == "didMove" || method.name == "deinit" {
                     parentExits.append(Fact(.back, at: release.location, .inferred("released when a screen is popped")))
                 } else if method.name.lowercased().contains("finish") {
-                    parentExits.append(Fact(.finish, at: release.location))
+                    // A reaction to one kind of child (`didFinish(in coordinator: CardEditorCoordinator)`) releases that
+                    // child only: each route gets it from its own reactions below, cited at its own line.
+                    if !context.isReaction(method, of: name) { parentExits.append(Fact(.finish, at: release.location)) }
                     finishReleases.insert(method.name)
                 }
             }
@@ -1007,7 +1028,9 @@ struct UIKitStyle: CoordinatorStyle {
                 let letsGo = (coordinator.routes[index].destination?.value.name).map { child in
                     context.reactions(of: name, to: child).compactMap { reaction -> (Context.Reaction, Fact<ExitKind>)? in
                         if let release = reaction.release {
-                            return (reaction, Fact(.finish, at: release.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
+                            // `didFinish(in:)` says what it is for; `didClose(in:)` is read as the child finishing.
+                            let named = reaction.method.name.lowercased().contains("finish")
+                            return (reaction, Fact(.finish, at: release.location, named ? .certain : .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
                         }
                         guard let own = finishCall(in: reaction.method, finishers: ownFinishers, reactions: context.releasingReactions) else { return nil }
                         return (reaction, Fact(.finish, at: own.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the child goes with it")))
@@ -1022,6 +1045,9 @@ struct UIKitStyle: CoordinatorStyle {
                     for reaction in context.reactions(of: name, to: child) {
                         var then = Set(coordinator.routes[index].then.map(\.route))
                         let done = reaction.release != nil || endsFlow(reaction.method.name)
+                        if !done, let own = coordinator.routes.first(where: { $0.location == reaction.method.location }) {
+                            asked.append(Fact(own.name, at: own.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)`")))
+                        }
                         for next in reaction.continuations where coordinator.routes.contains(where: { $0.name == next.name }) {
                             guard done else {
                                 asked.append(Fact(next.name, at: next.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)` and goes on")))
@@ -1047,6 +1073,17 @@ struct UIKitStyle: CoordinatorStyle {
             }
             context.coordinators[name] = coordinator
         }
+    }
+
+    /// A parent's reaction to a child that neither lets the child go nor says it is done by its name
+    /// (`didTapAddAlert(for:in:)`), and shows a screen or starts a child itself: the child asks the parent for it
+    /// and goes on. It is a route, run whenever the child asks.
+    private static func isRequest(_ method: MethodFacts, of type: TypeFacts, _ context: Context) -> Bool {
+        guard let reaction = context.reactions(of: type.name).first(where: { $0.method.location == method.location }),
+              reaction.release == nil, !endsFlow(method.name) else { return false }
+        let mapping = context.recognizer.mapping
+        return childMadeNow(in: method, of: type, context) != nil
+            || method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping)?.destinationRule == .required }
     }
 
     /// A parent's reaction whose name says the child is done (`didFinish(in:)`, `didCancel(in:)`, `didClose`).
@@ -1140,14 +1177,16 @@ struct UIKitStyle: CoordinatorStyle {
             // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
             let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
             return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
-                && (ownDelegate || call.arguments.contains { $0.value == .reference("self") })
+                && (ownDelegate || passesSelf(call))
         }
     }
 
-    /// Closures that run as part of the method: completions of its navigation calls and dispatches.
+    /// Closures that run as part of the method: completions of its navigation calls and dispatches, and PromiseKit's
+    /// `firstly { … }` and the steps of the promise it makes (`.then`, `.get`, `.done`).
     static let ownClosures: Set<String> = [
         "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",
         "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task",
+        "firstly", "then", "get", "done",
         ExpressionFacts.closureRunInPlace,
     ]
 
@@ -1157,8 +1196,10 @@ struct UIKitStyle: CoordinatorStyle {
         return Set(methods.filter { $0.calls.contains { isRelease($0, context.recognizer.mapping) && passesSelf($0) } }.map(\.name))
     }
 
+    /// Whether the call hands the caller over (`delegate?.didCancel(in: self)`, `in: strongSelf`), or removes it from its parent.
     static func passesSelf(_ call: CallFacts) -> Bool {
-        call.arguments.contains { $0.value == .reference("self") } || call.name.hasPrefix("removeFromParent")
+        call.arguments.contains { if case .reference(let name) = $0.value { plainReceiver(name) == "self" } else { false } }
+            || call.name.hasPrefix("removeFromParent")
     }
 
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
@@ -1173,10 +1214,11 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// `coordinator?.showX()` in screens that keep the coordinator (or a delegate protocol it conforms to),
     /// and closures set on a screen in the method that shows it (`vc.onNext = { self.showNext() }`).
+    /// Returns the routes other coordinators ask for through a delegate: this coordinator's own triggers.
     private static func collectTriggers(
         of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>,
         handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context
-    ) {
+    ) -> [Fact<String>] {
         let routes = Set(coordinator.routes.map(\.name))
         var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
         var touched: Set<String> = []  // the screens given triggers here
@@ -1193,9 +1235,34 @@ struct UIKitStyle: CoordinatorStyle {
             if !calls.isEmpty { forwards[method.name, default: []] += calls }
         }
         var keepersByScreen: [String: Set<String>] = [:]
+        // Another coordinator keeping this one behind a delegate protocol (`weak var delegate: DappBrowserCoordinatorDelegate?`).
+        var delegatesOfCoordinators: [String: Set<String>] = [:]
         for name in accepted.sorted() {
+            let isProtocol = context.recognizer.types[name]?.keyword == .protocol
             for keeper in context.keepers[name] ?? [] where keeper.type != coordinatorType.name {
-                keepersByScreen[keeper.type, default: []].insert(keeper.property)
+                if context.recognizer.types[keeper.type].map({ context.recognizer.claimed($0) }) == true {
+                    if isProtocol { delegatesOfCoordinators[keeper.type, default: []].insert(keeper.property) }
+                } else {
+                    keepersByScreen[keeper.type, default: []].insert(keeper.property)
+                }
+            }
+        }
+        // `delegate.requestSignTransaction(…)` there, handing no `self` over (that is a reaction to a child, read
+        // apart): the route runs whenever the other coordinator asks, on no screen of this one.
+        var requests: [Fact<String>] = []
+        for name in delegatesOfCoordinators.keys.sorted() {
+            guard let other = context.recognizer.types[name], let keepers = delegatesOfCoordinators[name] else { continue }
+            for method in other.methods {
+                for call in method.calls where keepers.contains(plainReceiver(call.receiver)) && !passesSelf(call) {
+                    let route = call.overloadName.flatMap { routes.contains($0) ? $0 : nil } ?? call.name
+                    let at = "\(call.location.file.split(separator: "/").last ?? ""):\(call.location.line)"
+                    if routes.contains(route) {
+                        requests.append(Fact(route, at: call.location, .inferred("`\(name)` asks for it through the delegate it keeps (\(at))")))
+                    }
+                    for forwarded in forwards[call.name] ?? [] {
+                        requests.append(Fact(forwarded.name, at: call.location, .inferred("`\(name)` calls `\(call.name)` on the delegate it keeps (\(at)), which calls `\(forwarded.name)()`")))
+                    }
+                }
             }
         }
         for name in keepersByScreen.keys.sorted() {
@@ -1274,7 +1341,7 @@ struct UIKitStyle: CoordinatorStyle {
         }
         // Whatever offers the alert offers its actions: UIKit closes the alert before an action's handler runs. Only
         // this call gives triggers of this coordinator's routes, so only the screens it touched are looked at.
-        guard !alerts.isEmpty else { return }
+        guard !alerts.isEmpty else { return requests }
         for screen in touched {
             guard context.triggers[screen]!.contains(where: { $0.owner == coordinatorType.name && alerts.contains($0.route.value) }) else { continue }
             context.triggers[screen] = context.triggers[screen]!.flatMap { trigger -> [Trigger] in
@@ -1282,6 +1349,7 @@ struct UIKitStyle: CoordinatorStyle {
                 return (actions[trigger.route.value] ?? []).map { Trigger(owner: coordinatorType.name, route: $0) }
             }
         }
+        return requests
     }
 
     /// What the coordinator's own code runs, found by following `init`, `start()` and the methods they call:

@@ -303,6 +303,38 @@ import Testing
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
+    /// What children ask their parent for: through a delegate protocol they keep (no `self` handed over), through a
+    /// reaction that starts a child of the parent's, through a static `promise` a child type declares (a bridge that
+    /// makes the child in `init` or in a method of its own, in `firstly { }` or a `.done { }` step). Overloads told
+    /// apart by a second label, an alert from the app's own factory, two coordinators made where the second is started,
+    /// one given to `init` and started later, and a stack a lazy property makes.
+    @Test func requestsOfChildrenAndPromiseBridgesAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/delegate-requests")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/uikit/delegate-requests/Sources/"
+        let spec = try String(contentsOf: output.appendingPathComponent("PaymentsCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      - requestSignature  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:28) (\(at)BrowserCoordinator.swift:28)"))
+        #expect(spec.contains("      - requestBroadcast  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:36)"))
+        #expect(spec.contains("      - didTapAddCard  # inferred: `MerchantCoordinator` asks for it through the parent's `didTapAddCard`"))
+        #expect(spec.contains("        coordinator: ConfirmationCoordinator  # inferred: made by `ConfirmationCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:66)"))
+        #expect(spec.contains("        coordinator: ProgressCoordinator  # inferred: made by `ProgressCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:73)"))
+        #expect(spec.contains("        coordinator: ScanResolverCoordinator  # \(at)PaymentsCoordinator.swift:38"))
+        // Each child's release is cited at the line that removes that child, not at the first `didFinish` of the parent.
+        #expect(spec.contains("      showBrowser:  # \(at)PaymentsCoordinator.swift:21\n        transition: present"))
+        #expect(spec.contains("          - finish  # inferred: `BrowserCoordinator` finishes by calling the parent's `didClose`, which removes it (\(at)PaymentsCoordinator.swift:79)"))
+        #expect(spec.contains("        coordinator: CardEditorCoordinator  # \(at)PaymentsCoordinator.swift:88\n        retain: parent  # \(at)PaymentsCoordinator.swift:90\n        releaseOn:\n          - finish  # \(at)PaymentsCoordinator.swift:103"))
+        // `merchant.delegate?.didTapAddCard(in: strongSelf)` hands the merchant over: a reaction, not a request through a kept delegate.
+        #expect(!spec.contains("`MerchantCoordinator` asks for it through the delegate it keeps"))
+        // `wallet(_:shouldForget:)` presents the app's alert: neither a route nor a note.
+        #expect(!spec.contains("walletShouldForget"))
+        #expect(!result.stderr.contains("PaymentsCoordinator.swift"), "\(result.stderr)")
+        let bridges = try String(contentsOf: output.appendingPathComponent("PromiseBridges.flow.yml"), encoding: .utf8)
+        #expect(bridges.contains("        screen: ProgressViewController  # \(at)PromiseBridges.swift:111"))
+        let resolver = try String(contentsOf: output.appendingPathComponent("ScanResolverCoordinator.flow.yml"), encoding: .utf8)
+        #expect(resolver.contains("        coordinator: ScannerCoordinator  # inferred: `init` is given it and keeps it in `scanner`"))
+        #expect(try Self.lint(output).findings.isEmpty)
+    }
+
     /// A team's own navigator and child bookkeeping, mapped in `.flowlint.yml` `extract:`: the sheet child kept with
     /// `adopt` and released with `disown` only on finish is the seeds' swipe-down leak.
     @Test func teamWrappersMappedInTheConfigurationAreRead() throws {
