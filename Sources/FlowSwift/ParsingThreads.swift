@@ -54,6 +54,90 @@ enum LargeStack {
     }
 }
 
+/// Maps items on one thread per core, each with a stack of a given size, kept for the whole map: a thread made per
+/// item mapped and unmapped its stack each time (256 MiB, past what the C library keeps for reuse), and the
+/// kernel's share of a run was a tenth of it. Results keep the input order.
+enum LargeStackThreads {
+    static func map<T, R>(_ items: [T], stackSize: Int, _ transform: (T) -> R) -> [R] {
+        guard !items.isEmpty else { return [] }
+        let results = UnsafeMutablePointer<R?>.allocate(capacity: items.count)
+        results.initialize(repeating: nil, count: items.count)
+        defer {
+            results.deinitialize(count: items.count)
+            results.deallocate()
+        }
+        let next = Counter()
+        withoutActuallyEscaping(transform) { transform in
+            let work = Work {
+                while let index = next.take(below: items.count) { results[index] = transform(items[index]) }
+            }
+            let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            var threads: [pthread_t] = []
+            for _ in 0..<min(cores, items.count) {
+                guard let thread = start(work, stackSize: stackSize) else { break }
+                threads.append(thread)
+            }
+            // No thread to be had (a strict overcommit policy, a thread limit): this one does the work.
+            if threads.isEmpty { work.run() }
+            for thread in threads { pthread_join(thread, nil) }
+        }
+        return (0..<items.count).map { results[$0]! }
+    }
+
+    private static func start(_ work: Work, stackSize: Int) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        let context = Unmanaged.passRetained(work).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        guard pthread_attr_setstacksize(&attributes, stackSize) == 0,
+              pthread_create(&thread, &attributes, { context in
+                  Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                  return nil
+              }, context) == 0
+        else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        #if canImport(Glibc)
+        return thread
+        #else
+        return thread!
+        #endif
+    }
+
+    /// The loop every thread runs; the map waits in `pthread_join` until all are done.
+    private final class Work: @unchecked Sendable {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// The next item to map, handed out once.
+    private final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+        init() { pthread_mutex_init(mutex, nil) }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func take(below limit: Int) -> Int? {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}
+
 /// A count of bytes that threads take before parsing and give back after: parsing many large files on every
 /// core at once would hold all their trees together.
 final class ByteBudget: @unchecked Sendable {

@@ -77,9 +77,9 @@ public enum SwiftExtractor {
     /// time: a parsed file holds about 100 bytes per byte of source until its facts are collected.
     private static func extract(sources: [Source], skipped: [ExtractionNote], mapping: ExtractMapping) -> CodeGraph {
         let budget = ByteBudget(capacity: bytesInFlight)
-        var facts = Parallel.map(sources) { source in
+        var facts = LargeStackThreads.map(sources, stackSize: stackSize) { source in
             budget.withBytes(min(source.size, bytesInFlight)) {
-                collect(path: source.path, contents: source.read())
+                collect(path: source.path, contents: source.read(), onLargeStack: true)
             }
         }
         for note in skipped {
@@ -103,7 +103,8 @@ public enum SwiftExtractor {
         collect(path: path, contents: bytes.map { .success($0) } ?? .failure(.system("cannot read the file")))
     }
 
-    static func collect(path: String, contents: Result<[UInt8], FileError>) -> FileFacts {
+    /// `onLargeStack`: the caller runs on a thread with a stack of `stackSize`; otherwise one is made for the parse.
+    static func collect(path: String, contents: Result<[UInt8], FileError>, onLargeStack: Bool = false) -> FileFacts {
         var facts = FileFacts(path: path)
         let start = SourceLocation(file: path, line: 1, column: 1)
         let bytes: [UInt8]
@@ -126,7 +127,7 @@ public enum SwiftExtractor {
         }
         // swift-syntax's parser and the walk recurse on nesting: on a thread with a stack for the deepest file
         // the guard lets through (a worker thread's own is 512 KiB to 8 MiB).
-        return LargeStack.run(size: stackSize) { parse(bytes, into: facts) }
+        return onLargeStack ? parse(bytes, into: facts) : LargeStack.run(size: stackSize) { parse(bytes, into: facts) }
     }
 
     private static func parse(_ bytes: [UInt8], into facts: FileFacts) -> FileFacts {
