@@ -171,6 +171,8 @@ struct UIKitStyle: CoordinatorStyle {
         }.map(\.name))
         // The names of the routes so far: searching the routes for each method was quadratic (issue 24).
         var routeNames = Set(coordinator.routes.map(\.name))
+        // The children `start()` begins with in its other branches, each a route of its own.
+        var branches: [Route] = []
         for method in type.methods where routeMethods.contains(method.name) {
             // An overload (`show(nonFungibleToken:)` beside `show(fungibleToken:)`) is a route of its own, named with its
             // first label (`showFungibleToken`); one the label cannot tell apart is the first's.
@@ -185,6 +187,16 @@ struct UIKitStyle: CoordinatorStyle {
             }
             let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
             read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &state, &context, &resolved)
+            if method.name == "start", let first = route.destination?.value.coordinatorName {
+                for child in otherStartedChildren(in: method, of: type, besides: first, context) {
+                    // `startEnterPassword` for `EnterPasswordCoordinator`.
+                    let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
+                    guard routeNames.insert("start" + base).inserted else { continue }
+                    var branch = Route(name: "start" + base, location: child.location)
+                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), &state, &context, &resolved)
+                    branches.append(branch)
+                }
+            }
             if route.destination?.value.coordinatorName != nil {
                 route.then = continuations(in: method, routes: routeMethods).map { next in
                     let placed = context.put(next, .route(name, route.name, .then, item: next.value))
@@ -200,6 +212,7 @@ struct UIKitStyle: CoordinatorStyle {
             }
             coordinator.routes.append(route)
         }
+        coordinator.routes += branches
         for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
             guard routeNames.insert(route.name).inserted else { continue }
             var route = route
@@ -253,6 +266,10 @@ struct UIKitStyle: CoordinatorStyle {
                 // A start that navigates in one branch and runs other routes in the others may begin with any of them.
                 coordinator.initials = [Located("start", at: coordinator.routes[start].location)] + picked.map { call in
                     context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")), .coordinator(name, .initial, item: call.name))
+                }
+            } else if !branches.isEmpty {
+                coordinator.initials = [Located("start", at: coordinator.routes[start].location)] + branches.map { branch in
+                    context.put(Fact(branch.name, at: branch.location, .inferred("`start()` starts its child in another branch")), .coordinator(name, .initial, item: branch.name))
                 }
             } else {
                 coordinator.initial = Located("start", at: coordinator.routes[start].location)
@@ -605,7 +622,7 @@ struct UIKitStyle: CoordinatorStyle {
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
         _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts, made: (child: Located<String>, why: String)?,
-        clearing: Set<String>, _ state: inout State, _ context: inout Context, _ allResolved: inout Bool
+        branch: Located<String>? = nil, clearing: Set<String>, _ state: inout State, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         let name = route.name
@@ -618,7 +635,7 @@ struct UIKitStyle: CoordinatorStyle {
         let navigation = showing.map { first in
             transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
         }
-        var child = childMadeNow(in: method, of: type, context)
+        var child = branch ?? childMadeNow(in: method, of: type, context)
         var childConfidence = Confidence.certain
         if child == nil, let made {
             child = made.child
@@ -692,7 +709,9 @@ struct UIKitStyle: CoordinatorStyle {
         }
         // The call that keeps the child itself (`preferencesFlow = flow`), before one that keeps something else
         // named like a coordinator (`coordinatorResult = result`).
-        if let retain = method.calls.first(where: keepsChild) ?? method.calls.first(where: { isRetain($0, mapping) }) {
+        // A branch's child: after it is made (another branch keeps its own child in a variable of the same name).
+        let keeping = branch == nil ? method.calls : method.calls.filter { $0.location > child.location }
+        if let retain = keeping.first(where: keepsChild) ?? keeping.first(where: { isRetain($0, mapping) }) {
             route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
             var exits: [Fact<ExitKind>] = []
             let place = retain.name == "=" ? plainReceiver(retain.receiver) : ""
@@ -822,18 +841,37 @@ struct UIKitStyle: CoordinatorStyle {
     /// The first child coordinator the method makes as it runs: not one made in a closure that runs later (a state
     /// machine's handler, a screen's callback), which is that event's, not this method's.
     private static func childMadeNow(in method: MethodFacts, of type: TypeFacts, _ context: Context) -> Located<String>? {
-        let made = method.constructed.filter { made in
+        let made = childrenMadeNow(in: method, of: type, context)
+        guard made.count > 1 else { return made.first }
+        // `let scanner = ScanQRCodeCoordinator(…)` handed to `QRCodeResolutionCoordinator(coordinator: scanner)`, the
+        // one started here: the child is the coordinator the method starts.
+        return made.first { started($0, in: method) } ?? made.first
+    }
+
+    private static func childrenMadeNow(in method: MethodFacts, of type: TypeFacts, _ context: Context) -> [Located<String>] {
+        method.constructed.filter { made in
             guard made.value != type.name, context.isCoordinatorType(made.value) else { return false }
             let call = method.calls.first { $0.location == made.location && $0.name == made.value }
             return call.map { $0.closures.allSatisfy(ownClosures.contains) } ?? true
         }
-        guard made.count > 1 else { return made.first }
-        // `let scanner = ScanQRCodeCoordinator(…)` handed to `QRCodeResolutionCoordinator(coordinator: scanner)`, the
-        // one started here: the child is the coordinator the method starts.
-        return made.first { child in
-            guard let variable = method.variable(constructing: child.value) else { return false }
-            return method.calls.contains { $0.name == "start" && plainReceiver($0.receiver) == variable }
-        } ?? made.first
+    }
+
+    /// Whether the method calls `start` on the variable the child is bound to, after making it.
+    private static func started(_ child: Located<String>, in method: MethodFacts) -> Bool {
+        guard let variable = method.variable(constructing: child.value) else { return false }
+        return method.calls.contains { $0.name == "start" && plainReceiver($0.receiver) == variable && child.location < $0.location }
+    }
+
+    /// `start() { if account.isHD { let coordinator = BackupSeedPhraseCoordinator(…); …start() } else { let coordinator =
+    /// EnterPasswordCoordinator(…); …start() } }`: the children after the first that `start()` makes and starts, each of
+    /// another type. Bound to the same name as the first, they are in other branches (Swift lets no scope declare a name
+    /// twice); children bound to names of their own start together (a tab hub's).
+    private static func otherStartedChildren(in method: MethodFacts, of type: TypeFacts, besides first: String, _ context: Context) -> [Located<String>] {
+        guard let variable = method.variable(constructing: first) else { return [] }
+        var seen: Set<String> = [first]
+        return childrenMadeNow(in: method, of: type, context).filter { child in
+            method.variable(constructing: child.value) == variable && started(child, in: method) && seen.insert(child.value).inserted
+        }
     }
 
     /// A closure that runs as a presentation is closed: `onDismiss:`, `dismissalCallback:`, or the trailing closure

@@ -307,7 +307,7 @@ import Testing
     /// reaction that starts a child of the parent's, through a static `promise` a child type declares (a bridge that
     /// makes the child in `init` or in a method of its own, in `firstly { }` or a `.done { }` step). Overloads told
     /// apart by a second label, an alert from the app's own factory, two coordinators made where the second is started,
-    /// one given to `init` and started later, and a stack a lazy property makes.
+    /// one given to `init` and started later, a stack a lazy property makes, and a start that starts a child per branch.
     @Test func requestsOfChildrenAndPromiseBridgesAreRead() throws {
         let (output, _, result) = try Self.extract("uikit/delegate-requests")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -316,13 +316,13 @@ import Testing
         #expect(spec.contains("      - requestSignature  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:28) (\(at)BrowserCoordinator.swift:28)"))
         #expect(spec.contains("      - requestBroadcast  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:36)"))
         #expect(spec.contains("      - didTapAddCard  # inferred: `MerchantCoordinator` asks for it through the parent's `didTapAddCard`"))
-        #expect(spec.contains("        coordinator: ConfirmationCoordinator  # inferred: made by `ConfirmationCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:66)"))
-        #expect(spec.contains("        coordinator: ProgressCoordinator  # inferred: made by `ProgressCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:73)"))
+        #expect(spec.contains("        coordinator: ConfirmationCoordinator  # inferred: made by `ConfirmationCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:80)"))
+        #expect(spec.contains("        coordinator: ProgressCoordinator  # inferred: made by `ProgressCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:87)"))
         #expect(spec.contains("        coordinator: ScanResolverCoordinator  # \(at)PaymentsCoordinator.swift:38"))
         // Each child's release is cited at the line that removes that child, not at the first `didFinish` of the parent.
         #expect(spec.contains("      showBrowser:  # \(at)PaymentsCoordinator.swift:21\n        transition: present"))
-        #expect(spec.contains("          - finish  # inferred: `BrowserCoordinator` finishes by calling the parent's `didClose`, which removes it (\(at)PaymentsCoordinator.swift:79)"))
-        #expect(spec.contains("        coordinator: CardEditorCoordinator  # \(at)PaymentsCoordinator.swift:88\n        retain: parent  # \(at)PaymentsCoordinator.swift:90\n        releaseOn:\n          - finish  # \(at)PaymentsCoordinator.swift:103"))
+        #expect(spec.contains("          - finish  # inferred: `BrowserCoordinator` finishes by calling the parent's `didClose`, which removes it (\(at)PaymentsCoordinator.swift:93)"))
+        #expect(spec.contains("        coordinator: CardEditorCoordinator  # \(at)PaymentsCoordinator.swift:102\n        retain: parent  # \(at)PaymentsCoordinator.swift:104\n        releaseOn:\n          - finish  # \(at)PaymentsCoordinator.swift:117"))
         // `merchant.delegate?.didTapAddCard(in: strongSelf)` hands the merchant over: a reaction, not a request through a kept delegate.
         #expect(!spec.contains("`MerchantCoordinator` asks for it through the delegate it keeps"))
         // `wallet(_:shouldForget:)` presents the app's alert: neither a route nor a note.
@@ -332,6 +332,11 @@ import Testing
         #expect(bridges.contains("        screen: ProgressViewController  # \(at)PromiseBridges.swift:111"))
         let resolver = try String(contentsOf: output.appendingPathComponent("ScanResolverCoordinator.flow.yml"), encoding: .utf8)
         #expect(resolver.contains("        coordinator: ScannerCoordinator  # inferred: `init` is given it and keeps it in `scanner`"))
+        // A start that makes and starts one child per branch begins with either, each kept and let go at its own lines.
+        let backup = try String(contentsOf: output.appendingPathComponent("BackupCoordinator.flow.yml"), encoding: .utf8)
+        #expect(backup.contains("    initial:\n      - start  # \(at)BackupCoordinator.swift:20\n      - startKeystoreExport  # inferred: `start()` starts its child in another branch"))
+        #expect(backup.contains("        coordinator: KeystoreExportCoordinator  # \(at)BackupCoordinator.swift:27\n        retain: parent  # \(at)BackupCoordinator.swift:29\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:44"))
+        #expect(backup.contains("        coordinator: SeedPhraseCoordinator  # \(at)BackupCoordinator.swift:22\n        retain: parent  # \(at)BackupCoordinator.swift:24\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:37"))
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
