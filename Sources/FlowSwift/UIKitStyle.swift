@@ -164,7 +164,7 @@ struct UIKitStyle: CoordinatorStyle {
         let routeMethods = Set(type.methods.filter { method in
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
                   !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
-            return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }
+            return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) }
                 || childMadeNow(in: method, of: type, context) != nil
                 || factoryProducts[method.location]?.child != nil
                 || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
@@ -627,7 +627,7 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        let navigations = ([method] + inlined).flatMap { $0.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty } }
+        let navigations = ([method] + inlined).flatMap { $0.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) } }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
         // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
@@ -1218,6 +1218,10 @@ struct UIKitStyle: CoordinatorStyle {
                 && (ownDelegate || passesSelf(call))
         }
     }
+
+    /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`, and
+    /// `{ … }()`. A navigation in one is the method's own.
+    static let bodyClosures: Set<String> = ["Task", "async", ExpressionFacts.closureRunInPlace]
 
     /// Closures that run as part of the method: completions of its navigation calls and dispatches, and PromiseKit's
     /// `firstly { … }` and the steps of the promise it makes (`.then`, `.get`, `.done`).
