@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the reader refuses to parse, found by one pass over a file's tokens before swift-syntax sees it
 /// (DESIGN §5, Bounded). swift-syntax's parser and every walk over its tree recurse on the nesting of the
 /// code, and its own guard (`maximumNestingLevel`) counts only brackets — and not all of them: 2,000 `A<`,
@@ -82,17 +88,42 @@ struct NestingGuard {
         self.tokenLimit = tokenLimit
     }
 
-    private static let prefixKeywords: Set<String> = [
+    private static let prefixKeywords = [
         "try", "await", "consume", "copy", "each", "repeat", "some", "any", "inout", "borrowing", "consuming", "sending",
     ]
     /// Words that start a declaration or a statement: no chain runs across them.
-    private static let statementKeywords: Set<String> = [
+    private static let statementKeywords = [
         "func", "var", "let", "case", "init", "deinit", "subscript", "typealias", "associatedtype", "return", "throw",
         "in", "import", "class", "struct", "enum", "protocol", "extension", "actor", "if", "guard", "while", "for",
         "switch", "do", "catch", "defer", "break", "continue", "fallthrough", "static", "private", "public", "internal",
         "fileprivate", "open", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "convenience",
         "required", "indirect", "operator", "precedencegroup", "macro", "default",
     ]
+
+    /// What a word is to the pass. Told from its bytes: a `String` and a set look-up per name were a tenth of a
+    /// whole extract.
+    private enum Word: Equatable { case plain, elseKeyword, ifKeyword, endif, prefix, statement }
+
+    /// The keywords by their length in bytes.
+    private static let keywords: [[(bytes: [UInt8], word: Word)]] = {
+        var table = [[(bytes: [UInt8], word: Word)]](repeating: [], count: 16)
+        func add(_ words: [String], _ word: Word) {
+            for text in words { table[text.utf8.count].append((Array(text.utf8), word)) }
+        }
+        add(["else"], .elseKeyword)
+        add(["if"], .ifKeyword)
+        add(["endif"], .endif)
+        add(prefixKeywords, .prefix)
+        add(statementKeywords.filter { $0 != "if" }, .statement)
+        return table
+    }()
+
+    /// The links of the top frame's chains that a token ends.
+    private struct Links: OptionSet {
+        let rawValue: UInt8
+        static let members = Links(rawValue: 1), prefixes = Links(rawValue: 2), arrows = Links(rawValue: 4)
+        static let elses = Links(rawValue: 8), angles = Links(rawValue: 16)
+    }
 
     private mutating func run() -> Refusal? {
         var string: StringDelimiter?
@@ -169,10 +200,10 @@ struct NestingGuard {
                 }
                 offset += 1
                 let word = identifier()
-                if word == "if" {
+                if word == .ifKeyword {
                     punctuation(UInt8(ascii: ";"))
                     if let refusal = open(.conditional) { return refusal }
-                } else if word == "endif" {
+                } else if word == .endif {
                     if frames.count > 1, frames[frames.count - 1].kind == .conditional { _ = close() }
                     punctuation(UInt8(ascii: ";"))
                 } else if let refusal = name(word) {
@@ -188,16 +219,16 @@ struct NestingGuard {
                 offset += 1
                 while offset < bytes.count && bytes[offset] != UInt8(ascii: "`") && bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "`") { offset += 1 }
-                if let refusal = name("") { return refusal }
+                if let refusal = name(.plain) { return refusal }
             case UInt8(ascii: "."):
                 if Self.isIdentifier(next(1)) {
                     squareRun = 0
                     offset += 1
                     endElseChain(unless: false)
-                    reset(\.prefixes)
+                    reset(.prefixes)
                     previous = .dot
                     attached = true
-                    if let refusal = link(\.links) { return refusal }
+                    if let refusal = link(.members) { return refusal }
                 } else if let refusal = operatorToken() {
                     return refusal
                 }
@@ -225,28 +256,28 @@ struct NestingGuard {
     // MARK: tokens
 
     /// A name: the member of a `.member` link, a prefix keyword, `else`, a statement keyword or the head of a chain.
-    private mutating func name(_ word: String) -> Refusal? {
+    private mutating func name(_ word: Word) -> Refusal? {
         squareRun = 0
         defer { attached = true }
         let wasElse = previous == .elseKeyword
-        endElseChain(unless: word == "else")
+        endElseChain(unless: word == .elseKeyword)
         if previous == .dot {
             previous = .name
             return nil
         }
-        if word == "else" {
-            reset(\.links, \.prefixes)
+        if word == .elseKeyword {
+            reset([.members, .prefixes])
             previous = .elseKeyword
-            return link(\.elses)
+            return link(.elses)
         }
-        if Self.prefixKeywords.contains(word) {
-            reset(\.links)
+        if word == .prefix {
+            reset(.members)
             previous = .prefixKeyword
-            return link(\.prefixes)
+            return link(.prefixes)
         }
-        reset(\.links, \.prefixes)
-        if Self.statementKeywords.contains(word) && !(wasElse && word == "if") {
-            reset(\.arrows, \.angles)
+        reset([.members, .prefixes])
+        if word == .statement || (word == .ifKeyword && !wasElse) {
+            reset([.arrows, .angles])
         }
         previous = .name
         return nil
@@ -267,11 +298,11 @@ struct NestingGuard {
         endElseChain(unless: false)
         previous = .other
         if run.elementsEqual("->".utf8) {
-            reset(\.links, \.prefixes)
-            return link(\.arrows)
+            reset([.members, .prefixes])
+            return link(.arrows)
         }
         if run.elementsEqual("=".utf8) {
-            reset(\.links, \.prefixes, \.arrows, \.angles)
+            reset([.members, .prefixes, .arrows, .angles])
             return nil
         }
         // `x!!`, `y?.z`: postfix links on what came right before; `try!` and `try?` are one keyword.
@@ -279,11 +310,11 @@ struct NestingGuard {
            before == .name || before == .closer || before == .prefixKeyword {
             previous = before
             if before == .prefixKeyword { return nil }
-            for _ in run { if let refusal = link(\.links) { return refusal } }
+            for _ in run { if let refusal = link(.members) { return refusal } }
             return nil
         }
         if wasAttached, before == .name, run.elementsEqual("<".utf8) {
-            if let refusal = link(\.angles) { return refusal }
+            if let refusal = link(.angles) { return refusal }
             if frames[frames.count - 1].angles > Self.angleLimit {
                 return refusal("more than \(Self.angleLimit) generic arguments nested in one another here: skipped (swift-syntax's look-ahead takes time growing with the square of such nesting)")
             }
@@ -300,7 +331,7 @@ struct NestingGuard {
             }
         }
         // A binary or prefix operator ends postfix and prefix chains.
-        reset(\.links, \.prefixes)
+        reset([.members, .prefixes])
         return nil
     }
 
@@ -308,28 +339,37 @@ struct NestingGuard {
     private mutating func punctuation(_ byte: UInt8) {
         endElseChain(unless: false)
         switch byte {
-        case UInt8(ascii: ";"): reset(\.links, \.prefixes, \.arrows, \.angles, \.elses)
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): reset(\.prefixes)
-        default: reset(\.links, \.prefixes)
+        case UInt8(ascii: ";"): reset([.members, .prefixes, .arrows, .angles, .elses])
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): reset(.prefixes)
+        default: reset([.members, .prefixes])
         }
         previous = .other
     }
 
     /// An `else if` chain goes on only through `} else`.
     private mutating func endElseChain(unless isElse: Bool) {
-        if afterClosingBrace && !isElse { reset(\.elses) }
+        if afterClosingBrace && !isElse { reset(.elses) }
         afterClosingBrace = false
     }
 
-    private mutating func reset(_ counters: WritableKeyPath<Frame, Int>...) {
-        for counter in counters {
-            depth -= frames[frames.count - 1][keyPath: counter]
-            frames[frames.count - 1][keyPath: counter] = 0
-        }
+    private mutating func reset(_ ended: Links) {
+        let top = frames.count - 1
+        if ended.contains(.members) { depth -= frames[top].links; frames[top].links = 0 }
+        if ended.contains(.prefixes) { depth -= frames[top].prefixes; frames[top].prefixes = 0 }
+        if ended.contains(.arrows) { depth -= frames[top].arrows; frames[top].arrows = 0 }
+        if ended.contains(.elses) { depth -= frames[top].elses; frames[top].elses = 0 }
+        if ended.contains(.angles) { depth -= frames[top].angles; frames[top].angles = 0 }
     }
 
-    private mutating func link(_ counter: WritableKeyPath<Frame, Int>) -> Refusal? {
-        frames[frames.count - 1][keyPath: counter] += 1
+    private mutating func link(_ added: Links) -> Refusal? {
+        let top = frames.count - 1
+        switch added {
+        case .members: frames[top].links += 1
+        case .prefixes: frames[top].prefixes += 1
+        case .arrows: frames[top].arrows += 1
+        case .elses: frames[top].elses += 1
+        default: frames[top].angles += 1
+        }
         depth += 1
         return depth > Self.depthLimit ? tooDeep() : nil
     }
@@ -388,10 +428,15 @@ struct NestingGuard {
         offset + distance < bytes.count ? bytes[offset + distance] : nil
     }
 
-    private mutating func identifier() -> String {
+    private mutating func identifier() -> Word {
         let start = offset
         while offset < bytes.count && Self.isIdentifier(bytes[offset]) { offset += 1 }
-        return String(decoding: bytes[start..<offset], as: UTF8.self)
+        let length = offset - start
+        guard length < Self.keywords.count, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return .plain }
+        for keyword in Self.keywords[length] where keyword.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + start, length) == 0 }) {
+            return keyword.word
+        }
+        return .plain
     }
 
     private mutating func skipBlockComment() {
@@ -415,7 +460,7 @@ struct NestingGuard {
     private mutating func stringToken(pounds: Int, resumed: inout StringDelimiter?) -> Refusal? {
         squareRun = 0
         endElseChain(unless: false)
-        reset(\.links, \.prefixes)
+        reset([.members, .prefixes])
         previous = .name
         let multiline = next(1) == UInt8(ascii: "\"") && next(2) == UInt8(ascii: "\"")
         offset += multiline ? 3 : 1
