@@ -76,7 +76,10 @@ let package = Package(
         ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
-        .testTarget(name: "FlowSwiftTests", dependencies: ["FlowSwift", "FlowSpec", "FlowModel", "FlowRules"]),
+        .testTarget(name: "FlowSwiftTests", dependencies: [
+            "FlowSwift", "FlowSpec", "FlowModel", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // SwiftParser: the navigator `paths --format swift` writes must parse.
         .testTarget(name: "EndToEndTests", dependencies: [
             "flowlint", "flowlint-swift", .product(name: "SwiftParser", package: "swift-syntax"),

@@ -133,7 +133,7 @@ public enum SwiftExtractor {
     private static func parse(_ bytes: [UInt8], into facts: FileFacts) -> FileFacts {
         var facts = facts
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 2 * NestingGuard.depthLimit) }
-        let collector = FactCollector(path: facts.path, tree: tree, source: bytes)
+        let collector = FactCollector(path: facts.path, source: bytes)
         if tree.hasMaximumNestingLevelOverflow {
             let at = firstError(in: tree).map { collector.location(of: $0) } ?? SourceLocation(file: facts.path, line: 1, column: 1)
             facts.notes.append(ExtractionNote(.unreadable, "nested too deep for swift-syntax's parser here: skipped", at: at))

@@ -5,6 +5,8 @@ import Darwin
 #endif
 import FlowRules
 import FlowModel
+import SwiftParser
+import SwiftSyntax
 import Testing
 @testable import FlowSwift
 
@@ -250,5 +252,25 @@ final class Peak: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         current -= 1
         pthread_mutex_unlock(mutex)
+    }
+}
+
+/// The collector's own line table gives every token the line and column swift-syntax's converter gives it:
+/// `\n`, `\r\n` and a lone `\r` end lines, and columns count UTF-8 bytes.
+@Suite struct SourceLocationTests {
+    @Test func everyTokenIsWhereSwiftSyntaxPutsIt() {
+        let source = "import UIKit\r\n/* é ∑ */ final class A {\r    func start() { let ü = \"≈\"; show(ü) }\n\n}\r\n// end"
+        let bytes = Array(source.utf8)
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let collector = FactCollector(path: "A.swift", source: bytes)
+        let converter = SourceLocationConverter(fileName: "A.swift", tree: tree)
+        var count = 0
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            let expected = converter.location(for: token.positionAfterSkippingLeadingTrivia)
+            let actual = collector.location(of: token)
+            #expect(actual.line == expected.line && actual.column == expected.column, "\(token.text)")
+            count += 1
+        }
+        #expect(count > 20)
     }
 }
