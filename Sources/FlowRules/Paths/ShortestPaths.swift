@@ -33,8 +33,9 @@ public struct ShortestPaths: Sendable {
         self.init(analysis, from: nil)
     }
 
-    /// From the screen `route` (nil: the entry's launch).
-    public init(_ analysis: Analysis, from route: RouteID?) {
+    /// From the screen `route` (nil: the entry's launch). Without `crossingPresentations`, no step opens a
+    /// presentation: the screens reached are shown inside none (`NavigationState.reachedUnpresented`).
+    public init(_ analysis: Analysis, from route: RouteID?, crossingPresentations: Bool = true) {
         self.analysis = analysis
         let graph = PathGraph(analysis)
         let source = route?.position ?? graph.launch
@@ -62,6 +63,7 @@ public struct ShortestPaths: Sendable {
             done[node] = true
             var free: [Int] = []
             graph.forEachEdge(from: node) { edge in
+                if !crossingPresentations, edge.target != graph.launch, analysis.index.transition(edge.target) == .present { return }
                 if let hazard = edge.hazard {
                     if blocked[edge.target] == nil { blocked[edge.target] = (node, hazard) }
                     return
