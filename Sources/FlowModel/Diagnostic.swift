@@ -54,6 +54,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// Set when an `open` element could supply what the finding says is missing (DESIGN §1 Open world): the
     /// finding is withheld, counted and listed by `--explain-open` with this reason, never reported.
     public var withheldBecause: String?
+    /// How the user gets from the entry to what the finding is about (DESIGN §2), for the rules whose findings
+    /// depend on reachability or state (`RuleDescription.witness`); nil when none is traced or none is safe.
+    public var path: [WitnessStep]?
 
     public init(
         rule: RuleID, severity: Severity, message: String, location: SourceLocation,

@@ -20,14 +20,18 @@ public struct RuleDescription: Sendable {
     public var judgesCodeOnlyGraphs: Bool
     /// How the diagrams mark the rule's findings.
     public var drawing: FindingDrawing
+    /// Which path from the entry the rule's findings carry (DESIGN §2): a finding that depends on reachability or
+    /// state names a path the user can retrace.
+    public var witness: FindingWitness
 
     public init(id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, judgesCodeOnlyGraphs: Bool = false,
-                drawing: FindingDrawing = .bySeverity, summary: String, rationale: String,
+                drawing: FindingDrawing = .bySeverity, witness: FindingWitness = .none, summary: String, rationale: String,
                 triggeringExample: String = "", passingExample: String = "") {
         self.id = id
         self.scope = scope
         self.judgesCodeOnlyGraphs = judgesCodeOnlyGraphs
         self.drawing = drawing
+        self.witness = witness
         self.name = name
         self.severity = severity
         self.summary = summary
@@ -60,4 +64,24 @@ public enum FindingDrawing: Sendable {
     case unreachable
     /// As a problem whatever the configured severity: a leak or a cycle is one even when configured as a warning.
     case problem
+}
+
+/// The path from the entry a rule's findings carry, from one search over the state graph per run (`ShortestPaths`).
+public enum FindingWitness: Sendable {
+    /// None: the finding is about an absence (nothing reaches the element) or about an element's own fields.
+    case none
+    /// The shortest state-safe path to the element the finding is about: its route, else its coordinator's first
+    /// screen.
+    case pathToElement
+    /// The same, crossing no presentation: on it, the screen is inside none (`dismiss-without-presentation`).
+    case pathWithoutPresentation
+
+    /// For `flowlint explain` and docs/rules.md; nil for `none`.
+    public var explanation: String? {
+        switch self {
+        case .none: nil
+        case .pathToElement: "Each finding carries the shortest state-safe path from the entry to the element it is about, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+        case .pathWithoutPresentation: "Each finding carries the shortest state-safe path from the entry to the screen that opens no presentation, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+        }
+    }
 }

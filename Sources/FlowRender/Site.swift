@@ -118,23 +118,43 @@ public enum Site {
     }
 
     /// Findings in lint's order, each linked to the element it is about: the route's node in the coordinator's
-    /// diagram, or its row in the routes table for a route drawn as an edge.
+    /// diagram, or its row in the routes table for a route drawn as an edge. A finding's witness path follows as
+    /// links to each step's route, in the order the user takes them.
     private static func findingsTable(_ findings: [Diagnostic], graph: FlowGraph, files: [String: String]) -> String {
         let shown = findings.filter { $0.coordinator.flatMap { files[$0] } != nil }
         guard !shown.isEmpty else { return "" }
-        var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th></tr>\n"
+        let hasPaths = shown.contains { $0.path != nil }
+        var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th>"
+            + (hasPaths ? "<th>path from the entry</th>" : "") + "</tr>\n"
         for finding in shown {
             let coordinator = finding.coordinator!
             let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
-            let target = files[coordinator]! + (finding.route.map { route in
-                let id = escaped(NodeID.route(RouteKey(coordinator: coordinator, route: route)))
-                return graph.coordinator(named: coordinator)?.route(named: route)?.destination == nil ? "#route-" + id : "#" + id
-            } ?? "")
+            let target = files[coordinator]! + (finding.route.map { anchor(of: $0, in: coordinator, graph: graph) } ?? "")
             html += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
                 + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
-                + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td></tr>\n"
+                + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td>"
+                + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path, graph: graph, files: files))</td>" : "") + "</tr>\n"
         }
         return html + "</table>\n"
+    }
+
+    /// A witness path as links, `→` between steps; `at launch` for an empty one, nothing for none.
+    private static func pathLinks(_ path: [WitnessStep]?, graph: FlowGraph, files: [String: String]) -> String {
+        guard let path else { return "" }
+        guard !path.isEmpty else { return "at launch" }
+        return path.map { witness in
+            let name = witness.step.route
+            guard let dot = name.lastIndex(of: "."), let file = files[String(name[..<dot])] else { return escaped(witness.step.text) }
+            let coordinator = String(name[..<dot])
+            let target = file + anchor(of: String(name[name.index(after: dot)...]), in: coordinator, graph: graph)
+            return "<a href=\"\(target)\">\(escaped(witness.step.text))</a>"
+        }.joined(separator: " → ")
+    }
+
+    /// The route's node in its coordinator's diagram, or its row in the routes table for a route drawn as an edge.
+    private static func anchor(of route: String, in coordinator: String, graph: FlowGraph) -> String {
+        let id = escaped(NodeID.route(RouteKey(coordinator: coordinator, route: route)))
+        return graph.coordinator(named: coordinator)?.route(named: route)?.destination == nil ? "#route-" + id : "#" + id
     }
 
     // MARK: HTML

@@ -29,6 +29,7 @@ public enum JSONReporter {
     }
 
     /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.
+    /// The path note of the text format is `path`, not one of `notes`.
     public struct Finding: Encodable {
         var rule: String
         var severity: String
@@ -40,6 +41,9 @@ public enum JSONReporter {
         var route: String?
         /// Related locations (drift: the Swift line); the key is left out when there are none.
         var notes: [Note]
+        /// The witness path from the entry (`Diagnostic.path`); the key is left out when the rule traces none or no
+        /// state-safe path reaches the element.
+        var path: [NamedPathStep]?
 
         struct Note: Encodable {
             var message: String
@@ -60,10 +64,11 @@ public enum JSONReporter {
             notes = diagnostic.notes.map {
                 Note(message: $0.message, file: $0.location.file, line: $0.location.line, column: $0.location.column)
             }
+            path = diagnostic.path?.map(\.step)
         }
 
         enum CodingKeys: String, CodingKey {
-            case rule, severity, message, file, line, column, coordinator, route, notes
+            case rule, severity, message, file, line, column, coordinator, route, notes, path
         }
 
         /// `coordinator` and `route` are written as null when absent, never left out.
@@ -78,6 +83,7 @@ public enum JSONReporter {
             try container.encode(coordinator, forKey: .coordinator)
             try container.encode(route, forKey: .route)
             if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+            if let path { try container.encode(path, forKey: .path) }
         }
     }
 }

@@ -48,7 +48,7 @@ public enum JUnitReporter {
     /// The text form, which CI views show as the failure's details.
     static func body(_ finding: Diagnostic) -> String {
         var text = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
-        for note in finding.notes {
+        for note in finding.notesWithPath {
             text += "\n\(note.location): note: \(note.message)"
         }
         return text

@@ -3,10 +3,10 @@ import FlowModel
 
 /// Pieces of text more than one reporter writes.
 public enum ReportText {
-    /// The message with its notes on lines of their own (`note: file:line:col: …`), for formats with one
-    /// message field per finding (GitHub annotations, Checkstyle).
+    /// The message with its notes and its path note on lines of their own (`note: file:line:col: …`), for formats
+    /// with one message field per finding (GitHub annotations, Checkstyle).
     static func messageWithNotes(_ finding: Diagnostic) -> String {
-        ([finding.message] + finding.notes.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
+        ([finding.message] + finding.notesWithPath.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
     }
 
     /// Pretty-printed JSON with sorted keys (Foundation on Linux does not keep declaration order), no escaped

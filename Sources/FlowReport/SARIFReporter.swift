@@ -125,6 +125,8 @@ public enum SARIFReporter {
         var message: Text
         var locations: [Location]
         var relatedLocations: [Location]?
+        /// The witness path: one thread flow from the entry, a location per step, ending at the finding.
+        var codeFlows: [CodeFlow]?
         var partialFingerprints: [String: String]
 
         init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, workingDirectory: String) {
@@ -148,8 +150,31 @@ public enum SARIFReporter {
                     return location
                 }
             }
+            if let path = finding.path {
+                var steps = path.map { step in
+                    var location = Location(step.location, workingDirectory: workingDirectory)
+                    location.message = Text(text: step.step.text)
+                    return ThreadFlowLocation(location: location)
+                }
+                var end = Location(finding.location, workingDirectory: workingDirectory)
+                end.message = Text(text: "\(finding.rule): \(primary.logicalLocations?.first?.fullyQualifiedName ?? finding.location.description)")
+                steps.append(ThreadFlowLocation(location: end))
+                codeFlows = [CodeFlow(threadFlows: [ThreadFlow(locations: steps)])]
+            }
             partialFingerprints = [SARIFReporter.fingerprintKey: fingerprint]
         }
+    }
+
+    struct CodeFlow: Encodable {
+        var threadFlows: [ThreadFlow]
+    }
+
+    struct ThreadFlow: Encodable {
+        var locations: [ThreadFlowLocation]
+    }
+
+    struct ThreadFlowLocation: Encodable {
+        var location: Location
     }
 
     struct Location: Encodable {

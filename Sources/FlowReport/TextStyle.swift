@@ -36,7 +36,7 @@ extension TextReporter {
         for finding in report.findings {
             output += "\(style.paint("\(finding.location):", style.bold)) \(style.severity(finding.severity)) "
                 + "\(singleLine(finding.message)) \(style.paint("[\(finding.rule)]", style.dim))\n"
-            for note in finding.notes {
+            for note in finding.notesWithPath {
                 output += "\(style.paint("\(note.location):", style.bold)) \(style.paint("note:", style.cyan)) \(singleLine(note.message))\n"
             }
         }

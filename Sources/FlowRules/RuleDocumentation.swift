@@ -16,6 +16,7 @@ public enum RuleDocumentation {
         var text = "\(description.id) — \(description.name) (default: \(description.severity.rawValue))\n\n"
         text += "\(description.summary)\n\n\(description.rationale)\n"
         if !RuleID.specValidity.contains(description.id) { text += "\nWhen it runs: \(description.scope.explanation)\n" }
+        if let witness = description.witness.explanation { text += "Path: \(witness)\n" }
         if !description.triggeringExample.isEmpty {
             text += "\nTriggering example (each finding's line marked `# expect: <rule-id>`):\n\n"
             text += indent(description.triggeringExample)
@@ -46,6 +47,7 @@ public enum RuleDocumentation {
             text += "\n## \(description.id)\n\n**\(description.name)** — default severity: \(description.severity.rawValue)\n\n"
             text += "\(description.summary)\n\n\(description.rationale)\n"
             if !RuleID.specValidity.contains(description.id) { text += "\n*When it runs:* \(description.scope.explanation)\n" }
+            if let witness = description.witness.explanation { text += "\n*Path:* \(witness)\n" }
             if !description.triggeringExample.isEmpty {
                 text += "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
             }

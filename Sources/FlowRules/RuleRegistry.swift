@@ -40,6 +40,14 @@ public enum RuleRegistry {
         drawings[id] ?? .bySeverity
     }
 
+    private static let witnesses: [RuleID: FindingWitness] = Dictionary(
+        allDescriptions.map { ($0.id, $0.witness) }, uniquingKeysWith: { first, _ in first })
+
+    /// Which path from the entry findings of `id` carry (`RuleDescription.witness`); none for an unknown id.
+    public static func witness(of id: RuleID) -> FindingWitness {
+        witnesses[id] ?? .none
+    }
+
     /// The rules a run with `configuration` can report, at their configured severities: what SARIF's
     /// `tool.driver.rules` and JUnit's test cases list. The drift rules only when specs are compared with code.
     public static func descriptions(in configuration: Configuration, comparingCode: Bool = false) -> [RuleDescription] {

@@ -227,7 +227,8 @@ final class SideReader {
             report.findings = report.findings.map { Self.relocated($0, strip, messages: inTemporaryFolder) }
         }
         let valid = !outcome.report.findings.contains { RuleID.specValidity.contains($0.rule) && $0.severity == .error }
-        return Linted(side: DiffReport.Side(label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil),
+        return Linted(side: DiffReport.Side(label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil,
+                                                    folder: strip),
                       rules: outcome.rules, note: nil)
     }
 

@@ -199,7 +199,7 @@ struct Graph: ParsableCommand {
     /// `--site DIR`: every page, each written atomically, and pages of an earlier atlas removed; with `--check`,
     /// compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(outcome.facts, findings: outcome.report.findings, layout: layout) { diagram, page in
+        let pages = try Site.pages(outcome.facts, findings: WitnessPaths.tracing(outcome.report.findings, in: outcome.analysis), layout: layout) { diagram, page in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }

@@ -86,7 +86,9 @@ struct Lint: ParsableCommand {
             }
             try Baseline(recording: outcome.report.findings).write(to: writeBaseline)
         }
-        let (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
+        var (report, baselined) = accepted?.filter(outcome.report) ?? (outcome.report, 0)
+        // Paths only for what is reported: a baselined finding needs none.
+        report.findings = WitnessPaths.tracing(report.findings, in: outcome.analysis)
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
         Output.write(render(shown, rules: outcome.rules, files: outcome.project.graph.files))
         summarize(report, baselined: baselined, recorded: outcome.report.findings.count)

@@ -19,10 +19,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Flowlint.run(["lint", "--sources", Self.sampleApp.path], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let all = result.stdout.split(separator: "\n").map(String.init)
+        let lines = all.filter { !$0.contains(": note: ") }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.hasPrefix(Self.sampleApp.path + "/ShelfCoordinator.swift:") && $0.hasSuffix("[leaked-child]") })
         #expect(lines.map { $0.split(separator: ":")[1] } == ["19", "32"])
+        // Each with its path from the entry, the steps named as the code names them.
+        #expect(all.filter { $0.contains(": note: path: ") }.map { String($0.split(separator: " note: ")[1]) }
+            == ["path: ShelfCoordinator.showEditor", "path: ShelfCoordinator.showBook → ShelfCoordinator.showReader"])
         #expect(result.stderr.hasPrefix("flowlint: 2 errors, 0 warnings in 5 files\n"))
     }
 
@@ -37,6 +41,18 @@ import Testing
         let sarif = try Flowlint.run(["lint", "--sources", Self.sampleApp.path, "--format", "sarif"], in: folder)
         #expect(sarif.status == 1)
         #expect(sarif.stdout.contains("ShelfCoordinator.swift"))
+        // The paths' steps are at Swift lines too: JSON names them, SARIF's code flows point at the code.
+        #expect(findings.map { ($0["path"] as? [[String: Any]])?.compactMap { $0["route"] as? String } }
+            == [["ShelfCoordinator.showEditor"], ["ShelfCoordinator.showBook", "ShelfCoordinator.showReader"]])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let flowFiles = results.flatMap { result -> [String] in
+            let flow = ((result["codeFlows"] as? [[String: Any]])?.first?["threadFlows"] as? [[String: Any]])?.first
+            return (flow?["locations"] as? [[String: Any]] ?? []).compactMap {
+                (($0["location"] as? [String: Any])?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+            }
+        }
+        #expect(flowFiles.count == 5 && flowFiles.allSatisfy { $0.hasSuffix(".swift") }, "\(flowFiles)")
     }
 
     /// Configuration applies as to specs: a rule turned off is off.

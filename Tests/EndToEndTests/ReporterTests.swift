@@ -35,6 +35,40 @@ import Testing
         }
     }
 
+    /// The trapped screen two coordinators from the entry: its path in every format, JSON's `path` and SARIF's
+    /// code flow step by step at each route's line; an unreachable route has none.
+    @Test func witnessPathsInEveryFormat() throws {
+        let note = "path: App.login → Auth.forgotPassword"
+        let text = try Flowlint.run(["lint", "project"], in: Self.fixtures).stdout
+        #expect(text.contains("project/Auth.flow.yml:11:7: note: \(note)\n"))
+        for format in ["github", "checkstyle", "junit"] {
+            #expect(try Flowlint.run(["lint", "--format", format, "project"], in: Self.fixtures).stdout.contains(note), "\(format)")
+        }
+        let json = try Flowlint.run(["lint", "--format", "json", "project"], in: Self.fixtures).stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let trapped = try #require(findings.first { $0["rule"] as? String == "trapped-flow" })
+        let steps = try #require(trapped["path"] as? [[String: String]])
+        #expect(steps == [["kind": "tap", "route": "App.login", "on": "App.splash"],
+                          ["kind": "tap", "route": "Auth.forgotPassword", "on": "Auth.login"]])
+        #expect(findings.filter { $0["rule"] as? String == "unreachable-route" }.allSatisfy { $0["path"] == nil })
+
+        let sarif = try Flowlint.run(["lint", "--format", "sarif", "project"], in: Self.fixtures).stdout
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let result = try #require(results.first { $0["ruleId"] as? String == "trapped-flow" })
+        let flows = try #require(result["codeFlows"] as? [[String: Any]])
+        let threadFlows = try #require(flows.first?["threadFlows"] as? [[String: Any]])
+        let locations = try #require(threadFlows.first?["locations"] as? [[String: Any]]).compactMap { $0["location"] as? [String: Any] }
+        let physical = locations.compactMap { $0["physicalLocation"] as? [String: Any] }
+        #expect(physical.compactMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+            == ["project/App.flow.yml", "project/Auth.flow.yml", "project/Auth.flow.yml"])
+        #expect(physical.compactMap { ($0["region"] as? [String: Any])?["startLine"] as? Int } == [13, 11, 11])
+        #expect(locations.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
+            == ["App.login", "Auth.forgotPassword", "trapped-flow: Auth.forgotPassword"])
+        #expect(results.filter { $0["ruleId"] as? String == "unreachable-route" }.allSatisfy { $0["codeFlows"] == nil })
+    }
+
     @Test func sarifURIsAreRelativeToTheWorkingDirectoryHoweverThePathsWereGiven() throws {
         let absolute = Self.fixtures.appendingPathComponent("project").path
         let result = try Flowlint.run(["lint", "--format", "sarif", absolute], in: Self.fixtures)
@@ -119,7 +153,7 @@ import Testing
         let result = try Flowlint.run(["lint", "--quiet", "project"], in: Self.fixtures)
         #expect(result.status == 1)
         #expect(result.stderr.isEmpty)
-        let lines = result.stdout.split(separator: "\n")
+        let lines = result.stdout.split(separator: "\n").filter { !$0.contains(": note: path: ") }
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { $0.contains(": error: ") })
     }

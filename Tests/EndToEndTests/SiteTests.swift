@@ -31,6 +31,9 @@ import Testing
         let index = try #require(pages["index.html"])
         #expect(pages.count == 1 + 19, "the index and one page per coordinator of the seeds: \(pages.keys.sorted())")
         #expect(index.contains("<h2>Findings</h2>") && index.contains("leaked-child"))
+        // A finding's path from the entry, each step a link to its route's node (checked below like every link).
+        #expect(index.contains(#"<td class="path"><a href="Samples.html#Samples/classic">Samples.classic</a> → <a href="ClassicFirst.html#ClassicFirst/next">ClassicFirst.next</a></td>"#))
+        #expect(try #require(pages["ClassicFirst.html"]).contains(#"<td class="path"><a href="Samples.html#Samples/classic">"#))
         #expect(index.contains("<svg"), "the overview inline")
         // Severities in the findings table in the colours of the diagrams' badges (DiagramStyle.severityColor).
         #expect(index.contains("tr.error td:first-child { color: #cf222e;") && index.contains("tr.warning td:first-child { color: #bc4c00;"))

@@ -8,6 +8,15 @@ import FlowModel
         #expect(RuleRegistry.judgingCodeOnlyGraphs == ["leaked-child", "unretained-child", "retain-cycle", "push-container", "invalid-transition"])
     }
 
+    @Test func witnessPathsComeFromTheDescriptions() {
+        let traced = RuleRegistry.allDescriptions.filter { $0.witness != .none }.map(\.id)
+        #expect(traced == ["leaked-child", "unretained-child", "retain-cycle", "trapped-flow", "push-cycle", "pop-at-root",
+                           "dismiss-without-presentation", "covered-stack", "finish-without-parent"])
+        #expect(RuleRegistry.witness(of: "dismiss-without-presentation") == .pathWithoutPresentation)
+        #expect(RuleRegistry.witness(of: "unreachable-route") == .none)
+        #expect(RuleRegistry.witness(of: "no-such-rule") == .none)
+    }
+
     @Test func drawingsComeFromTheDescriptions() {
         #expect(RuleRegistry.drawing(of: "unreachable-route") == .unreachable)
         #expect(RuleRegistry.drawing(of: "push-cycle") == .problem)

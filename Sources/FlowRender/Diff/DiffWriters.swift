@@ -55,8 +55,9 @@ public enum DiffWriter {
         var head: String
         var changes: [FlowChange]
         var reachability: [Reachability]
-        var newFindings: [Finding]
-        var fixedFindings: [Finding]
+        /// As `lint --format json` writes them, each with its witness path.
+        var newFindings: [JSONReporter.Finding]
+        var fixedFindings: [JSONReporter.Finding]
         /// `changes`, `reachability`, `newFindings`, `newErrors`, `fixedFindings`.
         var summary: [String: Int]
     }
@@ -69,28 +70,13 @@ public enum DiffWriter {
         var message: String
     }
 
-    /// A finding as `lint --format json` writes it, with its witness path as steps (`null`: none found).
-    struct Finding: Encodable {
-        var finding: JSONReporter.Finding
-        var path: [PathReport.Step]?
-
-        enum CodingKeys: String, CodingKey { case path }
-
-        func encode(to encoder: any Encoder) throws {
-            try finding.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(path, forKey: .path)
-        }
-    }
-
     public static func json(_ report: DiffReport) -> String {
         let document = Document(
             base: report.base.label, head: report.head.label, changes: report.flow.changes,
             reachability: report.flow.reachability.map {
                 Reachability(coordinator: $0.coordinator, route: $0.route, reachable: $0.reachable, cause: $0.cause, message: $0.message)
             },
-            newFindings: zip(report.new, report.newPaths).map { Finding(finding: JSONReporter.Finding($0), path: $1) },
-            fixedFindings: zip(report.fixed, report.fixedPaths).map { Finding(finding: JSONReporter.Finding($0), path: $1) },
+            newFindings: report.new.map(JSONReporter.Finding.init), fixedFindings: report.fixed.map(JSONReporter.Finding.init),
             summary: ["changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
                       "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },
                       "fixedFindings": report.fixed.count])
@@ -126,17 +112,17 @@ public enum DiffWriter {
             lines += ["#### Reachability", ""] + report.flow.reachability.map { "- *\($0.reachable ? "reachable" : "unreachable")*: \(inline($0.message))" } + [""]
         }
         if !report.new.isEmpty {
-            lines += ["#### New findings", ""] + zip(report.new, report.newPaths).map(findingLine) + [""]
+            lines += ["#### New findings", ""] + report.new.map(findingLine) + [""]
         }
         if !report.fixed.isEmpty {
-            lines += ["#### Fixed findings", ""] + zip(report.fixed, report.fixedPaths).map(findingLine) + [""]
+            lines += ["#### Fixed findings", ""] + report.fixed.map(findingLine) + [""]
         }
         return lines.joined(separator: "\n")
     }
 
-    private static func findingLine(_ finding: Diagnostic, _ path: [PathReport.Step]?) -> String {
+    private static func findingLine(_ finding: Diagnostic) -> String {
         "- **\(finding.severity.rawValue)** `\(finding.rule)` \(inline("\(finding.location)")): \(inline(finding.message))"
-            + (path.map { " — path: `\(inline(PathWriter.describe($0)))`" } ?? "")
+            + (finding.path.map { " — path: `\(inline(NamedPathStep.text(of: $0.map(\.step))))`" } ?? "")
     }
 
     /// Spec text on one Markdown line: no line breaks, and no HTML a comment would render.

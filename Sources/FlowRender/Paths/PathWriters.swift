@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FlowModel
 import FlowRules
 
 /// `flowlint paths` as text, JSON and a Markdown test plan: pure functions of the reports.
@@ -34,20 +35,9 @@ public enum PathWriter {
     }
 
     /// A path in one line: `App.login → Auth.forgotPassword`; `at launch` for none.
-    static func describe(_ steps: [PathReport.Step]) -> String {
-        steps.isEmpty ? "at launch" : steps.map { describe(step: $0) }.joined(separator: " → ")
-    }
+    static func describe(_ steps: [PathReport.Step]) -> String { NamedPathStep.text(of: steps) }
 
-    static func describe(step: PathReport.Step) -> String {
-        switch step.kind {
-        case "tab": "\(step.route) (tab)"
-        case "event": "\(step.route) (event)"
-        case "deepLink": "deep link \(step.chain ?? "")\(step.url.map { " \($0)" } ?? "") (lands on \(step.route))"
-        case "initial": "\(step.route) (initial, on app state)"
-        case "then": "\(step.route) (then, on app state)"
-        default: step.route
-        }
-    }
+    static func describe(step: PathReport.Step) -> String { step.text }
 
     static func summary(_ report: PathReport) -> String {
         let count = { (status: String) in report.screens.filter { $0.status == status }.count }

@@ -61,8 +61,9 @@ struct PathGraph {
         chainsFrom = Adjacency(nodeCount: index.coordinatorCount, edges: edges)
     }
 
-    /// The step `edge` takes from `node`, nil for an automatic move.
-    func step(_ edge: Edge, from node: Int) -> PathStep? {
+    /// The step `edge` takes from `node`, nil for an automatic move. Static: a search's edge closure that calls it
+    /// captures no graph (copying one retains every array of the analysis, once per node searched).
+    static func step(_ edge: Edge, from node: Int) -> PathStep? {
         edge.kind.map { kind in
             PathStep(kind: kind, route: RouteID(edge.target), screen: kind == .tap ? RouteID(node) : nil,
                      chain: edge.chain >= 0 ? Int(edge.chain) : nil)

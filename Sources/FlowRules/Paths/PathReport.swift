@@ -2,17 +2,8 @@ import FlowModel
 
 /// What `flowlint paths` reports, with every name written out (`Coordinator.route`): the plain value its writers read.
 public struct PathReport: Sendable, Equatable, Codable {
-    public struct Step: Sendable, Equatable, Codable {
-        /// `tap`, `tab`, `event`, `deepLink`, `initial` or `then` (`PathStep.Kind`).
-        public var kind: String
-        /// The route fired, selected or picked; a deep link's landing.
-        public var route: String
-        /// A tap's screen.
-        public var on: String?
-        /// A deep link's chain and its `url`.
-        public var chain: String?
-        public var url: String?
-    }
+    /// A step with its names written out; a finding's witness path is made of the same.
+    public typealias Step = NamedPathStep
 
     public struct Screen: Sendable, Equatable, Codable {
         /// `Coordinator.route`.

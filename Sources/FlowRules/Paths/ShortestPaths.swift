@@ -33,8 +33,9 @@ public struct ShortestPaths: Sendable {
         self.init(analysis, from: nil)
     }
 
-    /// From the screen `route` (nil: the entry's launch).
-    public init(_ analysis: Analysis, from route: RouteID?) {
+    /// From the screen `route` (nil: the entry's launch). Without `crossingPresentations`, no step opens a
+    /// presentation: the screens reached are shown inside none (`NavigationState.reachedUnpresented`).
+    public init(_ analysis: Analysis, from route: RouteID?, crossingPresentations: Bool = true) {
         self.analysis = analysis
         let graph = PathGraph(analysis)
         let source = route?.position ?? graph.launch
@@ -43,6 +44,13 @@ public struct ShortestPaths: Sendable {
         var via = [PathStep?](repeating: nil, count: graph.nodeCount)
         var blocked: [Int: (from: Int, hazard: StepHazard)] = [:]
         var done = [Bool](repeating: false, count: graph.nodeCount)
+        // The nodes a search without presentations does not enter: an array of its own, as the edge closure
+        // must capture neither the analysis nor the graph (each would be copied, once per node searched).
+        var refused: [Bool] = []
+        if !crossingPresentations {
+            let index = analysis.index
+            refused = (0..<graph.nodeCount).map { $0 < index.routeCount && index.transition($0) == .present }
+        }
         // A deque as two arrays: 0-cost moves go to the front (a stack), steps to the back (a queue).
         var front: [Int] = []
         var back: [Int] = [source]
@@ -62,6 +70,7 @@ public struct ShortestPaths: Sendable {
             done[node] = true
             var free: [Int] = []
             graph.forEachEdge(from: node) { edge in
+                if !refused.isEmpty, refused[edge.target] { return }
                 if let hazard = edge.hazard {
                     if blocked[edge.target] == nil { blocked[edge.target] = (node, hazard) }
                     return
@@ -70,7 +79,7 @@ public struct ShortestPaths: Sendable {
                 guard distance[edge.target] < 0 || reached < distance[edge.target] else { return }
                 distance[edge.target] = reached
                 parent[edge.target] = Int32(node)
-                via[edge.target] = graph.step(edge, from: node)
+                via[edge.target] = PathGraph.step(edge, from: node)
                 if edge.weight == 0 { free.append(edge.target) } else { back.append(edge.target) }
             }
             // Free moves of one node are taken in spec order, before any node further away.

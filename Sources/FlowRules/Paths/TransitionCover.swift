@@ -24,7 +24,7 @@ public struct TransitionCover: Sendable {
         var hasWayOut = [Bool](repeating: false, count: count)
         for node in 0..<count where paths.distance[node] >= 0 {
             graph.forEachEdge(from: node) { edge in
-                guard let step = graph.step(edge, from: node) else {
+                guard let step = PathGraph.step(edge, from: node) else {
                     if edge.hazard == nil { hasWayOut[node] = true }
                     return
                 }
@@ -100,7 +100,7 @@ public struct Predecessor: Sendable, Equatable {
                 guard edge.target == route.position else { return }
                 let reason = edge.hazard.map { $0.message(analysis.index) }
                     ?? (paths.distance[node] < 0 ? "\(paths.describe(node)) has no state-safe path" : nil)
-                result.append(Predecessor(from: node == graph.launch ? nil : RouteID(node), step: graph.step(edge, from: node),
+                result.append(Predecessor(from: node == graph.launch ? nil : RouteID(node), step: PathGraph.step(edge, from: node),
                                           unsafeReason: reason))
             }
         }

@@ -2,7 +2,7 @@ import FlowModel
 
 public struct CoveredStackRule: Rule {
     public static let description = RuleDescription(
-        id: "covered-stack", name: "Covered stack", severity: .warning,
+        id: "covered-stack", name: "Covered stack", severity: .warning, witness: .pathToElement,
         summary: "A presented screen pushes onto or pops a stack that lies underneath its presentation.",
         rationale: """
         A presented screen, or a screen of a coordinator that is presented on every path, sits above the \

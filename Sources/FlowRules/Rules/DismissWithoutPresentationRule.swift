@@ -2,7 +2,7 @@ import FlowModel
 
 public struct DismissWithoutPresentationRule: Rule {
     public static let description = RuleDescription(
-        id: "dismiss-without-presentation", name: "Dismiss without presentation", severity: .error,
+        id: "dismiss-without-presentation", name: "Dismiss without presentation", severity: .error, witness: .pathWithoutPresentation,
         summary: "A screen that is inside no presentation on some path from the entry triggers `dismiss`.",
         rationale: """
         A `dismiss` closes the nearest presentation containing the screen that fires it. A screen that is \

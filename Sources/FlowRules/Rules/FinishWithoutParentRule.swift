@@ -2,7 +2,7 @@ import FlowModel
 
 public struct FinishWithoutParentRule: Rule {
     public static let description = RuleDescription(
-        id: "finish-without-parent", name: "Finish without parent", severity: .warning,
+        id: "finish-without-parent", name: "Finish without parent", severity: .warning, witness: .pathToElement,
         summary: "A `finish` route in the entry coordinator.",
         rationale: """
         `finish` ends a coordinator's flow and tells its parent. The entry coordinator has no parent: \

@@ -2,7 +2,7 @@ import FlowModel
 
 public struct LeakedChildRule: Rule {
     public static let description = RuleDescription(
-        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem,
+        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem, witness: .pathToElement,
         summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
         rationale: """
         With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \

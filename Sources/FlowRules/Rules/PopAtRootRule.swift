@@ -2,7 +2,7 @@ import FlowModel
 
 public struct PopAtRootRule: Rule {
     public static let description = RuleDescription(
-        id: "pop-at-root", name: "Pop at root", severity: .warning,
+        id: "pop-at-root", name: "Pop at root", severity: .warning, witness: .pathToElement,
         summary: "The initial screen of a coordinator that owns its stack triggers `pop` or `popToRoot` of that same stack.",
         rationale: """
         The initial screen is the root of its own navigation stack: there is nothing to pop, so the button \

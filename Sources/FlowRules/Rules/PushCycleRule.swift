@@ -2,7 +2,7 @@ import FlowModel
 
 public struct PushCycleRule: Rule {
     public static let description = RuleDescription(
-        id: "push-cycle", name: "Push cycle", severity: .warning, drawing: .problem,
+        id: "push-cycle", name: "Push cycle", severity: .warning, drawing: .problem, witness: .pathToElement,
         summary: "A cycle of pushes inside one navigation stack (A pushes B pushes A…).",
         rationale: """
         Each push adds a new screen on top of the stack; a cycle lets the user grow it without bound, and the \

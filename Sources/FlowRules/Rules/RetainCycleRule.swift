@@ -2,7 +2,7 @@ import FlowModel
 
 public struct RetainCycleRule: Rule {
     public static let description = RuleDescription(
-        id: "retain-cycle", name: "Retain cycle", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem,
+        id: "retain-cycle", name: "Retain cycle", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem, witness: .pathToElement,
         summary: "A strong `holds` reference back up the ownership chain (to itself or to a coordinator that retains it).",
         rationale: """
         A child's screens or view models that keep a strong router of the coordinator itself, or of a parent \

@@ -2,7 +2,7 @@ import FlowModel
 
 public struct TrappedFlowRule: Rule {
     public static let description = RuleDescription(
-        id: "trapped-flow", name: "Trapped flow", severity: .warning,
+        id: "trapped-flow", name: "Trapped flow", severity: .warning, witness: .pathToElement,
         summary: "A presented screen or child coordinator with no exit at all.",
         rationale: """
         A full-screen or non-dismissible presentation that offers no dismiss and no finish cannot be left: \

@@ -3,7 +3,7 @@ import FlowModel
 public struct UnretainedChildRule: Rule {
     public static let description = RuleDescription(
         id: "unretained-child", name: "Unretained child coordinator", severity: .error,
-        scope: .element, judgesCodeOnlyGraphs: true, drawing: .problem,
+        scope: .element, judgesCodeOnlyGraphs: true, drawing: .problem, witness: .pathToElement,
         summary: "A child coordinator with `retain: none`: nothing keeps it alive.",
         rationale: """
         A coordinator that neither its parent nor the view hierarchy retains is deallocated right after \

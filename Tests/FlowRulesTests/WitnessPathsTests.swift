@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import FlowModel
+import FlowSpec
+@testable import FlowRules
+
+/// The witness paths findings carry (DESIGN §2): which rules trace one, that each leads from the entry to the
+/// element over steps that replay, and that a dismiss's path opens no presentation.
+@Suite struct WitnessPathsTests {
+    /// `forgotPassword` is trapped (full screen, no way out), two coordinators from the entry; `login` leaks Auth
+    /// on a swipe; `legacy` is never reached.
+    static let twoCoordinators = [
+        "App.flow.yml": """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: splash
+            routes:
+              splash: { screen: Splash, triggers: [login] }
+              login: { transition: present, coordinator: Auth }
+              legacy: { transition: push, screen: Legacy }
+        """,
+        "Auth.flow.yml": """
+        version: 1
+        coordinators:
+          Auth:
+            kind: navigation
+            initial: login
+            routes:
+              login: { screen: Login, triggers: [forgotPassword, done] }
+              forgotPassword: { transition: present, style: fullScreen, screen: Forgot }
+              done: { transition: finish }
+        """,
+    ]
+
+    static func traced(_ project: SpecProject) -> [Diagnostic] {
+        WitnessPaths.tracing(RuleRunner().findings(for: project.project), in: project.analysis)
+    }
+
+    @Test func aPathThroughTwoCoordinatorsNamesEachStepAtItsRoute() throws {
+        let project = try SpecProject(Self.twoCoordinators)
+        let trapped = try #require(Self.traced(project).first { $0.rule == "trapped-flow" })
+        let path = try #require(trapped.path)
+        #expect(path.map(\.step) == [
+            NamedPathStep(kind: "tap", route: "App.login", on: "App.splash"),
+            NamedPathStep(kind: "tap", route: "Auth.forgotPassword", on: "Auth.login"),
+        ])
+        #expect(path.map { URL(fileURLWithPath: $0.location.file).lastPathComponent } == ["App.flow.yml", "Auth.flow.yml"])
+        #expect(path.map(\.location.line) == [9, 8])
+        #expect(trapped.pathNote?.message == "path: App.login → Auth.forgotPassword")
+        #expect(trapped.pathNote?.location == trapped.location)
+    }
+
+    @Test func findingsAboutAnAbsenceCarryNoPath() throws {
+        let findings = Self.traced(try SpecProject(Self.twoCoordinators))
+        let unreachable = try #require(findings.first { $0.rule == "unreachable-route" })
+        #expect(unreachable.path == nil && unreachable.pathNote == nil)
+        #expect(findings.first { $0.rule == "leaked-child" }?.path?.map(\.step.route) == ["App.login"])
+    }
+
+    @Test func withoutAnAnalysisNothingIsTraced() throws {
+        let project = try SpecProject(Self.twoCoordinators)
+        let findings = RuleRunner().findings(for: project.project)
+        #expect(WitnessPaths.tracing(findings, in: nil) == findings)
+    }
+
+    /// Settings is presented by one tap and made the root by two: the dismiss does nothing only on the longer path,
+    /// and that is the one its finding names.
+    @Test func aDismissPathOpensNoPresentation() throws {
+        let project = try SpecProject(["app.flow.yml": """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: splash
+            routes:
+              splash: { screen: Splash, triggers: [sheet, next] }
+              sheet: { transition: present, coordinator: Settings, releaseOn: [finish, dismiss] }
+              next: { transition: push, screen: Next, triggers: [main] }
+              main: { transition: setRoot, coordinator: Settings, releaseOn: [finish, replaced] }
+          Settings:
+            kind: navigation
+            initial: root
+            routes:
+              root: { screen: SettingsScreen, triggers: [close] }
+              close: { transition: dismiss }
+        """])
+        let dismiss = try #require(Self.traced(project).first { $0.rule == "dismiss-without-presentation" })
+        #expect(dismiss.path?.map(\.step.route) == ["App.next", "App.main"])
+        #expect(ShortestPaths(project.analysis).reaches(try #require(project.analysis.index.route(qualified: "Settings.root"))))
+    }
+
+    /// Every path the rules' own triggering examples give replays from the launch, through the states it passes,
+    /// to the screen its last step is taken on.
+    @Test(arguments: RuleRegistry.graphRules.map { $0.description }.filter { $0.witness != .none }.map(\.id.rawValue))
+    func everyWitnessPathOfTheExamplesReplays(id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: RuleID(rawValue: id)))
+        let project = try SpecProject(["example.flow.yml": rule.triggeringExample])
+        let findings = Self.traced(project).filter { $0.rule == rule.id }
+        #expect(!findings.isEmpty)
+        for finding in findings {
+            let path = try #require(finding.path, "\(rule.id): \(finding.message)")
+            let index = project.analysis.index
+            let steps = try path.map { witness in
+                let route = try #require(index.route(qualified: witness.step.route))
+                return PathStep(kind: try #require(PathStep.Kind(rawValue: witness.step.kind)), route: route,
+                                screen: witness.step.on.flatMap(index.route(qualified:)), chain: nil)
+            }
+            // Up to the last step, which may be the very action the finding is about (finishing the entry).
+            var replay = try PathReplay(project.analysis)
+            try replay.replay(Array(steps.dropLast()))
+            if let last = steps.last, let screen = last.screen { #expect(replay.visible == screen.position, "\(rule.id)") }
+        }
+    }
+}
