@@ -432,7 +432,7 @@ struct NestingGuard {
         let start = offset
         while offset < bytes.count && Self.isIdentifier(bytes[offset]) { offset += 1 }
         let length = offset - start
-        guard length < Self.keywords.count, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return .plain }
+        guard length > 0, length < Self.keywords.count, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return .plain }
         for keyword in Self.keywords[length] where keyword.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + start, length) == 0 }) {
             return keyword.word
         }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-// How parsing is bounded in stack and memory (DESIGN §5, Bounded): a thread with a large stack per file, and
+// How parsing is bounded in stack and memory (DESIGN §5, Bounded): threads with a large stack, and
 // a cap on the source bytes being parsed at once.
 
 /// Runs work on a new thread with a stack of a given size and waits for it: swift-syntax's parser and tree
@@ -12,45 +12,15 @@ import Darwin
 enum LargeStack {
     static func run<T>(size: Int, _ body: () -> T) -> T {
         withoutActuallyEscaping(body) { body in
-            let job = Job(body)
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            let context = Unmanaged.passRetained(job as AnyObject).toOpaque()
-            #if canImport(Glibc)
-            var thread = pthread_t()
-            #else
-            var thread: pthread_t?
-            #endif
-            guard pthread_attr_setstacksize(&attributes, size) == 0,
-                  pthread_create(&thread, &attributes, { context in
-                      (Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue() as! Runnable).run()
-                      return nil
-                  }, context) == 0
-            else {
+            // The caller waits in `pthread_join` while the thread runs `body`: no two threads touch `result` at once.
+            nonisolated(unsafe) var result: T?
+            guard let thread = LargeStackThreads.start(LargeStackThreads.Work { result = body() }, stackSize: size) else {
                 // No thread to be had (a strict overcommit policy, a thread limit): this one does the work.
-                Unmanaged<AnyObject>.fromOpaque(context).release()
                 return body()
             }
-            #if canImport(Glibc)
             pthread_join(thread, nil)
-            #else
-            pthread_join(thread!, nil)
-            #endif
-            return job.result!
+            return result!
         }
-    }
-
-    private protocol Runnable { func run() }
-
-    /// The caller waits in `pthread_join` while the thread runs `body`: no two threads touch it at once.
-    private final class Job<T>: Runnable, @unchecked Sendable {
-        let body: () -> T
-        var result: T?
-
-        init(_ body: @escaping () -> T) { self.body = body }
-
-        func run() { result = body() }
     }
 }
 
@@ -84,7 +54,7 @@ enum LargeStackThreads {
         return (0..<items.count).map { results[$0]! }
     }
 
-    private static func start(_ work: Work, stackSize: Int) -> pthread_t? {
+    fileprivate static func start(_ work: Work, stackSize: Int) -> pthread_t? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -110,8 +80,8 @@ enum LargeStackThreads {
         #endif
     }
 
-    /// The loop every thread runs; the map waits in `pthread_join` until all are done.
-    private final class Work: @unchecked Sendable {
+    /// What a thread runs; the caller waits in `pthread_join` until it is done.
+    fileprivate final class Work: @unchecked Sendable {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
     }
