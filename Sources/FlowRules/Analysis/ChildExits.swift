@@ -80,8 +80,8 @@ public struct ChildExits: Sendable {
 
         var exits = PerRoute<Exits?>(repeating: nil, count: index.routeCount)
         // A start whose transition its coordinator cannot perform has no exits to judge (invalid-transition reports it).
-        for route in index.routeIDs where reached[route] && index.hasSupportedTransition(route) {
-            guard let child = index.child(of: route) else { continue }
+        for route in index.routeIDs where reached[route] {
+            guard let child = index.child(of: route), index.hasSupportedTransition(route) else { continue }
             let transition = index.transition(route)
             var result = Exits()
             result.finish = finishRoute[child]

@@ -147,7 +147,6 @@ public struct FlowIndex: Sendable {
         var inProgress = PerRoute(repeating: false, count: transitions.values.count)
         var path: [RouteID] = []
         for start in transitions.ids where !resolved[start] {
-            path.removeAll(keepingCapacity: true)
             var current = start
             var end: RouteID?
             while true {
@@ -164,6 +163,7 @@ public struct FlowIndex: Sendable {
                 current = next
             }
             for member in path { (result[member], resolved[member]) = (end, true) }
+            if !path.isEmpty { path.removeAll(keepingCapacity: true) }
         }
         return result
     }
@@ -258,7 +258,8 @@ public struct FlowIndex: Sendable {
 
     /// The transition a triggered route finally performs, after `trigger` redirects.
     public func effectiveTransition(_ id: RouteID) -> Transition? {
-        redirectEnd(of: id).flatMap(transition)
+        guard let end = redirectEnds[id] else { return nil }
+        return transitions[end]
     }
 
     public func showsScreen(_ id: RouteID) -> Bool { showsScreens[id] }

@@ -12,7 +12,7 @@ public struct IDAdjacency<From, To>: Sendable {
     public var edgeCount: Int { adjacency.edgeCount }
     public var isEmpty: Bool { adjacency.isEmpty }
 
-    public func neighbors(of node: IndexID<From>) -> IDList<To> { IDList(adjacency.neighbors(of: node.position)) }
+    @inline(__always) public func neighbors(of node: IndexID<From>) -> IDList<To> { IDList(adjacency.neighbors(of: node.position)) }
 }
 
 extension IDAdjacency where From == To {
@@ -43,7 +43,7 @@ public struct IDList<Element>: RandomAccessCollection, Sendable {
 
     public var startIndex: Int { targets.startIndex }
     public var endIndex: Int { targets.endIndex }
-    public subscript(position: Int) -> IndexID<Element> { IndexID(targets[position]) }
+    @inline(__always) public subscript(position: Int) -> IndexID<Element> { IndexID(targets[position]) }
 }
 
 /// The tree of an `IDAdjacency.breadthFirstTree`.

@@ -19,6 +19,11 @@ public struct IndexID<Element>: Hashable, Comparable, Sendable {
     /// The position, for indexing arrays kept per element.
     public var position: Int { Int(raw) }
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    /// Hashed as its position is, through the integers' one-shot path: the passes keep sets and dictionaries of
+    /// ids, and a synthesized `Hashable` would feed a full `Hasher` per lookup.
+    public func hash(into hasher: inout Hasher) { hasher.combine(position) }
+    public func _rawHashValue(seed: Int) -> Int { position._rawHashValue(seed: seed) }
 }
 
 public typealias RouteID = IndexID<Route>
@@ -31,7 +36,7 @@ public struct IDRange<Element>: RandomAccessCollection, Sendable {
 
     init(_ positions: Range<Int>) { (startIndex, endIndex) = (positions.lowerBound, positions.upperBound) }
 
-    public subscript(position: Int) -> IndexID<Element> { IndexID(position) }
+    @inline(__always) public subscript(position: Int) -> IndexID<Element> { IndexID(position) }
 }
 
 /// One value per element of a kind (whether a route is reached, a coordinator's kind…), read by its id.
@@ -42,8 +47,8 @@ public struct PerElement<Element, Value> {
     init(repeating value: Value, count: Int) { values = [Value](repeating: value, count: count) }
 
     public subscript(id: IndexID<Element>) -> Value {
-        get { values[id.position] }
-        set { values[id.position] = newValue }
+        @inline(__always) get { values[id.position] }
+        @inline(__always) set { values[id.position] = newValue }
     }
 
     public var ids: IDRange<Element> { IDRange(values.indices) }
@@ -63,8 +68,8 @@ public struct OptionalIDs<Element, Target>: Sendable {
     init(count: Int) { stored = [Int32](repeating: -1, count: count) }
 
     public subscript(id: IndexID<Element>) -> IndexID<Target>? {
-        get { IndexID(stored: stored[id.position]) }
-        set { stored[id.position] = newValue?.raw ?? -1 }
+        @inline(__always) get { IndexID(stored: stored[id.position]) }
+        @inline(__always) set { stored[id.position] = newValue?.raw ?? -1 }
     }
 
     public var ids: IDRange<Element> { IDRange(stored.indices) }

@@ -53,7 +53,7 @@ public struct PathReport: Sendable, Equatable, Codable {
     public static func step(_ step: PathStep, index: FlowIndex) -> Step {
         let chain = step.chain.map { index.graph.chains[$0] }
         return Step(kind: step.kind.rawValue, route: index.qualifiedName(step.route),
-                    on: step.screen.map(index.qualifiedName), chain: chain?.name, url: chain?.url?.value)
+                    on: step.screen.map { index.qualifiedName($0) }, chain: chain?.name, url: chain?.url?.value)
     }
 }
 
@@ -99,7 +99,7 @@ public struct PredecessorReport: Sendable, Equatable, Codable {
         let index = paths.analysis.index
         self.route = index.qualifiedName(route)
         reachedFrom = Predecessor.of(route, in: paths).map { way in
-            Way(from: way.from.map(index.qualifiedName) ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
+            Way(from: way.from.map { index.qualifiedName($0) } ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
                 safe: way.unsafeReason == nil, reason: way.unsafeReason)
         }
     }
@@ -112,7 +112,7 @@ public struct PathQueryReport: Sendable, Equatable, Codable {
 
     public init(from: RouteID?, to route: RouteID, in paths: ShortestPaths) {
         let index = paths.analysis.index
-        self.from = from.map(index.qualifiedName) ?? "launch"
+        self.from = from.map { index.qualifiedName($0) } ?? "launch"
         to = PathReport.screen(route, paths.answer(for: route), index: index)
     }
 }

@@ -59,7 +59,7 @@ extension Analysis {
     /// or, with no screen, right after `coordinator` starts (its own `triggers`).
     func hazard(firing route: RouteID, shownOn screen: RouteID?, in coordinator: CoordinatorID) -> StepHazard? {
         guard let acting = index.redirectEnd(of: route) else { return .unresolvedRedirect }
-        for scope in [route, acting].map(index.owner) where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
+        for scope in [route, acting].map({ index.owner(of: $0) }) where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
             return .outOfScope(scope)
         }
         guard index.hasSupportedTransition(acting), let transition = index.transition(acting) else {
