@@ -7,8 +7,8 @@ import FlowRules
 /// is the builders' own. Built once per run: the atlas draws all its pages from one.
 struct FlowFacts {
     let analysis: Analysis
-    private let starterRoutes: Adjacency
-    private let triggerSources: Adjacency
+    private let starterRoutes: IDAdjacency<Coordinator, Route>
+    private let triggerSources: IDAdjacency<Route, Route>
 
     var index: FlowIndex { analysis.index }
     var graph: FlowGraph { index.graph }
@@ -45,13 +45,13 @@ struct FlowFacts {
     /// The routes (in any coordinator) that start `coordinator`, in drawing order.
     func starters(of coordinator: String) -> [RouteKey] {
         guard let c = index.coordinator(named: coordinator) else { return [] }
-        return starterRoutes.neighbors(of: c.position).map { key(RouteID($0)) }
+        return starterRoutes.neighbors(of: c).map(key)
     }
 
     /// The routes whose screens trigger `key`, directly or through `trigger` redirects.
     func predecessors(of key: RouteKey) -> [RouteKey] {
         guard let id = id(key) else { return [] }
-        return triggerSources.neighbors(of: id.position).map { self.key(RouteID($0)) }
+        return triggerSources.neighbors(of: id).map(self.key)
     }
 
     /// The coordinators a chain runs in (`ChainWalk.passedCoordinators`); for a path the project has no chain

@@ -23,10 +23,10 @@ extension Rule {
     }
 
     /// A finding about route `id`, at `location` (the route's key when nil).
-    func finding(_ message: String, route id: Int, in analysis: Analysis, at location: SourceLocation? = nil,
+    func finding(_ message: String, route id: RouteID, in analysis: Analysis, at location: SourceLocation? = nil,
                  notes: [DiagnosticNote] = []) -> Diagnostic {
         let route = analysis.index[route: id]
-        let coordinator = analysis.index[coordinator: Int(analysis.index.owner[id])]
+        let coordinator = analysis.index[coordinator: analysis.index.owner(of: id)]
         return finding(message, at: location ?? route.location, coordinator: coordinator.name, route: route.name, notes: notes)
     }
 }

@@ -59,7 +59,7 @@ import Testing
 
         let index = analysis.index
         let help = try #require(index.coordinator(named: "App").flatMap { index.route(named: "help", in: $0) })
-        let exits = try #require(analysis.exits.exits[help.position])
+        let exits = try #require(analysis.exits.exits[help])
         #expect(exits.dismiss == nil, "no reached dismissal closes Help")
 
         let diagram = DiagramBuilder.build(analysis)

@@ -92,15 +92,15 @@ struct SpecProject {
 
     var index: FlowIndex { analysis.index }
 
-    func coordinator(_ name: String) -> Int {
-        guard let id = index.coordinatorID(name) else { fatalError("no coordinator \(name)") }
+    func coordinator(_ name: String) -> CoordinatorID {
+        guard let id = index.coordinator(named: name) else { fatalError("no coordinator \(name)") }
         return id
     }
 
     /// The id of `Coordinator.route`.
-    func route(_ qualified: String) -> Int {
+    func route(_ qualified: String) -> RouteID {
         let parts = qualified.split(separator: ".").map(String.init)
-        guard parts.count == 2, let id = index.routeID(parts[1], in: coordinator(parts[0])) else { fatalError("no route \(qualified)") }
+        guard parts.count == 2, let id = index.route(named: parts[1], in: coordinator(parts[0])) else { fatalError("no route \(qualified)") }
         return id
     }
 
@@ -110,7 +110,7 @@ struct SpecProject {
 
     /// The qualified names of every route no path reaches, sorted.
     var unreachedRoutes: [String] {
-        (0..<index.routeCount).filter { !analysis.reachability.reachedRoute[$0] }.map(index.qualifiedName).sorted()
+        index.routeIDs.filter { !analysis.reachability.reachedRoute[$0] }.map(index.qualifiedName).sorted()
     }
 
     /// The exits of the child that `Coordinator.route` starts; `nil` when it starts none or is unreachable.

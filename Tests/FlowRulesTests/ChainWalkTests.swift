@@ -50,7 +50,7 @@ import FlowModel
     @Test func validChainThroughTabs() throws {
         let (spec, walk) = try walkChain(from: "Root", "- route: main\n- select: todos\n- popToRoot\n- route: todo")
         #expect(walk.failure == nil)
-        #expect(walk.steppedRoutes == ["Root.main", "Main.todos", "Todos.todo"].map(spec.route))
+        #expect(walk.stepped == ["Root.main", "Main.todos", "Todos.todo"].map(spec.route))
     }
 
     @Test func selectNeedsATabCoordinator() throws {
@@ -93,7 +93,7 @@ import FlowModel
     @Test func qualifiedStepsNeedAnActiveCoordinatorAndReturnToIt() throws {
         let (spec, walk) = try walkChain(from: "Main", "- select: todos\n- route: todo\n- route: Main.settings\n- route: about")
         #expect(walk.failure == nil)
-        #expect(walk.steppedRoutes.last == spec.route("Settings.about"))
+        #expect(walk.stepped.last == spec.route("Settings.about"))
 
         let (_, inactive) = try walkChain(from: "Main", "- route: Settings.about")
         guard case (0, .notActive("Settings", _))? = inactive.failure else {
@@ -122,13 +122,13 @@ import FlowModel
         // `openSettings` redirects to Main.settings, which presents Settings.
         let (spec, walk) = try walkChain(from: "Main", "- select: todos\n- route: openSettings\n- route: about")
         #expect(walk.failure == nil)
-        #expect(walk.steppedRoutes == ["Main.todos", "Todos.openSettings", "Settings.about"].map(spec.route))
+        #expect(walk.stepped == ["Main.todos", "Todos.openSettings", "Settings.about"].map(spec.route))
     }
 
     @Test func aSelectRouteLandsOnItsTab() throws {
         // From inside Settings, `Main.showTodos` returns to Main and selects the Todos tab.
         let (spec, walk) = try walkChain(from: "Main", "- route: settings\n- route: Main.showTodos\n- route: todo")
         #expect(walk.failure == nil)
-        #expect(walk.steppedRoutes == ["Main.settings", "Main.showTodos", "Todos.todo"].map(spec.route))
+        #expect(walk.stepped == ["Main.settings", "Main.showTodos", "Todos.todo"].map(spec.route))
     }
 }

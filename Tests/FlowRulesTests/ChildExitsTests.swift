@@ -261,8 +261,8 @@ import FlowModel
         #expect(try #require(spec.exits("App.child")).kinds == [.finish])
         let tips = try #require(spec.exits("Child.tips"))
         #expect(tips.dismiss?.route == spec.route("Tips.closeTips") && tips.dismiss?.swipe == true)
-        #expect(spec.analysis.exits.closingDismiss[spec.coordinator("Child")] == -1)
-        #expect(spec.analysis.exits.closingDismiss[spec.coordinator("Tips")] == Int32(spec.route("Tips.closeTips")))
+        #expect(spec.analysis.exits.closingDismiss[spec.coordinator("Child")] == nil)
+        #expect(spec.analysis.exits.closingDismiss[spec.coordinator("Tips")] == spec.route("Tips.closeTips"))
     }
 
     @Test func dismissInAPushedGrandchildOrATabChildClosesThePresentedChild() throws {

@@ -9,14 +9,14 @@ struct PathReplay {
     private let index: FlowIndex
     private let analysis: Analysis
     /// The screen each layer shows (layer 0: the window), and whether the layer is one presented screen.
-    private var layers: [(visible: Int?, presentedScreen: Bool)] = [(nil, false)]
-    /// Started coordinators → the layer they live in, the route that started them (-1: the entry) and the stack their
+    private var layers: [(visible: RouteID?, presentedScreen: Bool)] = [(nil, false)]
+    /// Started coordinators → the layer they live in, the route that started them (nil: the entry) and the stack their
     /// screens are pushed on (nil: none).
-    private var active: [Int: (layer: Int, starter: Int, stack: Int?)] = [:]
-    private var stacks: [Int: [Int]] = [:]
+    private var active: [CoordinatorID: (layer: Int, starter: RouteID?, stack: CoordinatorID?)] = [:]
+    private var stacks: [CoordinatorID: [RouteID]] = [:]
     /// A coordinator whose `initial` list waits for the app's pick, or a finish whose `then` alternatives do.
-    private var pendingInitial: Int?
-    private var pendingThen: [Int] = []
+    private var pendingInitial: CoordinatorID?
+    private var pendingThen: [RouteID] = []
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -26,11 +26,11 @@ struct PathReplay {
         self.analysis = analysis
         index = analysis.index
         guard let entry = index.entry else { throw Failure(description: "no entry") }
-        try start(entry, starter: -1, layer: 0, stack: nil)
+        try start(entry, starter: nil, layer: 0, stack: nil)
     }
 
     /// The screen shown now.
-    var visible: Int? { layers.last!.visible }
+    var visible: RouteID? { layers.last!.visible }
 
     /// Replays `steps`; throws at the first step that is not available on the screen shown.
     mutating func replay(_ steps: [PathStep]) throws {
@@ -38,23 +38,23 @@ struct PathReplay {
             do {
                 try take(step)
             } catch let failure as Failure {
-                throw Failure(description: "step \(position + 1) (\(step.kind) \(index.qualifiedName(step.route.position))): \(failure)")
+                throw Failure(description: "step \(position + 1) (\(step.kind) \(index.qualifiedName(step.route))): \(failure)")
             }
         }
     }
 
     private mutating func take(_ step: PathStep) throws {
-        let route = step.route.position
+        let route = step.route
         if step.kind != .initial, let pending = pendingInitial {
             throw Failure(description: "\(index[coordinator: pending].name) waits for its initial route")
         }
         switch step.kind {
         case .tap:
-            guard let shown = visible, shown == step.screen?.position else { throw Failure(description: "the screen shown is \(visible.map(index.qualifiedName) ?? "none")") }
-            guard index.triggers.neighbors(of: shown).contains(Int32(route)) else { throw Failure(description: "the screen does not trigger it") }
+            guard let shown = visible, shown == step.screen else { throw Failure(description: "the screen shown is \(visible.map(index.qualifiedName) ?? "none")") }
+            guard index.triggers.neighbors(of: shown).contains(route) else { throw Failure(description: "the screen does not trigger it") }
             try fire(route, from: shown)
         case .tab:
-            let tabs = Int(index.owner[route])
+            let tabs = index.owner(of: route)
             guard index.kind[tabs] == .tab, let place = active[tabs], place.layer == layers.count - 1 else { throw Failure(description: "no tab bar in view") }
             try enter(route)
         case .event:
@@ -62,7 +62,7 @@ struct PathReplay {
         case .deepLink:
             try runChain(step.chain!)
         case .initial:
-            guard pendingInitial == Int(index.owner[route]) else { throw Failure(description: "no initial list waits") }
+            guard pendingInitial == index.owner(of: route) else { throw Failure(description: "no initial list waits") }
             pendingInitial = nil
             try enter(route)
         case .then:
@@ -75,14 +75,13 @@ struct PathReplay {
     // MARK: Effects (DESIGN §1's transition table)
 
     /// `route` fires while `screen` is shown (nil: the app fires it).
-    private mutating func fire(_ route: Int, from screen: Int?) throws {
-        let owner = Int(index.owner[route])
+    private mutating func fire(_ route: RouteID, from screen: RouteID?) throws {
+        let owner = index.owner(of: route)
         guard let place = active[owner] else { throw Failure(description: "\(index[coordinator: owner].name) is not started") }
-        let acting = Int(index.redirect[route])
-        guard acting >= 0 else { throw Failure(description: "the redirect does not resolve") }
+        guard let acting = index.redirectEnd(of: route) else { throw Failure(description: "the redirect does not resolve") }
         if acting != route { return try fire(acting, from: screen) }
-        let shownStack = screen.flatMap { shown -> Int? in
-            layers.last!.presentedScreen ? nil : active[Int(index.owner[shown])]?.stack
+        let shownStack = screen.flatMap { shown -> CoordinatorID? in
+            layers.last!.presentedScreen ? nil : active[index.owner(of: shown)]?.stack
         }
         switch index.transition(route) {
         case .push?:
@@ -106,8 +105,8 @@ struct PathReplay {
         case .attach?:
             if let child = childOf(route) { try start(child, starter: route, layer: place.layer, stack: index.joinsParentStack(child, startedBy: route) ? place.stack : nil) }
         case .select?:
-            guard index.tab[route] >= 0 else { throw Failure(description: "no tab") }
-            try enter(Int(index.tab[route]))
+            guard let tab = index.tab(of: route) else { throw Failure(description: "no tab") }
+            try enter(tab)
         case .dismiss?:
             guard layers.count > 1 else { throw Failure(description: "nothing is presented") }
             close(above: layers.count - 2)
@@ -120,8 +119,8 @@ struct PathReplay {
             var screens = stacks[stack] ?? []
             switch index.transition(route) {
             case .popTo?:
-                let target = analysis.navigation.stackedScreen(of: Int(index.target[route]), index: index) ?? -1
-                guard let depth = screens.lastIndex(of: target) else { throw Failure(description: "pops to a route not on the stack") }
+                let target = index.target(of: route).flatMap { analysis.navigation.stackedScreen(of: $0, index: index) }
+                guard let depth = screens.lastIndex(where: { $0 == target }) else { throw Failure(description: "pops to a route not on the stack") }
                 screens.removeSubrange((depth + 1)...)
             case .popToRoot?: screens = Array(screens.prefix(1))
             default: if screens.count > 1 { screens.removeLast() }
@@ -136,8 +135,8 @@ struct PathReplay {
     }
 
     /// A route shown as a coordinator's start, a tab, or a root: its screen, or the child it starts.
-    private mutating func enter(_ route: Int) throws {
-        let owner = Int(index.owner[route])
+    private mutating func enter(_ route: RouteID) throws {
+        let owner = index.owner(of: route)
         guard let place = active[owner] else { throw Failure(description: "\(index[coordinator: owner].name) is not started") }
         if let child = childOf(route) {
             let joins = index.kind[child] == .navigation && index.joinsParentStack(child, startedBy: route)
@@ -150,7 +149,7 @@ struct PathReplay {
         }
     }
 
-    private mutating func start(_ coordinator: Int, starter: Int, layer: Int, stack: Int?) throws {
+    private mutating func start(_ coordinator: CoordinatorID, starter: RouteID?, layer: Int, stack: CoordinatorID?) throws {
         let ownStack = index.kind[coordinator] == .navigation && stack == nil ? coordinator : stack
         active[coordinator] = (layer, starter, ownStack)
         let initials = index[coordinator: coordinator].initials
@@ -158,8 +157,7 @@ struct PathReplay {
             pendingInitial = coordinator
             return
         }
-        guard index.initial[coordinator] >= 0 else { throw Failure(description: "no initial route") }
-        let first = Int(index.initial[coordinator])
+        guard let first = index.initialRoute(of: coordinator) else { throw Failure(description: "no initial route") }
         // A `stack: parent` child pushes its first screen onto the stack it joins.
         if stack != nil, index.showsScreen(first), ownStack == stack {
             stacks[stack!, default: []].append(first)
@@ -170,12 +168,12 @@ struct PathReplay {
     }
 
     /// The coordinator ends: its presentation closes, its screens leave the stacks, and its starter's `then` runs.
-    private mutating func finish(_ coordinator: Int) throws {
-        guard let place = active[coordinator], place.starter >= 0 else { throw Failure(description: "the entry finishes: nobody is told") }
-        if index.transition(place.starter) == .present { close(above: place.layer - 1) }
-        for stack in stacks.keys { stacks[stack]!.removeAll { Int(index.owner[$0]) == coordinator } }
+    private mutating func finish(_ coordinator: CoordinatorID) throws {
+        guard let place = active[coordinator], let starter = place.starter else { throw Failure(description: "the entry finishes: nobody is told") }
+        if index.transition(starter) == .present { close(above: place.layer - 1) }
+        for stack in stacks.keys { stacks[stack]!.removeAll { index.owner(of: $0) == coordinator } }
         active[coordinator] = nil
-        let continuations = index.then.neighbors(of: place.starter).map(Int.init)
+        let continuations = Array(index.then.neighbors(of: starter))
         if continuations.count == 1 {
             try fire(continuations[0], from: nil)
         } else {
@@ -187,8 +185,8 @@ struct PathReplay {
     private mutating func runChain(_ position: Int) throws {
         let chain = index.graph.chains[position]
         let walk = analysis.chains[position]
-        guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }), active[from] != nil else { throw Failure(description: "its coordinator is not started") }
-        var stepped = walk.steppedRoutes.makeIterator()
+        guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }), active[from] != nil else { throw Failure(description: "its coordinator is not started") }
+        var stepped = walk.stepped.makeIterator()
         for step in chain.steps {
             switch step.action {
             case .route:
@@ -207,7 +205,7 @@ struct PathReplay {
         }
     }
 
-    private mutating func show(_ screen: Int?) {
+    private mutating func show(_ screen: RouteID?) {
         layers[layers.count - 1].visible = screen
     }
 
@@ -218,5 +216,5 @@ struct PathReplay {
         active = active.filter { $0.value.layer <= layer }
     }
 
-    private func childOf(_ route: Int) -> Int? { index.child[route] >= 0 ? Int(index.child[route]) : nil }
+    private func childOf(_ route: RouteID) -> CoordinatorID? { index.child(of: route) }
 }

@@ -24,8 +24,8 @@ import FlowSpec
         let paths = ShortestPaths(analysis)
         let index = analysis.index
         var withPath = 0
-        for route in 0..<index.routeCount where index.showsScreen(route) {
-            guard case .path(let steps) = paths.answer(for: RouteID(route)) else { continue }
+        for route in index.routeIDs where index.showsScreen(route) {
+            guard case .path(let steps) = paths.answer(for: route) else { continue }
             withPath += 1
             var replay = try PathReplay(analysis)
             do {
@@ -46,10 +46,10 @@ import FlowSpec
     @Test(arguments: folders)
     func everyPathOfAFixtureReplays(folder: String) throws {
         let analysis = try Self.analysis(of: folder)
-        let screens = (0..<analysis.index.routeCount).filter(analysis.index.showsScreen).count
+        let screens = analysis.index.routeIDs.filter(analysis.index.showsScreen).count
         let replayed = try Self.replayAll(analysis, folder)
         // The fixtures are lint-clean: every reachable screen has a state-safe path.
-        let reachable = (0..<analysis.index.routeCount).filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count
+        let reachable = analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count
         #expect(replayed == reachable && replayed > 0, "\(folder): \(replayed) of \(reachable) reachable screens (\(screens) screens)")
     }
 
@@ -77,7 +77,7 @@ import FlowSpec
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [folder.path])
         let analysis = Analysis(project.graph)
         let replayed = try Self.replayAll(analysis, "gen-flows 1100")
-        #expect(replayed == (0..<analysis.index.routeCount).filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
+        #expect(replayed == analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
     }
 
     @Test func aPathFromAScreenReplaysAfterThePathToIt() throws {
@@ -92,7 +92,7 @@ import FlowSpec
         }
         var replay = try PathReplay(analysis)
         try replay.replay(first + second)
-        #expect(replay.visible == to.position)
+        #expect(replay.visible == to)
         #expect(second.count == 2)
     }
 }
@@ -142,13 +142,13 @@ import FlowSpec
             Issue.record("more has no path")
             return
         }
-        #expect(steps.map { index.qualifiedName($0.route.position) } == ["Feed.details", "Feed.more"])
+        #expect(steps.map { index.qualifiedName($0.route) } == ["Feed.details", "Feed.more"])
     }
 
     @Test func theCoverTakesEveryStateSafeStepAndNamesTheOthers() throws {
         let analysis = try SpecProject(["a.flow.yml": Self.coveredStack]).analysis
         let cover = TransitionCover(ShortestPaths(analysis))
-        let names = cover.paths.map { $0.map { analysis.index.qualifiedName($0.route.position) } }
+        let names = cover.paths.map { $0.map { analysis.index.qualifiedName($0.route) } }
         // feed → filter → close, feed → details → more: the step to results is not state-safe.
         #expect(names == [["Feed.filter", "Feed.close"], ["Feed.details", "Feed.more"]])
         #expect(cover.steps == 4 && cover.unsafe.count == 1 && cover.lowerBound == 1)

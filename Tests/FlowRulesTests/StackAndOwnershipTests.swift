@@ -32,7 +32,7 @@ import FlowModel
               next: { transition: push, screen: Next }
         """)
         let pushes = spec.analysis.pushGraph.pushes
-        func targets(_ route: String) -> Set<Int> { Set(pushes.neighbors(of: spec.route(route)).map(Int.init)) }
+        func targets(_ route: String) -> Set<RouteID> { Set(pushes.neighbors(of: spec.route(route))) }
         #expect(targets("App.list") == [spec.route("App.detail"), spec.route("Flow.step")])
         // `related` redirects to `detail`: detail pushes itself.
         #expect(targets("App.detail") == [spec.route("Flow.step"), spec.route("App.detail")])
@@ -79,7 +79,7 @@ import FlowModel
         """)
         let owns = spec.analysis.ownership.owns
         func owned(_ name: String) -> [String] {
-            owns.neighbors(of: spec.coordinator(name)).map { spec.index[coordinator: Int($0)].name }.sorted()
+            owns.neighbors(of: spec.coordinator(name)).map { spec.index[coordinator: $0].name }.sorted()
         }
         #expect(owned("App") == ["Kept", "Kept", "Weak"])
         #expect(owned("Kept").isEmpty)

@@ -4,16 +4,15 @@ import FlowModel
 public struct ChainWalk: Sendable {
     public enum Failure: Sendable {
         /// The step names a route (or tab) the current coordinator does not have.
-        case notInCoordinator(name: String, coordinator: Int)
+        case notInCoordinator(name: String, coordinator: CoordinatorID)
         /// The step needs another kind of coordinator (`select` on a navigation coordinator…).
-        case wrongKind(needs: CoordinatorKind, coordinator: Int)
+        case wrongKind(needs: CoordinatorKind, coordinator: CoordinatorID)
         /// `X.route` where X is not active at that point of the chain.
-        case notActive(qualifier: String, coordinator: Int)
+        case notActive(qualifier: String, coordinator: CoordinatorID)
     }
 
     /// The routes the chain steps through, in order: reachable whenever `from` is.
-    public var stepped: [RouteID] { steppedRoutes.map(RouteID.init) }
-    private(set) var steppedRoutes: [Int] = []
+    public private(set) var stepped: [RouteID] = []
     /// The coordinators the chain runs in, each once, in the order first met: its `from`, the coordinators of
     /// its steps and of where their redirects land, and the children its steps start (through a selected tab too).
     public private(set) var passedCoordinators: [CoordinatorID] = []
@@ -22,32 +21,30 @@ public struct ChainWalk: Sendable {
     /// Steps that pop to a route that is not on the stack at that step, with the stack from the bottom. Judged
     /// only in navigation coordinators the chain itself started: their stack is then exactly their initial
     /// screen and what the chain did since. What was on screen before the chain is not known.
-    public private(set) var popToMisses: [(step: Int, target: Int, stack: [Int])] = []
+    public private(set) var popToMisses: [(step: Int, target: RouteID, stack: [RouteID])] = []
 
     /// Walks every chain. A chain starts with `from` and the coordinators active whenever `from` is: its
     /// dominators among all starts (starts of unreachable routes only add paths, so none is claimed wrongly).
     public static func walks(_ chains: [Chain], index: FlowIndex) -> [ChainWalk] {
         guard !chains.isEmpty else { return [] }
-        let dominators = index.entry.map { Dominators(index.childStarts, root: $0) }
+        let dominators = index.entry.map { DominatorTree(index.childStarts, root: $0) }
         return chains.map { ChainWalk($0, index: index, dominators: dominators) }
     }
 
-    init(_ chain: Chain, index: FlowIndex, dominators: Dominators? = nil) {
-        var stepped: [Int] = []
-        var passed: [Int] = []
+    init(_ chain: Chain, index: FlowIndex, dominators: DominatorTree<Coordinator>? = nil) {
+        var passed: [CoordinatorID] = []
         defer {
-            steppedRoutes = stepped
-            var seen: Set<Int> = []
-            passedCoordinators = passed.filter { seen.insert($0).inserted }.map(CoordinatorID.init)
+            var seen: Set<CoordinatorID> = []
+            passedCoordinators = passed.filter { seen.insert($0).inserted }
         }
-        guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }) else { return }
+        guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }) else { return }
         passed.append(from)
         // `X.route` may name an ancestor that always starts `from` (the entry, a root switcher…).
         var active = [from]
-        var ancestor = dominators.map { Int($0.immediateDominator[from]) } ?? -1
-        while ancestor >= 0, let dominators {
-            active.append(ancestor)
-            ancestor = Int(dominators.immediateDominator[ancestor])
+        var ancestor = dominators?.immediateDominator(of: from)
+        while let above = ancestor, let dominators {
+            active.append(above)
+            ancestor = dominators.immediateDominator(of: above)
         }
         active.reverse()
         // Per open presentation, the depth of `active` that dismissing it returns to. Routing to an
@@ -61,14 +58,14 @@ public struct ChainWalk: Sendable {
             case .route(let reference):
                 var scope = current
                 if let qualifier = reference.coordinator {
-                    guard let found = index.coordinatorID(qualifier), let depth = active.lastIndex(of: found) else {
+                    guard let found = index.coordinator(named: qualifier), let depth = active.lastIndex(of: found) else {
                         failure = (position, .notActive(qualifier: qualifier, coordinator: current))
                         return
                     }
                     active.removeSubrange((depth + 1)...)
                     scope = found
                 }
-                guard let route = index.routeID(reference.route, in: scope) else {
+                guard let route = index.route(named: reference.route, in: scope) else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: scope))
                     return
                 }
@@ -76,20 +73,20 @@ public struct ChainWalk: Sendable {
                 passed.append(scope)
                 // A `trigger` route lands where its redirect does, in an active coordinator.
                 var landed = route
-                if index.transition(route) == .trigger, index.redirect[route] >= 0 {
-                    landed = Int(index.redirect[route])
-                    passed.append(Int(index.owner[landed]))
-                    if let depth = active.lastIndex(of: Int(index.owner[landed])) {
+                if index.transition(route) == .trigger, let end = index.redirectEnd(of: route) {
+                    landed = end
+                    passed.append(index.owner(of: landed))
+                    if let depth = active.lastIndex(of: index.owner(of: landed)) {
                         active.removeSubrange((depth + 1)...)
                     }
                 }
                 // A `select` route lands on its tab, whose coordinator the next step runs in.
-                if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
+                if index.transition(landed) == .select, let tab = index.tab(of: landed) { landed = tab }
                 if index.transition(landed) == .present { presentations.append(active.count) }
                 if let miss = stacks.apply(landed, index: index) { popToMisses.append((position, miss.target, miss.stack)) }
-                if index.child[landed] >= 0 {
-                    active.append(Int(index.child[landed]))
-                    passed.append(Int(index.child[landed]))
+                if let child = index.child(of: landed) {
+                    active.append(child)
+                    passed.append(child)
                 }
             case .select(let tab):
                 guard kind == .tab else {
@@ -97,14 +94,14 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 let tabs = index[coordinator: current].tabs?.map(\.value) ?? []
-                guard tabs.contains(tab.value), let route = index.routeID(tab.value, in: current) else {
+                guard tabs.contains(tab.value), let route = index.route(named: tab.value, in: current) else {
                     failure = (position, .notInCoordinator(name: tab.value, coordinator: current))
                     return
                 }
                 stepped.append(route)
-                if index.child[route] >= 0 {
-                    active.append(Int(index.child[route]))
-                    passed.append(Int(index.child[route]))
+                if let child = index.child(of: route) {
+                    active.append(child)
+                    passed.append(child)
                 }
             case .popTo(let reference):
                 guard kind == .navigation else {
@@ -112,7 +109,7 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 guard reference.coordinator == nil || reference.coordinator == index[coordinator: current].name,
-                      let target = index.routeID(reference.route, in: current) else {
+                      let target = index.route(named: reference.route, in: current) else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: current))
                     return
                 }
@@ -136,23 +133,22 @@ public struct ChainWalk: Sendable {
 
 /// The stacks a chain knows exactly: those of the navigation coordinators it started, by coordinator.
 private struct KnownStacks {
-    private var stacks: [Int: [Int]] = [:]
+    private var stacks: [CoordinatorID: [RouteID]] = [:]
 
     /// Applies a route the chain steps through (`landed`: where a `trigger` lands); a `popTo` route whose
     /// target is not on the known stack is returned as a miss.
-    mutating func apply(_ landed: Int, index: FlowIndex) -> (target: Int, stack: [Int])? {
-        let owner = Int(index.owner[landed])
-        var miss: (target: Int, stack: [Int])?
+    mutating func apply(_ landed: RouteID, index: FlowIndex) -> (target: RouteID, stack: [RouteID])? {
+        let owner = index.owner(of: landed)
+        var miss: (target: RouteID, stack: [RouteID])?
         if stacks[owner] != nil {
             switch index.transition(landed) {
             case .push?:
                 // A child pushing onto this stack makes it unknown from here on.
-                let child = Int(index.child[landed])
-                if child >= 0 && index.joinsParentStack[child] { stacks[owner] = nil } else { stacks[owner]!.append(landed) }
+                if let child = index.child(of: landed), index.joinsParentStack[child] { stacks[owner] = nil } else { stacks[owner]!.append(landed) }
             case .pop?, .popToRoot?:
                 pop(in: owner, toRoot: index.transition(landed) == .popToRoot)
-            case .popTo? where index.target[landed] >= 0:
-                miss = popTo(Int(index.target[landed]), in: owner).map { (Int(index.target[landed]), $0) }
+            case .popTo?:
+                if let target = index.target(of: landed) { miss = popTo(target, in: owner).map { (target, $0) } }
             case .setRoot?:
                 stacks[owner] = [landed]
             default:
@@ -160,17 +156,16 @@ private struct KnownStacks {
             }
         }
         // A navigation coordinator the chain creates starts with its initial screen.
-        let child = Int(index.child[landed])
-        if child >= 0 {
+        if let child = index.child(of: landed) {
             let creates = [.push, .present, .setRoot].contains(index.transition(landed))
-            let fresh = creates && index.kind[child] == .navigation && !index.joinsParentStack[child] && index.initial[child] >= 0
-            stacks[child] = fresh ? [Int(index.initial[child])] : nil
+            let fresh = creates && index.kind[child] == .navigation && !index.joinsParentStack[child]
+            stacks[child] = fresh ? index.initialRoute(of: child).map { [$0] } : nil
         }
         return miss
     }
 
     /// Pops to `target`; the known stack when `target` is not on it (the stack is unknown afterwards).
-    mutating func popTo(_ target: Int, in coordinator: Int) -> [Int]? {
+    mutating func popTo(_ target: RouteID, in coordinator: CoordinatorID) -> [RouteID]? {
         guard let stack = stacks[coordinator] else { return nil }
         guard let depth = stack.lastIndex(of: target) else {
             stacks[coordinator] = nil
@@ -180,7 +175,7 @@ private struct KnownStacks {
         return nil
     }
 
-    mutating func pop(in coordinator: Int, toRoot: Bool) {
+    mutating func pop(in coordinator: CoordinatorID, toRoot: Bool) {
         guard let stack = stacks[coordinator], stack.count > 1 else { return }
         stacks[coordinator] = toRoot ? [stack[0]] : Array(stack.dropLast())
     }

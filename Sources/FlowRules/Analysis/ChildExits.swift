@@ -5,19 +5,19 @@ import FlowModel
 public struct ChildExits: Sendable {
     public struct Exits: Sendable {
         /// The reachable `finish` route of the child, if any.
-        public var finish: Int?
+        public var finish: RouteID?
         /// The system back button, or the child's route that pops.
         public var back: Back?
         public var dismiss: Dismiss?
         /// A `setRoot` of the parent that a screen inside the child can fire: the child's container is replaced
         /// while the child is shown, and the parent, which keeps it, lives on.
-        public var replaced: Int?
+        public var replaced: RouteID?
 
-        public enum Back: Sendable { case backButton, popRoute(Int) }
+        public enum Back: Sendable { case backButton, popRoute(RouteID) }
         public struct Dismiss: Sendable {
             public var swipe: Bool
             /// A reachable dismiss route that closes the child's presentation.
-            public var route: Int?
+            public var route: RouteID?
         }
 
         public var kinds: [ExitKind] { ExitKind.allCases.filter(has) }
@@ -33,28 +33,28 @@ public struct ChildExits: Sendable {
     }
 
     /// Per route: the exits of the child it starts; `nil` for routes that start no child or are unreachable.
-    public let exits: [Exits?]
+    public let exits: PerRoute<Exits?>
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
-    public let closingDismiss: [Int32]
+    public let closingDismiss: OptionalIDs<Coordinator, Route>
 
     init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
         let reached = reachability.reachedRoute
         let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
         let dominators = startGraph.dominators
-        var finishRoute = [Int32](repeating: -1, count: index.coordinatorCount)
-        var dismissSeed = [Int32](repeating: -1, count: index.coordinatorCount)
-        var dismissAllSeed = [Int32](repeating: -1, count: index.coordinatorCount)
-        for route in 0..<index.routeCount where reached[route] {
-            let owner = Int(index.owner[route])
+        var finishRoute = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
+        var dismissSeed = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
+        var dismissAllSeed = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
+        for route in index.routeIDs where reached[route] {
+            let owner = index.owner(of: route)
             let transition = index.transition(route)
-            if transition == .finish, finishRoute[owner] < 0 { finishRoute[owner] = Int32(route) }
+            if transition == .finish, finishRoute[owner] == nil { finishRoute[owner] = route }
             guard index.showsScreen(route) else { continue }
             for trigger in index.triggers.neighbors(of: route) {
-                switch index.effectiveTransition(Int(trigger)) {
+                switch index.effectiveTransition(trigger) {
                 case .dismiss where transition != .present:
-                    if dismissSeed[owner] < 0 { dismissSeed[owner] = trigger }
+                    if dismissSeed[owner] == nil { dismissSeed[owner] = trigger }
                 case .dismissToRoot:
-                    if dismissAllSeed[owner] < 0 { dismissAllSeed[owner] = trigger }
+                    if dismissAllSeed[owner] == nil { dismissAllSeed[owner] = trigger }
                 default:
                     break
                 }
@@ -63,52 +63,51 @@ public struct ChildExits: Sendable {
         // A dismissal inside a coordinator closes what `presentations` says; a dismissToRoot closes every
         // presentation above, so it crosses every start.
         var anyStart: [(from: Int32, to: Int32)] = []
-        for child in 0..<index.coordinatorCount {
-            for starter in presentations.starters.neighbors(of: child) { anyStart.append((Int32(child), index.owner[Int(starter)])) }
+        for child in index.coordinatorIDs {
+            for starter in presentations.starters.neighbors(of: child) { anyStart.append((child.raw, index.owner(of: starter).raw)) }
         }
         let closing = ChildExits.propagate(dismissSeed, along: presentations.enclosing)
-        let closingAll = ChildExits.propagate(dismissAllSeed, along: Adjacency(nodeCount: index.coordinatorCount, edges: anyStart))
+        let closingAll = ChildExits.propagate(dismissAllSeed, along: IDAdjacency(count: index.coordinatorCount, edges: anyStart))
 
         // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a chain step). The
         // initial route of a coordinator with its own stack that nothing routes to runs once, on an empty stack.
-        var routedTo = [Bool](repeating: false, count: index.routeCount)
-        for route in 0..<index.routeCount {
-            for triggered in index.triggers.neighbors(of: route) { routedTo[Int(triggered)] = true }
-            if index.target[route] >= 0 { routedTo[Int(index.target[route])] = true }
+        var routedTo = PerRoute(repeating: false, count: index.routeCount)
+        for route in index.routeIDs {
+            for triggered in index.triggers.neighbors(of: route) { routedTo[triggered] = true }
+            if let target = index.target(of: route) { routedTo[target] = true }
         }
-        for chain in chains { for route in chain.steppedRoutes { routedTo[route] = true } }
+        for chain in chains { for route in chain.stepped { routedTo[route] = true } }
 
-        var exits = [Exits?](repeating: nil, count: index.routeCount)
+        var exits = PerRoute<Exits?>(repeating: nil, count: index.routeCount)
         // A start whose transition its coordinator cannot perform has no exits to judge (invalid-transition reports it).
-        for route in 0..<index.routeCount where reached[route] && index.child[route] >= 0 && index.hasSupportedTransition(route) {
-            let child = Int(index.child[route])
+        for route in index.routeIDs where reached[route] {
+            guard let child = index.child(of: route), index.hasSupportedTransition(route) else { continue }
             let transition = index.transition(route)
             var result = Exits()
-            if finishRoute[child] >= 0 { result.finish = Int(finishRoute[child]) }
+            result.finish = finishRoute[child]
             // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
             let joinsStack = index.joinsParentStack(child, startedBy: route)
             let ownsStack = index.kind[child] == .navigation && !joinsStack
-            let initial = Int(index.initial[child])
             // A child pushed by the first route of a parent that owns its stack, run only at the start, is pushed
             // onto an empty stack: its first screen is the root, with no back button.
-            let owner = Int(index.owner[route])
-            let pushedAsRoot = index.initial[owner] == Int32(route) && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
+            let owner = index.owner(of: route)
+            let pushedAsRoot = index.initialRoute(of: owner) == route && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && !routedTo[route]
             if (transition == .push && !pushedAsRoot) || (transition == .attach && joinsStack && !pushedAsRoot) {
                 result.back = .backButton
-            } else if !ownsStack, initial >= 0,
-                      let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition(Int($0)) == .pop }) {
-                result.back = .popRoute(Int(pop))
+            } else if !ownsStack, let initial = index.initialRoute(of: child),
+                      let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition($0) == .pop }) {
+                result.back = .popRoute(pop)
             }
             if transition == .present {
                 // An `open` route's style may not have been read: no swipe-down is assumed from it.
                 let swipe = index[route: route].isDismissibleBySwipe && !index[route: route].isOpen
-                let closer = closing[child] >= 0 ? closing[child] : closingAll[child]
-                if swipe || closer >= 0 {
-                    result.dismiss = Exits.Dismiss(swipe: swipe, route: closer >= 0 ? Int(closer) : nil)
+                let closer = closing[child] ?? closingAll[child]
+                if swipe || closer != nil {
+                    result.dismiss = Exits.Dismiss(swipe: swipe, route: closer)
                 }
             }
-            if replacedBy[child] >= 0, dominators?.immediateDominator[child] == index.owner[route] { result.replaced = Int(replacedBy[child]) }
+            if let replacer = replacedBy[child], dominators?.immediateDominator(of: child) == owner { result.replaced = replacer }
             exits[route] = result
         }
         self.exits = exits
@@ -116,48 +115,52 @@ public struct ChildExits: Sendable {
     }
 
     /// Per coordinator C: a reachable `setRoot` route of C's immediate dominator P (the parent that starts it on
-    /// every path) fired by a screen of C or of a coordinator inside C, or -1. It replaces the root or stack C lives
+    /// every path) fired by a screen of C or of a coordinator inside C, if any. It replaces the root or stack C lives
     /// in while C is shown, and P lives on: App switching from `auth` to `main` with Auth still in its children.
     /// (A `setRoot` further up replaces P too; whether C leaks then follows P, which is judged on its own route.)
     /// A `setRoot` among P's own `triggers` fires while any child of P is shown: it replaces each of them. A `then`
     /// is run by P after the child finished, so its `setRoot` replaces nothing of that child and is not counted.
-    private static func setRootsOfParent(index: FlowIndex, reachability: Reachability, dominators: Dominators?) -> [Int32] {
-        var result = [Int32](repeating: -1, count: index.coordinatorCount)
+    private static func setRootsOfParent(index: FlowIndex, reachability: Reachability,
+                                         dominators: DominatorTree<Coordinator>?) -> OptionalIDs<Coordinator, Route> {
+        var result = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
         guard let dominators else { return result }
-        var ownSetRoot = [Int32](repeating: -1, count: index.coordinatorCount)
-        for parent in 0..<index.coordinatorCount where reachability.startedCoordinator[parent] {
+        var ownSetRoot = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
+        for parent in index.coordinatorIDs where reachability.startedCoordinator[parent] {
             for trigger in index.coordinatorTriggers.neighbors(of: parent) {
-                let final = Int(index.redirect[Int(trigger)])
-                if final >= 0, index.transition(final) == .setRoot, Int(index.owner[final]) == parent { ownSetRoot[parent] = Int32(final); break }
+                if let final = index.redirectEnd(of: trigger), index.transition(final) == .setRoot, index.owner(of: final) == parent {
+                    ownSetRoot[parent] = final
+                    break
+                }
             }
         }
-        for child in 0..<index.coordinatorCount where reachability.startedCoordinator[child] {
-            let parent = Int(dominators.immediateDominator[child])
-            if parent >= 0, parent != child, ownSetRoot[parent] >= 0 { result[child] = ownSetRoot[parent] }
+        for child in index.coordinatorIDs where reachability.startedCoordinator[child] {
+            if let parent = dominators.immediateDominator(of: child), parent != child, let setRoot = ownSetRoot[parent] {
+                result[child] = setRoot
+            }
         }
-        for route in 0..<index.routeCount where reachability.reachedRoute[route] && index.showsScreen(route) {
-            let screenOwner = Int(index.owner[route])
+        for route in index.routeIDs where reachability.reachedRoute[route] && index.showsScreen(route) {
+            let screenOwner = index.owner(of: route)
             for trigger in index.triggers.neighbors(of: route) {
-                let final = Int(index.redirect[Int(trigger)])
-                guard final >= 0, index.transition(final) == .setRoot,
-                      let child = dominators.child(of: Int(index.owner[final]), toward: screenOwner), result[child] < 0 else { continue }
-                result[child] = Int32(final)
+                guard let final = index.redirectEnd(of: trigger), index.transition(final) == .setRoot,
+                      let child = dominators.child(of: index.owner(of: final), toward: screenOwner), result[child] == nil else { continue }
+                result[child] = final
             }
         }
         return result
     }
 
-    /// Spreads each seed (a route id, or -1) to every node that reaches a seeded node, keeping the seed.
-    private static func propagate(_ seeds: [Int32], along reversedEdges: Adjacency) -> [Int32] {
+    /// Spreads each seed (a route) to every node that reaches a seeded node, keeping the seed.
+    private static func propagate(_ seeds: OptionalIDs<Coordinator, Route>,
+                                  along reversedEdges: IDAdjacency<Coordinator, Coordinator>) -> OptionalIDs<Coordinator, Route> {
         var result = seeds
-        var queue = seeds.indices.filter { seeds[$0] >= 0 }
+        var queue = seeds.ids.filter { seeds[$0] != nil }
         var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for next in reversedEdges.neighbors(of: node) where result[Int(next)] < 0 {
-                result[Int(next)] = result[node]
-                queue.append(Int(next))
+            for next in reversedEdges.neighbors(of: node) where result[next] == nil {
+                result[next] = result[node]
+                queue.append(next)
             }
         }
         return result

@@ -125,3 +125,27 @@ public struct Dominators: Sendable {
         return enter[dominator] <= enter[node] && exit[node] <= exit[dominator]
     }
 }
+
+/// `Dominators` of a graph over ids of one kind (which coordinator starts which).
+public struct DominatorTree<Element>: Sendable {
+    private let dominators: Dominators
+
+    public init(_ graph: IDAdjacency<Element, Element>, root: IndexID<Element>) {
+        dominators = Dominators(graph.adjacency, root: root.position)
+    }
+
+    /// True when every path from the root to `node` passes through `dominator` (a node dominates itself).
+    public func dominates(_ dominator: IndexID<Element>, _ node: IndexID<Element>) -> Bool {
+        dominators.dominates(dominator.position, node.position)
+    }
+
+    /// The nearest node other than `node` on every path to it; nil for the root and for nodes it does not reach.
+    public func immediateDominator(of node: IndexID<Element>) -> IndexID<Element>? {
+        IndexID(stored: dominators.immediateDominator[node.position])
+    }
+
+    /// The child of `ancestor` in the tree whose subtree holds `node`; nil when `ancestor` does not strictly dominate it.
+    public func child(of ancestor: IndexID<Element>, toward node: IndexID<Element>) -> IndexID<Element>? {
+        dominators.child(of: ancestor.position, toward: node.position).map(IndexID.init)
+    }
+}

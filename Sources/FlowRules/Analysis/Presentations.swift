@@ -8,28 +8,28 @@ public struct Presentations: Sendable {
     /// Coordinator → the routes that start it, in route order: the reached ones when it is started (an
     /// unreachable start never happens); every one when it is never started, which no rule judges but a
     /// drawing still shows.
-    public let starters: Adjacency
+    public let starters: IDAdjacency<Coordinator, Route>
     /// Coordinator → the coordinators that start it without presenting it: a dismissal inside it closes
     /// what they belong to. `starters` without the presenting routes, as edges between coordinators.
-    public let enclosing: Adjacency
-    private let presents: [Bool]
-    private let owner: [Int32]
+    public let enclosing: IDAdjacency<Coordinator, Coordinator>
+    private let presents: PerRoute<Bool>
+    private let index: FlowIndex
 
     init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
         var enclosingEdges: [(from: Int32, to: Int32)] = []
-        var presents = [Bool](repeating: false, count: index.routeCount)
-        for route in 0..<index.routeCount where index.child[route] >= 0 {
-            let child = index.child[route]
-            guard reachability.reachedRoute[route] || !reachability.startedCoordinator[Int(child)] else { continue }
-            edges.append((child, Int32(route)))
+        var presents = PerRoute(repeating: false, count: index.routeCount)
+        for route in index.routeIDs {
+            guard let child = index.child(of: route),
+                  reachability.reachedRoute[route] || !reachability.startedCoordinator[child] else { continue }
+            edges.append((child.raw, route.raw))
             presents[route] = index.transition(route) == .present
-            if !presents[route] { enclosingEdges.append((child, index.owner[route])) }
+            if !presents[route] { enclosingEdges.append((child.raw, index.owner(of: route).raw)) }
         }
-        starters = Adjacency(nodeCount: index.coordinatorCount, edges: edges)
-        enclosing = Adjacency(nodeCount: index.coordinatorCount, edges: enclosingEdges)
+        starters = IDAdjacency(count: index.coordinatorCount, edges: edges)
+        enclosing = IDAdjacency(count: index.coordinatorCount, edges: enclosingEdges)
         self.presents = presents
-        owner = index.owner
+        self.index = index
     }
 
     /// The routes that present `coordinator` or the nearest presented coordinators that contain it: what a
@@ -40,28 +40,28 @@ public struct Presentations: Sendable {
         if let known = memo[coordinator] { return known }
         // Bottom-up: a coordinator's list is its presenting starters and the lists of its other starters'
         // owners, in starter order (the walk's order is the first occurrences of those lists).
-        var stack: [(coordinator: Int, next: Int)] = [(coordinator.position, 0)]
-        var onStack: Set<Int> = [coordinator.position]
+        var stack: [(coordinator: CoordinatorID, next: Int)] = [(coordinator, 0)]
+        var onStack: Set<CoordinatorID> = [coordinator]
         while let top = stack.last {
             let starters = self.starters.neighbors(of: top.coordinator)
             if top.next < starters.count {
                 stack[stack.count - 1].next += 1
-                let starter = Int(starters[starters.startIndex + top.next])
-                let parent = Int(owner[starter])
-                guard !presents[starter], memo[CoordinatorID(parent)] == nil else { continue }
+                let starter = starters[starters.startIndex + top.next]
+                let parent = index.owner(of: starter)
+                guard !presents[starter], memo[parent] == nil else { continue }
                 // A circle of starts: the first-met order depends on where the walk begins.
-                guard onStack.insert(parent).inserted else { return walkedPresenters(of: coordinator.position) }
+                guard onStack.insert(parent).inserted else { return walkedPresenters(of: coordinator) }
                 stack.append((parent, 0))
                 continue
             }
             var places: [RouteID] = []
             var seen: Set<RouteID> = []
-            for starter in starters.map(Int.init) {
-                for place in presents[starter] ? [RouteID(starter)] : memo[CoordinatorID(owner[starter])]! where seen.insert(place).inserted {
+            for starter in starters {
+                for place in presents[starter] ? [starter] : memo[index.owner(of: starter)]! where seen.insert(place).inserted {
                     places.append(place)
                 }
             }
-            memo[CoordinatorID(top.coordinator)] = places
+            memo[top.coordinator] = places
             onStack.remove(top.coordinator)
             stack.removeLast()
         }
@@ -69,10 +69,10 @@ public struct Presentations: Sendable {
     }
 
     /// `presenters(of:)` by walking from `coordinator` afresh, for coordinators in a circle of starts.
-    private func walkedPresenters(of coordinator: Int) -> [RouteID] {
-        var visited: Set<Int> = [coordinator]
+    private func walkedPresenters(of coordinator: CoordinatorID) -> [RouteID] {
+        var visited: Set<CoordinatorID> = [coordinator]
         var places: [RouteID] = []
-        var stack: [(coordinator: Int, next: Int)] = [(coordinator, 0)]
+        var stack: [(coordinator: CoordinatorID, next: Int)] = [(coordinator, 0)]
         while let top = stack.last {
             let starters = self.starters.neighbors(of: top.coordinator)
             guard top.next < starters.count else {
@@ -80,11 +80,11 @@ public struct Presentations: Sendable {
                 continue
             }
             stack[stack.count - 1].next += 1
-            let starter = Int(starters[starters.startIndex + top.next])
+            let starter = starters[starters.startIndex + top.next]
             if presents[starter] {
-                places.append(RouteID(starter))
-            } else if visited.insert(Int(owner[starter])).inserted {
-                stack.append((Int(owner[starter]), 0))
+                places.append(starter)
+            } else if visited.insert(index.owner(of: starter)).inserted {
+                stack.append((index.owner(of: starter), 0))
             }
         }
         return places

@@ -5,30 +5,29 @@ import FlowModel
 /// through a route with `params`: that is content drill-down (post → author → another post), so such
 /// routes take no part in the graph.
 public struct PushGraph: Sendable {
-    public let pushes: Adjacency
-    public let components: StronglyConnectedComponents
+    public let pushes: IDAdjacency<Route, Route>
+    public let components: IDComponents<Route>
 
     init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
-        for screen in 0..<index.routeCount where reachability.reachedRoute[screen] && index.showsScreen(screen)
+        for screen in index.routeIDs where reachability.reachedRoute[screen] && index.showsScreen(screen)
             && index[route: screen].params.isEmpty {
-            let owner = Int(index.owner[screen])
+            let owner = index.owner(of: screen)
             let sharesParentStack = index.joinsParentStack[owner]
             for trigger in index.triggers.neighbors(of: screen) {
-                let pushed = Int(index.redirect[Int(trigger)])
-                guard pushed >= 0, Int(index.owner[pushed]) == owner || sharesParentStack else { continue }
+                guard let pushed = index.redirectEnd(of: trigger), index.owner(of: pushed) == owner || sharesParentStack else { continue }
                 if let next = PushGraph.firstScreen(of: pushed, index: index),
                    index[route: pushed].params.isEmpty, index[route: next].params.isEmpty {
-                    edges.append((Int32(screen), Int32(next)))
+                    edges.append((screen.raw, next.raw))
                 }
             }
         }
-        pushes = Adjacency(nodeCount: index.routeCount, edges: edges)
-        components = StronglyConnectedComponents(pushes)
+        pushes = IDAdjacency(count: index.routeCount, edges: edges)
+        components = IDComponents(pushes)
     }
 
     /// The screen a route puts on the current stack, if it pushes one.
-    private static func firstScreen(of route: Int, index: FlowIndex) -> Int? {
+    private static func firstScreen(of route: RouteID, index: FlowIndex) -> RouteID? {
         switch index.transition(route) {
         case .push where index.showsScreen(route):
             return route

@@ -67,3 +67,17 @@ public struct StronglyConnectedComponents: Sendable {
         self.isOnCycle = isOnCycle
     }
 }
+
+/// `StronglyConnectedComponents` of a graph over ids of one kind, read by id.
+public struct IDComponents<Element>: Sendable {
+    /// The component of every element; components are numbered in reverse topological order.
+    public let component: PerElement<Element, Int32>
+    /// True for elements on a cycle.
+    public let isOnCycle: PerElement<Element, Bool>
+
+    public init(_ graph: IDAdjacency<Element, Element>) {
+        let components = StronglyConnectedComponents(graph.adjacency)
+        component = PerElement(components.component)
+        isOnCycle = PerElement(components.isOnCycle)
+    }
+}

@@ -258,23 +258,23 @@ struct ReachabilityDiff {
         let (old, new) = (base.index, head.index)
         // Paths are searched only once something changed, and once per side.
         var searched: [Bool: ShortestPaths] = [:]
-        func cause(of route: Int, gained: Bool) -> String? {
+        func cause(of route: RouteID, gained: Bool) -> String? {
             let (side, other) = gained ? (head, base) : (base, head)
             if searched[gained] == nil { searched[gained] = ShortestPaths(side) }
             return Self.cause(of: route, on: searched[gained]!, in: other, lost: !gained)
         }
         for coordinator in new.graph.coordinators {
-            guard let before = old.coordinatorID(coordinator.name), let after = new.coordinatorID(coordinator.name) else { continue }
+            guard let before = old.coordinator(named: coordinator.name), let after = new.coordinator(named: coordinator.name) else { continue }
             let (was, now) = (base.reachability.startedCoordinator[before], head.reachability.startedCoordinator[after])
             if was != now {
-                let target = now ? new.initial[after] : old.initial[before]
+                let target = now ? new.initialRoute(of: after) : old.initialRoute(of: before)
                 changes.append(ReachabilityChange(coordinator: coordinator.name, reachable: now,
-                                                  cause: target >= 0 ? cause(of: Int(target), gained: now) : nil))
+                                                  cause: target.flatMap { cause(of: $0, gained: now) }))
                 continue
             }
             guard now else { continue }
             for route in coordinator.routes {
-                guard let r0 = old.routeID(route.name, in: before), let r1 = new.routeID(route.name, in: after),
+                guard let r0 = old.route(named: route.name, in: before), let r1 = new.route(named: route.name, in: after),
                       old.showsScreen(r0) || new.showsScreen(r1) else { continue }
                 let (reached, reaches) = (base.reachability.reachedRoute[r0], head.reachability.reachedRoute[r1])
                 guard reached != reaches else { continue }
@@ -286,32 +286,31 @@ struct ReachabilityDiff {
 
     /// The first step on `side`'s shortest path to `route` that `other` lacks, as a sentence about the change from
     /// BASE to HEAD: `side` is BASE when HEAD lost the route (`lost`), HEAD when it gained it.
-    private static func cause(of route: Int, on paths: ShortestPaths, in other: Analysis, lost: Bool) -> String? {
-        guard let steps = paths.steps(to: route) else { return nil }
+    private static func cause(of route: RouteID, on paths: ShortestPaths, in other: Analysis, lost: Bool) -> String? {
+        guard let steps = paths.steps(to: route.position) else { return nil }
         let (index, otherIndex) = (paths.analysis.index, other.index)
-        func name(_ route: Int) -> (owner: String, route: String) {
-            (index[coordinator: Int(index.owner[route])].name, index[route: route].name)
+        func name(_ route: RouteID) -> (owner: String, route: String) {
+            (index[coordinator: index.owner(of: route)].name, index[route: route].name)
         }
         for step in steps {
-            let (owner, routeName) = name(step.route.position)
-            guard let otherOwner = otherIndex.coordinatorID(owner) else { return "`\(owner)` was \(lost ? "removed" : "added")" }
-            guard let otherRoute = otherIndex.routeID(routeName, in: otherOwner) else {
+            let (owner, routeName) = name(step.route)
+            guard let otherOwner = otherIndex.coordinator(named: owner) else { return "`\(owner)` was \(lost ? "removed" : "added")" }
+            guard let otherRoute = otherIndex.route(named: routeName, in: otherOwner) else {
                 return "`\(owner).\(routeName)` was \(lost ? "removed" : "added")"
             }
             if step.kind == .tap, let screen = step.screen {
-                let (screenOwner, screenName) = name(screen.position)
-                if let otherScreenOwner = otherIndex.coordinatorID(screenOwner),
-                   let otherScreen = otherIndex.routeID(screenName, in: otherScreenOwner),
-                   !otherIndex.triggers.neighbors(of: otherScreen).contains(Int32(otherRoute)) {
+                let (screenOwner, screenName) = name(screen)
+                if let otherScreenOwner = otherIndex.coordinator(named: screenOwner),
+                   let otherScreen = otherIndex.route(named: screenName, in: otherScreenOwner),
+                   !otherIndex.triggers.neighbors(of: otherScreen).contains(otherRoute) {
                     return "`\(screenOwner).\(screenName)` \(lost ? "no longer triggers" : "now triggers") `\(routeName)`"
                 }
             }
-            let child = index.child[step.route.position]
-            let otherChild = otherIndex.child[otherRoute]
-            if child >= 0, otherChild < 0 || otherIndex[coordinator: Int(otherChild)].name != index[coordinator: Int(child)].name {
-                return "`\(owner).\(routeName)` \(lost ? "no longer starts" : "now starts") `\(index[coordinator: Int(child)].name)`"
+            if let child = index.child(of: step.route),
+               otherIndex.child(of: otherRoute).map({ otherIndex[coordinator: $0].name }) != index[coordinator: child].name {
+                return "`\(owner).\(routeName)` \(lost ? "no longer starts" : "now starts") `\(index[coordinator: child].name)`"
             }
-            let (mine, theirs) = (index.transition(step.route.position), otherIndex.transition(otherRoute))
+            let (mine, theirs) = (index.transition(step.route), otherIndex.transition(otherRoute))
             if mine != theirs {
                 let (before, after) = lost ? (mine, theirs) : (theirs, mine)
                 return "`\(owner).\(routeName)` is `\(after?.rawValue ?? "none")`, was `\(before?.rawValue ?? "none")`"

@@ -56,7 +56,7 @@ struct PathGraph {
         launch = index.routeCount
         var edges: [(from: Int32, to: Int32)] = []
         for (position, chain) in index.graph.chains.enumerated() {
-            if let from = chain.from.flatMap({ index.coordinatorID($0.value) }) { edges.append((Int32(from), Int32(position))) }
+            if let from = chain.from.flatMap({ index.coordinator(named: $0.value) }) { edges.append((from.raw, Int32(position))) }
         }
         chainsFrom = Adjacency(nodeCount: index.coordinatorCount, edges: edges)
     }
@@ -78,19 +78,20 @@ struct PathGraph {
             if let entry = index.entry { starting(entry, body) }
             return
         }
-        let owner = Int(index.owner[node])
-        if index.showsScreen(node) {
-            for trigger in index.triggers.neighbors(of: node).map(Int.init) {
-                body(Edge(kind: .tap, target: trigger, hazard: analysis.hazard(firing: trigger, shownOn: node, in: owner)))
+        let route = RouteID(node)
+        let owner = index.owner(of: route)
+        if index.showsScreen(route) {
+            for trigger in index.triggers.neighbors(of: route) {
+                body(Edge(kind: .tap, target: trigger.position, hazard: analysis.hazard(firing: trigger, shownOn: route, in: owner)))
             }
         }
-        guard index.hasSupportedTransition(node) else { return }
-        if index.child[node] >= 0 { starting(Int(index.child[node]), body) }
-        switch index.transition(node) {
-        case .trigger? where index.target[node] >= 0:
-            body(Edge(kind: nil, target: Int(index.target[node])))
-        case .select? where index.tab[node] >= 0:
-            body(Edge(kind: nil, target: Int(index.tab[node])))
+        guard index.hasSupportedTransition(route) else { return }
+        if let child = index.child(of: route) { starting(child, body) }
+        switch index.transition(route) {
+        case .trigger?:
+            if let target = index.target(of: route) { body(Edge(kind: nil, target: target.position)) }
+        case .select?:
+            if let tab = index.tab(of: route) { body(Edge(kind: nil, target: tab.position)) }
         case .finish?:
             continuing(after: owner, body)
         default:
@@ -100,50 +101,50 @@ struct PathGraph {
 
     /// What starting `coordinator` shows and offers: its initial route (each of an `initial` list, picked on app
     /// state), its other tabs, its own triggers and its deep links, fired right after it starts.
-    private func starting(_ coordinator: Int, _ body: (Edge) -> Void) {
+    private func starting(_ coordinator: CoordinatorID, _ body: (Edge) -> Void) {
         let index = analysis.index
         let initials = index[coordinator: coordinator].initials
-        for start in index.starts.neighbors(of: coordinator).map(Int.init) {
+        for start in index.starts.neighbors(of: coordinator) {
             let name = index[route: start].name
             if initials.count > 1, initials.contains(where: { $0.value == name }) {
-                body(Edge(kind: .initial, target: start))
+                body(Edge(kind: .initial, target: start.position))
             } else {
-                body(Edge(kind: index.initial[coordinator] == Int32(start) ? nil : .tab, target: start))
+                body(Edge(kind: index.initialRoute(of: coordinator) == start ? nil : .tab, target: start.position))
             }
         }
-        for event in index.coordinatorTriggers.neighbors(of: coordinator).map(Int.init) {
-            body(Edge(kind: .event, target: event, hazard: analysis.hazard(firing: event, shownOn: nil, in: coordinator)))
+        for event in index.coordinatorTriggers.neighbors(of: coordinator) {
+            body(Edge(kind: .event, target: event.position, hazard: analysis.hazard(firing: event, shownOn: nil, in: coordinator)))
         }
-        for chain in chainsFrom.neighbors(of: coordinator).map(Int.init) {
+        for chain in chainsFrom.neighbors(of: coordinator.position).map(Int.init) {
             let walk = analysis.chains[chain]
             guard let landing = Self.landing(of: walk, index: index) else { continue }
             let valid = walk.failure == nil && walk.popToMisses.isEmpty
-            body(Edge(kind: .deepLink, target: landing, chain: Int32(chain), hazard: valid ? nil : .invalidChain))
+            body(Edge(kind: .deepLink, target: landing.position, chain: Int32(chain), hazard: valid ? nil : .invalidChain))
         }
     }
 
     /// The continuations of a finish in `coordinator`: the `then` of the route that started it. Taken only when one
     /// reached route starts it: which continuation runs otherwise depends on the path.
-    private func continuing(after coordinator: Int, _ body: (Edge) -> Void) {
+    private func continuing(after coordinator: CoordinatorID, _ body: (Edge) -> Void) {
         let index = analysis.index
-        let starters = analysis.presentations.starters.neighbors(of: coordinator).map(Int.init)
+        let starters = analysis.presentations.starters.neighbors(of: coordinator)
         for starter in starters {
             let continuations = index.then.neighbors(of: starter)
-            for next in continuations.map(Int.init) {
-                body(Edge(kind: continuations.count > 1 ? .then : nil, target: next,
-                          hazard: starters.count > 1 ? .severalStarters(CoordinatorID(coordinator)) : nil))
+            for next in continuations {
+                body(Edge(kind: continuations.count > 1 ? .then : nil, target: next.position,
+                          hazard: starters.count > 1 ? .severalStarters(coordinator) : nil))
             }
         }
     }
 
     /// Where a chain leaves the user: its last step, after a `trigger` redirect and a `select`'s tab.
-    static func landing(of walk: ChainWalk, index: FlowIndex) -> Int? {
-        guard var landed = walk.steppedRoutes.last else { return nil }
+    static func landing(of walk: ChainWalk, index: FlowIndex) -> RouteID? {
+        guard var landed = walk.stepped.last else { return nil }
         if index.transition(landed) == .trigger {
-            guard index.redirect[landed] >= 0 else { return nil }
-            landed = Int(index.redirect[landed])
+            guard let end = index.redirectEnd(of: landed) else { return nil }
+            landed = end
         }
-        if index.transition(landed) == .select, index.tab[landed] >= 0 { landed = Int(index.tab[landed]) }
+        if index.transition(landed) == .select, let tab = index.tab(of: landed) { landed = tab }
         return landed
     }
 }

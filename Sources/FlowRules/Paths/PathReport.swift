@@ -25,13 +25,13 @@ public struct PathReport: Sendable, Equatable, Codable {
     public init(_ paths: ShortestPaths) {
         let index = paths.analysis.index
         entry = index.entry.map { index[coordinator: $0].name } ?? ""
-        screens = (0..<index.routeCount).filter(index.showsScreen).map { route in
-            Self.screen(RouteID(route), paths.answer(for: RouteID(route)), index: index)
+        screens = index.routeIDs.filter(index.showsScreen).map { route in
+            Self.screen(route, paths.answer(for: route), index: index)
         }
     }
 
     static func screen(_ route: RouteID, _ answer: PathAnswer, index: FlowIndex) -> Screen {
-        var screen = Screen(screen: index.qualifiedName(route.position), type: index[route: route].destination?.value.name ?? "",
+        var screen = Screen(screen: index.qualifiedName(route), type: index[route: route].destination?.value.name ?? "",
                             status: Self.path)
         switch answer {
         case .path(let steps): screen.steps = steps.map { Self.step($0, index: index) }
@@ -43,8 +43,8 @@ public struct PathReport: Sendable, Equatable, Codable {
 
     public static func step(_ step: PathStep, index: FlowIndex) -> Step {
         let chain = step.chain.map { index.graph.chains[$0] }
-        return Step(kind: step.kind.rawValue, route: index.qualifiedName(step.route.position),
-                    on: step.screen.map { index.qualifiedName($0.position) }, chain: chain?.name, url: chain?.url?.value)
+        return Step(kind: step.kind.rawValue, route: index.qualifiedName(step.route),
+                    on: step.screen.map { index.qualifiedName($0) }, chain: chain?.name, url: chain?.url?.value)
     }
 }
 
@@ -88,9 +88,9 @@ public struct PredecessorReport: Sendable, Equatable, Codable {
 
     public init(_ route: RouteID, in paths: ShortestPaths) {
         let index = paths.analysis.index
-        self.route = index.qualifiedName(route.position)
+        self.route = index.qualifiedName(route)
         reachedFrom = Predecessor.of(route, in: paths).map { way in
-            Way(from: way.from.map { index.qualifiedName($0.position) } ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
+            Way(from: way.from.map { index.qualifiedName($0) } ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
                 safe: way.unsafeReason == nil, reason: way.unsafeReason)
         }
     }
@@ -103,7 +103,7 @@ public struct PathQueryReport: Sendable, Equatable, Codable {
 
     public init(from: RouteID?, to route: RouteID, in paths: ShortestPaths) {
         let index = paths.analysis.index
-        self.from = from.map { index.qualifiedName($0.position) } ?? "launch"
+        self.from = from.map { index.qualifiedName($0) } ?? "launch"
         to = PathReport.screen(route, paths.answer(for: route), index: index)
     }
 }
@@ -117,5 +117,5 @@ extension FlowIndex {
     }
 
     /// Every route as `Coordinator.route`, for did-you-mean hints.
-    public var qualifiedNames: [String] { (0..<routeCount).map(qualifiedName) }
+    public var qualifiedNames: [String] { routeIDs.map(qualifiedName) }
 }

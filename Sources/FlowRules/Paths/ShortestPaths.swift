@@ -134,28 +134,28 @@ public struct ShortestPaths: Sendable {
         if let steps = steps(to: route.position) { return .path(steps) }
         let index = analysis.index
         let node = route.position
-        let owner = Int(index.owner[node])
-        guard analysis.reachability.reachedRoute[node] || source != launch else {
+        let owner = index.owner(of: route)
+        guard analysis.reachability.reachedRoute[route] || source != launch else {
             if !analysis.reachability.startedCoordinator[owner] {
                 return .unreachable(reason: "\(index[coordinator: owner].name) is never started")
             }
             return .unreachable(reason: "no reachable screen triggers it, no coordinator starts it, no chain steps through it")
         }
         if let (from, hazard) = blocked[node] {
-            return .noStateSafePath(reason: "\(describe(from)) → \(index.qualifiedName(node)): \(hazard.message(index))")
+            return .noStateSafePath(reason: "\(describe(from)) → \(index.qualifiedName(route)): \(hazard.message(index))")
         }
         if cause[node] >= 0, let (_, hazard) = blocked[Int(cause[node])] {
-            return .noStateSafePath(reason: "every way in passes \(index.qualifiedName(Int(cause[node]))), which has none: \(hazard.message(index))")
+            return .noStateSafePath(reason: "every way in passes \(describe(Int(cause[node]))), which has none: \(hazard.message(index))")
         }
-        if let chain = analysis.chains.firstIndex(where: { $0.steppedRoutes.dropLast().contains(node) }) {
+        if let chain = analysis.chains.firstIndex(where: { $0.stepped.dropLast().contains(route) }) {
             return .noStateSafePath(reason: "only chain `\(index.graph.chains[chain].name)` steps through it, and a deep link lands on its last step")
         }
         return .noStateSafePath(reason: source == launch
-            ? "no state-safe step leads to it" : "no state-safe step leads to it from \(index.qualifiedName(source))")
+            ? "no state-safe step leads to it" : "no state-safe step leads to it from \(describe(source))")
     }
 
     /// A node for messages: `Coordinator.route`, or `launch`.
     func describe(_ node: Int) -> String {
-        node == analysis.index.routeCount ? "launch" : analysis.index.qualifiedName(node)
+        node == launch ? "launch" : analysis.index.qualifiedName(RouteID(node))
     }
 }

@@ -57,35 +57,31 @@ public enum StepHazard: Hashable, Sendable {
 extension Analysis {
     /// The hazard of firing `route` while `screen` is shown (nil: available in every state in which `screen` is),
     /// or, with no screen, right after `coordinator` starts (its own `triggers`).
-    func hazard(firing route: Int, shownOn screen: Int?, in coordinator: Int) -> StepHazard? {
-        let acting = Int(index.redirect[route])
-        guard acting >= 0 else { return .unresolvedRedirect }
-        for scope in [route, acting].map({ Int(index.owner[$0]) })
-        where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
-            return .outOfScope(CoordinatorID(scope))
+    func hazard(firing route: RouteID, shownOn screen: RouteID?, in coordinator: CoordinatorID) -> StepHazard? {
+        guard let acting = index.redirectEnd(of: route) else { return .unresolvedRedirect }
+        for scope in [route, acting].map({ index.owner(of: $0) }) where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
+            return .outOfScope(scope)
         }
         guard index.hasSupportedTransition(acting), let transition = index.transition(acting) else {
             return .unsupportedTransition(index.transition(acting))
         }
-        let shownStack = screen.map { navigation.visibleStack(of: $0, index: index) } ?? navigation.stackOwner[coordinator]
+        let shownStack = if let screen { navigation.visibleStack(of: screen, index: index) } else { navigation.stackOwner[coordinator] }
         switch transition {
         case .dismiss:
             if let screen, navigation.reachedUnpresented[screen] { return .nothingToDismiss }
             if screen == nil, !navigation.alwaysPresented[coordinator] { return .nothingToDismiss }
         case .push, .pop, .popToRoot, .popTo:
-            let stack = navigation.stackActedOn(by: acting, index: index) ?? -1
-            guard stack >= 0 else { return .stackNotShown(nil) }
-            guard stack == shownStack else { return .stackNotShown(CoordinatorID(stack)) }
+            guard let stack = navigation.stackChange(by: acting, index: index)?.stack else { return .stackNotShown(nil) }
+            guard stack == shownStack else { return .stackNotShown(stack) }
             if transition == .popTo {
                 // The target must be below the screen on every path; a target no push reaches has no known place.
-                guard let screen else { return .stackNotShown(CoordinatorID(stack)) }
-                guard index.target[acting] >= 0 else { return .unresolvedRedirect }
-                if let miss = navigation.popToMiss(of: acting, from: screen, index: index) { return .notOnStack(RouteID(miss)) }
-                if navigation.stackedScreen(of: Int(index.target[acting]), index: index) == nil { return .notOnStack(RouteID(Int(index.target[acting]))) }
+                guard let screen else { return .stackNotShown(stack) }
+                guard let target = index.target(of: acting) else { return .unresolvedRedirect }
+                if let miss = navigation.popToMiss(of: acting, from: screen, index: index) { return .notOnStack(miss) }
+                if navigation.stackedScreen(of: target, index: index) == nil { return .notOnStack(target) }
             }
-            if transition == .push, index.child[acting] >= 0 {
-                let child = Int(index.child[acting])
-                if index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: acting) { return .pushesContainer(CoordinatorID(child)) }
+            if transition == .push, let child = index.child(of: acting) {
+                if index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: acting) { return .pushesContainer(child) }
             }
         default:
             break

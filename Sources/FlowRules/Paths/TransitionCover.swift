@@ -56,7 +56,7 @@ public struct TransitionCover: Sendable {
         self.paths = kept
         steps = candidates.count
         self.unsafe = unsafe
-        let deadEnds = candidates.filter { paths.analysis.index.showsScreen($0.target) && !hasWayOut[$0.target] }.count
+        let deadEnds = candidates.filter { paths.analysis.index.showsScreen(RouteID($0.target)) && !hasWayOut[$0.target] }.count
         lowerBound = candidates.isEmpty ? 0 : max(1, deadEnds)
     }
 
@@ -95,7 +95,7 @@ public struct Predecessor: Sendable, Equatable {
         let analysis = paths.analysis
         let graph = PathGraph(analysis)
         var result: [Predecessor] = []
-        for node in 0..<graph.nodeCount where node == graph.launch || analysis.reachability.reachedRoute[node] {
+        for node in 0..<graph.nodeCount where node == graph.launch || analysis.reachability.reachedRoute[RouteID(node)] {
             graph.forEachEdge(from: node) { edge in
                 guard edge.target == route.position else { return }
                 let reason = edge.hazard.map { $0.message(analysis.index) }

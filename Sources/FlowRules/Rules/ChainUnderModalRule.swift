@@ -115,7 +115,7 @@ public struct ChainUnderModalRule: Rule {
         var findings: [Diagnostic] = []
         // A chain `at: launch` runs before anything is presented (state restoration).
         for (chain, walk) in zip(index.graph.chains, analysis.chains) where !chain.runsAtLaunch {
-            guard let from = chain.from.flatMap({ index.coordinatorID($0.value) }), from == index.entry, analysis.navigation.canPresentAbove[from],
+            guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }), from == index.entry, analysis.navigation.canPresentAbove[from],
                   let step = Self.firstCoveredStep(chain, walk, index: index) else { continue }
             let name = index[coordinator: from].name
             let action = step.action.keyword == "select" ? "selects a tab" : "pushes"
@@ -128,7 +128,7 @@ public struct ChainUnderModalRule: Rule {
 
     /// The first step that pushes or selects before anything closes or replaces what is presented.
     private static func firstCoveredStep(_ chain: Chain, _ walk: ChainWalk, index: FlowIndex) -> ChainStep? {
-        // `route` and `select` steps each put one route in `steppedRoutes`, in order, up to a failed step.
+        // `route` and `select` steps each put one route in `stepped`, in order, up to a failed step.
         var stepped = 0
         for (position, step) in chain.steps.enumerated() {
             if let failure = walk.failure, failure.step <= position { return nil }
@@ -136,8 +136,8 @@ public struct ChainUnderModalRule: Rule {
             case .select:
                 return step
             case .route:
-                guard stepped < walk.steppedRoutes.count else { return nil }
-                let route = walk.steppedRoutes[stepped]
+                guard stepped < walk.stepped.count else { return nil }
+                let route = walk.stepped[stepped]
                 stepped += 1
                 switch index.effectiveTransition(route) {
                 case .push?, .select?: return step

@@ -63,18 +63,18 @@ public struct CoveredStackRule: Rule {
         let index = analysis.index
         let state = analysis.navigation
         var findings: [Diagnostic] = []
-        for screen in 0..<index.routeCount where analysis.reachability.reachedRoute[screen] && index.showsScreen(screen) {
-            let owner = Int(index.owner[screen])
+        for screen in index.routeIDs where analysis.reachability.reachedRoute[screen] && index.showsScreen(screen) {
+            let owner = index.owner(of: screen)
             // A presented screen has no stack of its own: every stack is beneath it. A screen of an always
             // presented coordinator sees its own stack; the other stacks are beneath.
             let presentedScreen = index.transition(screen) == .present
             guard presentedScreen || state.alwaysPresented[owner] else { continue }
             let ownStack = state.visibleStack(of: screen, index: index)
-            guard index.triggers.neighbors(of: screen).contains(where: { Self.coveredStack(Int($0), ownStack: ownStack, index: index, state: state) != nil }) else { continue }
+            guard index.triggers.neighbors(of: screen).contains(where: { Self.coveredStack($0, ownStack: ownStack, index: index, state: state) != nil }) else { continue }
             let spec = index[route: screen]
             let modal = presentedScreen ? "`\(spec.name)`" : "\(index[coordinator: owner].name)"
             for reference in spec.triggers {
-                guard let resolved = index.resolve(reference, from: owner),
+                guard let resolved = index.route(reference, from: owner),
                       let stack = Self.coveredStack(resolved, ownStack: ownStack, index: index, state: state) else { continue }
                 let effect = index.effectiveTransition(resolved) == .push ? "pushes onto" : "pops"
                 findings.append(finding(
@@ -86,8 +86,8 @@ public struct CoveredStackRule: Rule {
     }
 
     /// The stack a push or pop performed by `route` acts on, when it is not `ownStack`.
-    private static func coveredStack(_ route: Int, ownStack: Int32, index: FlowIndex, state: NavigationState) -> Int? {
-        guard let stack = state.stackActedOn(by: route, index: index) else { return nil }
-        return stack >= 0 && stack != ownStack ? Int(stack) : nil
+    private static func coveredStack(_ route: RouteID, ownStack: CoordinatorID?, index: FlowIndex, state: NavigationState) -> CoordinatorID? {
+        guard let stack = state.stackChange(by: route, index: index)?.stack, stack != ownStack else { return nil }
+        return stack
     }
 }

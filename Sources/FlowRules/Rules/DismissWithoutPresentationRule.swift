@@ -75,13 +75,13 @@ public struct DismissWithoutPresentationRule: Rule {
         let index = analysis.index
         let state = analysis.navigation
         var findings: [Diagnostic] = []
-        for screen in 0..<index.routeCount where state.reachedUnpresented[screen] && index.showsScreen(screen) {
+        for screen in index.routeIDs where state.reachedUnpresented[screen] && index.showsScreen(screen) {
             // Names are resolved again (for each trigger's location) only when a dismiss is triggered.
-            guard index.triggers.neighbors(of: screen).contains(where: { index.effectiveTransition(Int($0)) == .dismiss }) else { continue }
-            let owner = Int(index.owner[screen])
+            guard index.triggers.neighbors(of: screen).contains(where: { index.effectiveTransition($0) == .dismiss }) else { continue }
+            let owner = index.owner(of: screen)
             let spec = index[route: screen]
             for reference in spec.triggers {
-                guard let resolved = index.resolve(reference, from: owner), index.effectiveTransition(resolved) == .dismiss else { continue }
+                guard let resolved = index.route(reference, from: owner), index.effectiveTransition(resolved) == .dismiss else { continue }
                 findings.append(finding(
                     "the `\(reference.text)` button of `\(spec.name)` does nothing: `\(spec.name)` is \(Self.placement(of: screen, index: index, state: state)), not presented, on some path from the entry; use `pop`, or present it",
                     route: screen, in: analysis, at: reference.location))
@@ -91,12 +91,12 @@ public struct DismissWithoutPresentationRule: Rule {
     }
 
     /// How the screen is shown on the path without a presentation, in the user's words.
-    private static func placement(of screen: Int, index: FlowIndex, state: NavigationState) -> String {
-        let owner = Int(index.owner[screen])
-        let stack = Int(state.stackOwner[owner])
-        let stackName = stack >= 0 ? index[coordinator: stack].name : index[coordinator: owner].name
-        if state.isStacked(screen) && stack >= 0 {
-            return index.initial[stack] == Int32(screen) ? "the root of \(stackName)'s stack" : "pushed on \(stackName)'s stack"
+    private static func placement(of screen: RouteID, index: FlowIndex, state: NavigationState) -> String {
+        let owner = index.owner(of: screen)
+        let stack = state.stackOwner[owner]
+        let stackName = index[coordinator: stack ?? owner].name
+        if state.isStacked(screen), let stack {
+            return index.initialRoute(of: stack) == screen ? "the root of \(stackName)'s stack" : "pushed on \(stackName)'s stack"
         }
         switch index.transition(screen) {
         case .push?: return "pushed on \(stackName)'s stack"

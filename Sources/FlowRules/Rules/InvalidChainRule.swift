@@ -114,10 +114,10 @@ public struct InvalidChainRule: Rule {
     }
 
     /// Names the steps along the shortest start path to a coordinator that has the route, if there is one.
-    private func missingRoute(_ name: String, from coordinator: Int, step: ChainStep, analysis: Analysis) -> String {
+    private func missingRoute(_ name: String, from coordinator: CoordinatorID, step: ChainStep, analysis: Analysis) -> String {
         let index = analysis.index
         let here = index[coordinator: coordinator]
-        let hasRoute = { (candidate: Int) in index.routeID(name, in: candidate) != nil }
+        let hasRoute = { (candidate: CoordinatorID) in index.route(named: name, in: candidate) != nil }
         switch step.action {
         case .select where hasRoute(coordinator):
             return "`\(name)` is a route of \(here.name) but not one of its tabs; step to it with `route: \(name)`"
@@ -127,17 +127,17 @@ public struct InvalidChainRule: Rule {
             break
         }
         guard let (steps, owner) = stepsToReach(hasRoute, from: coordinator, index) else {
-            let owner = (0..<index.coordinatorCount).first(where: hasRoute).map { " (it is a route of \(index[coordinator: $0].name))" } ?? ""
+            let owner = index.coordinatorIDs.first(where: hasRoute).map { " (it is a route of \(index[coordinator: $0].name))" } ?? ""
             return "`\(name)` is not a route of \(here.name) or of any coordinator it starts\(owner)"
         }
         return "`\(name)` is a route of \(index[coordinator: owner].name), not of \(here.name): \(steps) first"
     }
 
     /// For `select` outside a tab coordinator: the steps to the tab coordinator that has the tab, if one is started from here.
-    private func missingTabSteps(_ step: ChainStep, from coordinator: Int, analysis: Analysis) -> String {
+    private func missingTabSteps(_ step: ChainStep, from coordinator: CoordinatorID, analysis: Analysis) -> String {
         guard case .select(let tab) = step.action else { return "" }
         let index = analysis.index
-        let hasTab = { (candidate: Int) in
+        let hasTab = { (candidate: CoordinatorID) in
             index.kind[candidate] == .tab && (index[coordinator: candidate].tabs ?? []).contains { $0.value == tab.value }
         }
         guard let (steps, owner) = stepsToReach(hasTab, from: coordinator, index) else { return "" }
@@ -145,11 +145,11 @@ public struct InvalidChainRule: Rule {
     }
 
     /// The chain steps (`route x, then select y`) along the shortest start path to a coordinator `isOwner` accepts, and that owner.
-    private func stepsToReach(_ isOwner: (Int) -> Bool, from coordinator: Int, _ index: FlowIndex) -> (steps: String, owner: Int)? {
+    private func stepsToReach(_ isOwner: (CoordinatorID) -> Bool, from coordinator: CoordinatorID, _ index: FlowIndex) -> (steps: String, owner: CoordinatorID)? {
         guard let path = index.childStarts.shortestPath(from: coordinator, to: isOwner), path.count > 1 else { return nil }
         var steps: [String] = []
         for (from, to) in zip(path, path.dropFirst()) {
-            guard let route = index.routes(of: from).first(where: { index.child[$0] == Int32(to) }) else { continue }
+            guard let route = index.routes(of: from).first(where: { index.child(of: $0) == to }) else { continue }
             let keyword = index[coordinator: from].kind?.value == .tab && (index[coordinator: from].tabs ?? []).contains { $0.value == index[route: route].name }
                 ? "select" : "route"
             steps.append("\(keyword) `\(index[route: route].name)`")

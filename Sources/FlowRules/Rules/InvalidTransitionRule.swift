@@ -66,11 +66,11 @@ public struct InvalidTransitionRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount {
+        for c in index.coordinatorIDs {
             let kind = index[coordinator: c].kind?.value
             for route in index.routes(of: c) {
                 // The per-route facts of the index decide; the `Route` is read only to report.
-                let showsSomething = index.showsScreen(route) || index.child[route] >= 0
+                let showsSomething = index.showsScreen(route) || index.child(of: route) != nil
                 guard let transition = index.transition(route) else {
                     if !showsSomething {
                         let spec = index[route: route]

@@ -75,10 +75,11 @@ public struct LeakedChildRule: Rule {
         let index = analysis.index
         var findings: [Diagnostic] = []
         // Only reachable child starts are judged: an unreachable one already has its warning.
-        for route in 0..<index.routeCount where index.child[route] >= 0 && analysis.reachability.reachedRoute[route] {
+        for route in index.routeIDs where analysis.reachability.reachedRoute[route] {
+            guard let started = index.child(of: route) else { continue }
             // Names only for findings: reading them for every child start would cost more than the check.
             func names() -> (parent: String, child: String) {
-                (index[coordinator: Int(index.owner[route])].name, index[coordinator: Int(index.child[route])].name)
+                (index[coordinator: index.owner(of: route)].name, index[coordinator: started].name)
             }
             switch index[route: route].effectiveRetain {
             case .parent:
@@ -87,7 +88,7 @@ public struct LeakedChildRule: Rule {
                 guard ExitKind.allCases.contains(where: { exits.has($0) && !released.contains($0) }) else { continue }
                 let spec = index[route: route]
                 let leaking = exits.kinds.filter { !released.contains($0) }
-                let ways = leaking.map { describe($0, exits, child: Int(index.child[route]), index) }.joined(separator: ", ")
+                let ways = leaking.map { describe($0, exits, child: started, index) }.joined(separator: ", ")
                 let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
                 let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
                 let (parent, child) = names()
@@ -99,8 +100,8 @@ public struct LeakedChildRule: Rule {
                     "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location), because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
-            case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
-                && index.kind[Int(index.owner[route])] == .navigation:
+            case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[started]
+                && index.kind[index.owner(of: route)] == .navigation:
                 let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
                 let (parent, child) = names()
                 findings.append(finding(
@@ -129,10 +130,10 @@ public struct LeakedChildRule: Rule {
         }
     }
 
-    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: Int, _ index: FlowIndex) -> String {
+    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: CoordinatorID, _ index: FlowIndex) -> String {
         // The exit's route may belong to a coordinator inside the child (a pushed step's Cancel button).
-        func name(_ route: Int) -> String {
-            Int(index.owner[route]) == child ? index[route: route].name : index.qualifiedName(route)
+        func name(_ route: RouteID) -> String {
+            index.owner(of: route) == child ? index[route: route].name : index.qualifiedName(route)
         }
         switch exit {
         case .finish:

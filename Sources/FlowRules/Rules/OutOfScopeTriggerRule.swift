@@ -109,16 +109,16 @@ public struct OutOfScopeTriggerRule: Rule {
         guard let entry = index.entry, analysis.startGraph.dominators != nil else { return [] }
         var findings: [Diagnostic] = []
         // The start paths that avoid a coordinator, one search per coordinator named out of scope (not per finding).
-        var pathsAvoiding: [Int: [Int32]] = [:]
-        for route in 0..<index.routeCount where analysis.reachability.reachedRoute[route] {
-            let owner = Int(index.owner[route])
+        var pathsAvoiding: [CoordinatorID: SearchTree<Coordinator>] = [:]
+        for route in index.routeIDs where analysis.reachability.reachedRoute[route] {
+            let owner = index.owner(of: route)
             func check(_ trigger: RouteReference) {
                 // The entry is active on every path, whatever the start graph says about the owner.
-                guard let qualifier = trigger.coordinator, let scope = index.coordinatorID(qualifier),
+                guard let qualifier = trigger.coordinator, let scope = index.coordinator(named: qualifier),
                       !analysis.startGraph.isActive(scope, whenever: owner, entry: entry) else { return }
                 let coordinator = index[coordinator: owner].name
                 if pathsAvoiding[scope] == nil { pathsAvoiding[scope] = analysis.startGraph.starts.breadthFirstTree(from: entry, avoiding: scope) }
-                let path = Adjacency.path(to: owner, in: pathsAvoiding[scope]!)
+                let path = pathsAvoiding[scope]!.path(to: owner)
                 let how = path.map { "it is started on the path \($0.map { index[coordinator: $0].name }.joined(separator: " → ")) without \(qualifier)" }
                     ?? "\(qualifier) is not an ancestor of it"
                 findings.append(finding(

@@ -73,14 +73,14 @@ public struct PopAtRootRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where index.kind[c] == .navigation && !index.joinsParentStack[c] && index.initial[c] >= 0 {
-            let initial = Int(index.initial[c])
+        for c in index.coordinatorIDs where index.kind[c] == .navigation && !index.joinsParentStack[c] {
+            guard let initial = index.initialRoute(of: c) else { continue }
             // Most roots pop nothing; names are resolved again (for each trigger's location) only when one does.
-            guard index.triggers.neighbors(of: initial).contains(where: { popsOwnStack(Int($0), of: c, index) }) else { continue }
+            guard index.triggers.neighbors(of: initial).contains(where: { popsOwnStack($0, of: c, index) }) else { continue }
             let coordinator = index[coordinator: c]
             let spec = index[route: initial]
             for reference in spec.triggers {
-                guard let resolved = index.resolve(reference, from: c), popsOwnStack(resolved, of: c, index) else { continue }
+                guard let resolved = index.route(reference, from: c), popsOwnStack(resolved, of: c, index) else { continue }
                 findings.append(finding(
                     "`\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to pop, the button does nothing; dismiss or finish \(coordinator.name) instead",
                     route: initial, in: analysis, at: reference.location))
@@ -90,9 +90,8 @@ public struct PopAtRootRule: Rule {
     }
 
     /// A qualified `Parent.back` pops the parent's stack, not this one: it is judged there (covered-stack).
-    private func popsOwnStack(_ route: Int, of coordinator: Int, _ index: FlowIndex) -> Bool {
-        let final = Int(index.redirect[route])
-        guard final >= 0, index.owner[final] == coordinator else { return false }
+    private func popsOwnStack(_ route: RouteID, of coordinator: CoordinatorID, _ index: FlowIndex) -> Bool {
+        guard let final = index.redirectEnd(of: route), index.owner(of: final) == coordinator else { return false }
         return index.transition(final) == .pop || index.transition(final) == .popToRoot
     }
 }

@@ -85,18 +85,19 @@ public struct PopToNotOnStackRule: Rule {
         let index = analysis.index
         let state = analysis.navigation
         var findings: [Diagnostic] = []
-        for screen in 0..<index.routeCount where index.showsScreen(screen) && state.isStacked(screen) {
-            let owner = Int(index.owner[screen])
-            let stack = state.stackOwner[owner]
+        for screen in index.routeIDs where index.showsScreen(screen) && state.isStacked(screen) {
+            let owner = index.owner(of: screen)
+            // A miss is judged on the stack the screen is pushed on: a coordinator without one has none.
+            guard let stack = state.stackOwner[owner] else { continue }
             for trigger in index.triggers.neighbors(of: screen) {
-                guard let target = state.popToMiss(of: Int(trigger), from: screen, index: index) else { continue }
+                guard let target = state.popToMiss(of: trigger, from: screen, index: index) else { continue }
                 // Names are resolved again (for the trigger's location) only for a finding.
                 let spec = index[route: screen]
-                for reference in spec.triggers where index.resolve(reference, from: owner) == Int(trigger) {
+                for reference in spec.triggers where index.route(reference, from: owner) == trigger {
                     let path = state.stackPath(to: screen, avoiding: target).map { $0.map { index[route: $0].name }.joined(separator: " → ") }
                     let example = path.map { " (\($0))" } ?? ""
                     findings.append(finding(
-                        "`\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \(index[coordinator: Int(stack)].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and the app crashes; pop to a route every path passes, or use `pop`",
+                        "`\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \(index[coordinator: stack].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and the app crashes; pop to a route every path passes, or use `pop`",
                         route: screen, in: analysis, at: reference.location))
                 }
             }
@@ -110,7 +111,7 @@ public struct PopToNotOnStackRule: Rule {
         var findings: [Diagnostic] = []
         for (chain, walk) in zip(index.graph.chains, analysis.chains) {
             for miss in walk.popToMisses {
-                let owner = index[coordinator: Int(index.owner[miss.target])].name
+                let owner = index[coordinator: index.owner(of: miss.target)].name
                 let stack = miss.stack.map { index[route: $0].name }.joined(separator: " → ")
                 findings.append(finding(
                     "chain `\(chain.name)` pops to `\(index[route: miss.target].name)`, which is not on \(owner)'s stack at that step (\(stack)): UIKit throws and the app crashes; route to it earlier in the chain, or pop to a route on the stack",

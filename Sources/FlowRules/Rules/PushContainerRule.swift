@@ -72,9 +72,9 @@ public struct PushContainerRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index.transition(route) == .push && index.hasSupportedTransition(route) {
-            let child = Int(index.child[route])
-            guard index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }
+        for route in index.routeIDs {
+            guard let child = index.child(of: route), index.transition(route) == .push, index.hasSupportedTransition(route),
+                  index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }
             let name = index[coordinator: child].name
             let message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); give it `stack: parent` to push its screens onto this stack, or present it"
             let location = index[route: route].destination?.location

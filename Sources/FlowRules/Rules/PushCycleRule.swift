@@ -63,12 +63,12 @@ public struct PushCycleRule: Rule {
         let graph = analysis.pushGraph
         var reported = Set<Int32>()
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where graph.components.isOnCycle[route] {
+        for route in index.routeIDs where graph.components.isOnCycle[route] {
             let component = graph.components.component[route]
             guard reported.insert(component).inserted else { continue }
-            let successors = graph.pushes.neighbors(of: route).filter { graph.components.component[Int($0)] == component }
+            let successors = graph.pushes.neighbors(of: route).filter { graph.components.component[$0] == component }
             let rest = successors.first.flatMap { first in
-                graph.pushes.shortestPath(from: Int(first), within: { graph.components.component[$0] == component }) { $0 == route }
+                graph.pushes.shortestPath(from: first, within: { graph.components.component[$0] == component }) { $0 == route }
             } ?? [route]
             let cycle = ([route] + rest).map { index.qualifiedName($0) }.joined(separator: " → ")
             findings.append(finding(

@@ -78,9 +78,9 @@ public struct PushWithoutStackRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index.joinsParentStack(Int(index.child[route]), startedBy: route)
-            && index.hasSupportedTransition(route) {
-            let (child, parent) = (Int(index.child[route]), Int(index.owner[route]))
+        for route in index.routeIDs {
+            guard let child = index.child(of: route), index.joinsParentStack(child, startedBy: route), index.hasSupportedTransition(route) else { continue }
+            let parent = index.owner(of: route)
             let transition = index.transition(route)
             if let kind = index.kind[parent], kind != .navigation {
                 let name = index[coordinator: child].name

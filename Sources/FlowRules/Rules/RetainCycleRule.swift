@@ -76,7 +76,7 @@ public struct RetainCycleRule: Rule {
         let index = analysis.index
         let components = analysis.ownership.components.component
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] && !index[coordinator: c].holds.isEmpty {
+        for c in index.coordinatorIDs where analysis.reachability.startedCoordinator[c] && !index[coordinator: c].holds.isEmpty {
             let coordinator = index[coordinator: c]
             // A hold on a child it starts runs beside the start: making it weak breaks nothing, the hold back up is the fix.
             let startedChildren = Set(analysis.startGraph.starts.neighbors(of: c))
@@ -87,8 +87,8 @@ public struct RetainCycleRule: Rule {
                         at: hold.location, coordinator: coordinator.name))
                     continue
                 }
-                guard let target = index.coordinatorID(hold.target), components[target] == components[c],
-                      !startedChildren.contains(Int32(target)) else { continue }
+                guard let target = index.coordinator(named: hold.target), components[target] == components[c],
+                      !startedChildren.contains(target) else { continue }
                 let path = analysis.ownership.owns.shortestPath(from: target, within: { components[$0] == components[c] }) { $0 == c }
                     ?? [target, c]
                 let cycle = (path + [target]).map { index[coordinator: $0].name }.joined(separator: " → ")

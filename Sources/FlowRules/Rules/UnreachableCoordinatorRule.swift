@@ -63,11 +63,11 @@ public struct UnreachableCoordinatorRule: Rule {
         let index = analysis.index
         let starters = index.starterRoutes()
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where !analysis.reachability.startedCoordinator[c] {
+        for c in index.coordinatorIDs where !analysis.reachability.startedCoordinator[c] {
             // Withheld when a reachable `open` coordinator may start it (`mayStart`, else any; DESIGN §1 Open world).
             let reason = analysis.openReachability.startedCoordinator[c] ? "a reachable open coordinator may start it from a site that was not read" : nil
             let coordinator = index[coordinator: c]
-            let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName(Int($0)))`, which is itself never reached", at: index[route: Int($0)].location) }
+            let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
             let cause = starters.neighbors(of: c).isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
             findings.append(withheld(finding(
                 "coordinator `\(coordinator.name)` is never started: \(cause); start it from a reachable route or remove it",

@@ -57,7 +57,7 @@ public struct UnreachableRouteRule: Rule {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for c in 0..<index.coordinatorCount where analysis.reachability.startedCoordinator[c] {
+        for c in index.coordinatorIDs where analysis.reachability.startedCoordinator[c] {
             let name = index[coordinator: c].name
             let isOpen = index[coordinator: c].isOpen
             for route in index.routes(of: c) where !analysis.reachability.reachedRoute[route] {

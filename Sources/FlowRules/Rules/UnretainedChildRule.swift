@@ -73,12 +73,13 @@ public struct UnretainedChildRule: Rule {
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
         var findings: [Diagnostic] = []
-        for route in 0..<index.routeCount where index.child[route] >= 0 && index[route: route].retain?.value == .unretained {
+        for route in index.routeIDs {
+            guard let started = index.child(of: route), index[route: route].retain?.value == .unretained else { continue }
             let retain = index[route: route].retain
-            let parent = index[coordinator: Int(index.owner[route])].name
-            let child = index[coordinator: Int(index.child[route])]
+            let parent = index[coordinator: index.owner(of: route)].name
+            let child = index[coordinator: started]
             // Attached by `none` onto the parent's stack, its view controller is the parent's: only the parent can keep it.
-            let fix = index.transition(route) == .attach && index.joinsParentStack[Int(index.child[route])]
+            let fix = index.transition(route) == .attach && index.joinsParentStack[started]
                 ? "keep it in \(parent)'s childCoordinators (`retain: parent`)"
                 : "keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)"
             findings.append(finding(
