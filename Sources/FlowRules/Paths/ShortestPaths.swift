@@ -49,7 +49,7 @@ public struct ShortestPaths: Sendable {
         var refused: [Bool] = []
         if !crossingPresentations {
             let index = analysis.index
-            refused = (0..<graph.nodeCount).map { $0 < index.routeCount && index.transition($0) == .present }
+            refused = (0..<graph.nodeCount).map { $0 < index.routeCount && index.transition(RouteID($0)) == .present }
         }
         // A deque as two arrays: 0-cost moves go to the front (a stack), steps to the back (a queue).
         var front: [Int] = []
