@@ -41,6 +41,10 @@ struct Graph: ParsableCommand {
     @Argument(help: "Spec files and folders.")
     var paths: [String] = ["."]
 
+    @Option(help: ArgumentHelp("A Swift file or folder to draw the flow from where no spec is found, repeatable (default: `sources:` of .flowlint.yml).",
+                               valueName: "path"))
+    var sources: [String] = []
+
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write, - for standard output.", valueName: "file"))
     var output = "-"
 
@@ -92,7 +96,7 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil).run()
+        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false).run()
         try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
         if let site { return try writeSite(outcome, to: site) }
         // The facts the rules read, for the chain's walk and the drawing.

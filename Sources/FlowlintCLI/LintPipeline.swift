@@ -16,8 +16,11 @@ struct LintPipeline {
     /// `graph` without `--findings` only needs to know the specs are valid.
     var runsGraphRules = true
     /// `lint`: `--sources`, or else `sources:` of the configuration (empty: no comparison with code).
-    /// `paths`: the same, read only where no spec is found. `nil` (`graph`): the specs alone.
+    /// `paths` and `graph`: the same, read only where no spec is found (see `comparesCode`). `nil`: the specs alone.
     var sources: [String]? = nil
+    /// `lint`: specs found are compared with `sources` (drift). `paths` and `graph` draw what they are given: the code
+    /// is read only where no spec is found.
+    var comparesCode = true
     /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
     var includeInferred = false
     /// `diff --sources`: the graph read from the code is linted whether or not specs exist.
@@ -58,16 +61,20 @@ struct LintPipeline {
             comparing = false
         }
         ExitReclaim.keep(project)
+        // `graph` and `paths` with specs found do not read the code; a path given that does not exist is still a mistake.
+        if !comparesCode, code == nil, let missing = sources.first(where: { access($0, F_OK) != 0 }) {
+            throw SourcesFailed(description: "--sources: no such file or directory: \(missing)")
+        }
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
-        if comparing, !sources.isEmpty, runsGraphRules, specIsValid { code = try readSources(sources, configuration) }
+        if comparing, comparesCode, !sources.isEmpty, runsGraphRules, specIsValid { code = try readSources(sources, configuration) }
         let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: excludeRoot)
             .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
         report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
         report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
         return LintOutcome(project: project, report: report,
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && !sources.isEmpty && runsGraphRules),
+                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
                            analysis: run.analysis)
     }
 

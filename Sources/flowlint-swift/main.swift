@@ -139,9 +139,9 @@ func runExtract() -> Int32 {
     return 2
 }
 
-// `flowlint lint --sources` (and `paths --sources`, `diff --sources`) becomes this executable with its arguments: the whole command
+// `flowlint lint --sources` (and `paths`, `graph` and `diff --sources`) becomes this executable with its arguments: the whole command
 // runs here, reading the Swift sources in process.
-if ["lint", "paths", "diff"].contains(CommandLine.arguments.dropFirst().first) {
+if ["lint", "paths", "graph", "diff"].contains(CommandLine.arguments.dropFirst().first) {
     FlowlintCLI.readSources = { sources, configuration in
         try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
     }
