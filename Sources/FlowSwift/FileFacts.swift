@@ -143,6 +143,8 @@ struct CallFacts: Sendable {
     var location: SourceLocation
     /// The enclosing `switch` case patterns' member names (`case .user(let id):` → `user`), innermost.
     var switchCase: [String]?
+    /// The innermost enclosing arm of an `if … else` (`else if` arms are arms of the first `if`).
+    var ifArm: IfArm? = nil
     /// The enclosing closures, innermost first: their argument label, the called function of a
     /// trailing closure, or the property a closure is assigned to (`finishFlow`).
     var closures: [String] = []
@@ -151,6 +153,12 @@ struct CallFacts: Sendable {
     var handles: EventHandler?
     /// How many of `closures` (innermost first) are inside the handler's own closure.
     var handlerDepth = 0
+}
+
+/// One arm of an `if … else if … else`: the statement (where its first `if` is) and the arm's place in it.
+struct IfArm: Hashable, Sendable {
+    var statement: SourceLocation
+    var arm: Int
 }
 
 extension CallFacts {
@@ -208,6 +216,7 @@ final class FactCollector: SyntaxVisitor {
         /// A function declared inside the method.
         case nestedFunction
         case switchCase([String])
+        case ifArm(IfArm)
     }
 
     /// The functions nested in the current method, innermost last.
@@ -533,7 +542,7 @@ final class FactCollector: SyntaxVisitor {
         let handled = handles
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: switchCase, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
+            switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
         ))
         return .visitChildren
     }
@@ -545,7 +554,8 @@ final class FactCollector: SyntaxVisitor {
             let handled = handles
             method?.calls.append(CallFacts(
                 receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, expression(elements[2]))],
-                location: location(of: node), switchCase: switchCase, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
+                location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
+                handlerDepth: handled?.depth ?? 0
             ))
         }
         return .visitChildren
@@ -559,7 +569,12 @@ final class FactCollector: SyntaxVisitor {
     /// In the `{ … }()` a stored property is made by, outside any closure of its own: what it returns is the value.
     private var returnsPropertyValue: Bool {
         guard propertyBody != nil else { return false }
-        var closures = context.lazy.filter { if case .switchCase = $0 { false } else { true } }.makeIterator()
+        var closures = context.lazy.filter {
+            switch $0 {
+            case .switchCase, .ifArm: false
+            default: true
+            }
+        }.makeIterator()
         guard case .closure(ExpressionFacts.closureRunInPlace, _)? = closures.next() else { return false }
         return closures.next() == nil
     }
@@ -570,7 +585,22 @@ final class FactCollector: SyntaxVisitor {
            let only = node.statements.first?.item.as(ExprSyntax.self) {
             method?.returns.append(expression(only))
         }
+        if let arm = ifArm(of: node) { context.append(.ifArm(arm)) }
         return .visitChildren
+    }
+    override func visitPost(_ node: CodeBlockSyntax) {
+        if ifArm(of: node) != nil { context.removeLast() }
+    }
+
+    /// The arm of an `if` the block is: the body is arm 0, each `else if` the next, a last `else` the one after.
+    private func ifArm(of block: CodeBlockSyntax) -> IfArm? {
+        guard var statement = block.parent?.as(IfExprSyntax.self) else { return nil }
+        var arm = block.id == statement.body.id ? 0 : 1
+        while let outer = statement.parent?.as(IfExprSyntax.self), outer.elseBody?.id == statement.id {
+            statement = outer
+            arm += 1
+        }
+        return IfArm(statement: location(of: statement.ifKeyword), arm: arm)
     }
 
     // MARK: reading expressions
@@ -725,7 +755,19 @@ final class FactCollector: SyntaxVisitor {
             switch frame {
             case .switchCase(let names): return names
             case .function, .closure, .returnedClosure, .nestedFunction: return nil
-            case .initializer: continue
+            case .initializer, .ifArm: continue
+            }
+        }
+        return nil
+    }
+
+    /// The enclosing arm of an `if` of the current node, up to the enclosing function or closure.
+    private var ifArm: IfArm? {
+        for frame in context.reversed() {
+            switch frame {
+            case .ifArm(let arm): return arm
+            case .function, .closure, .returnedClosure, .nestedFunction: return nil
+            case .initializer, .switchCase: continue
             }
         }
         return nil
@@ -749,7 +791,7 @@ final class FactCollector: SyntaxVisitor {
             switch frame {
             case .closure(let label, _): labels.append(label)
             case .function, .initializer, .nestedFunction: return labels
-            case .switchCase, .returnedClosure: continue
+            case .switchCase, .ifArm, .returnedClosure: continue
             }
         }
         return labels
@@ -763,7 +805,7 @@ final class FactCollector: SyntaxVisitor {
             case .closure(_, let handles?): return (handles, depth)
             case .closure: depth += 1
             case .function, .initializer, .nestedFunction: return nil
-            case .switchCase, .returnedClosure: continue
+            case .switchCase, .ifArm, .returnedClosure: continue
             }
         }
         return nil
@@ -788,7 +830,7 @@ final class FactCollector: SyntaxVisitor {
             switch frame {
             case .closure, .returnedClosure, .nestedFunction: return true
             case .function, .initializer: return false
-            case .switchCase: continue
+            case .switchCase, .ifArm: continue
             }
         }
         return false

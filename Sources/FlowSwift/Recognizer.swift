@@ -392,8 +392,11 @@ struct Context {
         self.keepers = keepers
         self.relayed = relayed
         self.firstScreens = firstScreens
+        var delegateCalls = DelegateCalls()
         for name in recognizer.order {
-            let found = (recognizer.types[name]?.methods ?? []).compactMap { reaction($0, of: name) }
+            let found = (recognizer.types[name]?.methods ?? []).compactMap {
+                reaction($0, of: name) ?? delegateReaction($0, of: name, calls: &delegateCalls)
+            }
             guard !found.isEmpty else { continue }
             reactions[name] = found
             releasingReactions.formUnion(found.filter { $0.release != nil }.map(\.method.name))
@@ -448,6 +451,54 @@ struct Context {
             call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != method.name
         }
         return Reaction(method: method, child: child, release: release, continuations: continuations)
+    }
+
+    /// Coordinator type → delegate property → the names of the methods it calls on it, read once per type.
+    private typealias DelegateCalls = [String: [String: Set<String>]]
+
+    /// `func setupCoordinatorDidFinish() { childCoordinators[.setup] = nil; showFeed() }`: a method of the delegate
+    /// protocol one child coordinator keeps its parent behind (`weak var delegate: SetupCoordinatorDelegate?`), which
+    /// that child calls (`delegate?.setupCoordinatorDidFinish()`), and in which the parent lets the child go. The
+    /// parent's reaction to that child, as if it were handed over. One that lets nothing go is a request of the
+    /// child's, read as the parent's trigger (`UIKitStyle.collectTriggers`).
+    private func delegateReaction(_ method: MethodFacts, of owner: String, calls: inout DelegateCalls) -> Reaction? {
+        guard method.name != "init", method.hasBody, let type = recognizer.types[owner] else { return nil }
+        var children: Set<String> = []
+        for conformance in type.inherited where recognizer.types[conformance.base]?.keyword == .protocol {
+            for (child, property) in keepers[conformance.base] ?? [] where child != owner && isCoordinatorType(child) {
+                if calls[child] == nil {
+                    var called: [String: Set<String>] = [:]
+                    for childMethod in recognizer.types[child]?.methods ?? [] {
+                        for call in childMethod.calls where call.receiver != nil { called[plainReceiver(call.receiver), default: []].insert(call.name) }
+                    }
+                    calls[child] = called
+                }
+                if calls[child]?[property]?.contains(method.name) == true { children.insert(child) }
+            }
+        }
+        // A protocol several coordinators call says nothing of which child is done.
+        guard children.count == 1, let child = children.first else { return nil }
+        let places = keptPlaces(of: child, in: type)
+        guard let release = method.calls.first(where: { call in
+            call.closures.isEmpty && (UIKitStyle.isRelease(call, recognizer.mapping) || places.contains(UIKitStyle.releasedPlace(call) ?? ""))
+        }) else { return nil }
+        let continuations = method.calls.filter { call in
+            call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != method.name
+        }
+        return Reaction(method: method, child: child, release: release, continuations: continuations)
+    }
+
+    /// Where `type` keeps the children of type `child` it makes: `readerFlow = flow`, `children[.reader] = flow`.
+    private func keptPlaces(of child: String, in type: TypeFacts) -> Set<String> {
+        var places: Set<String> = []
+        for method in type.methods {
+            for call in method.calls where call.name == "=" {
+                guard case .reference(let given)? = call.arguments.first?.value,
+                      method.binding(given, before: call.location)?.constructedType == child else { continue }
+                places.insert(plainReceiver(call.receiver))
+            }
+        }
+        return places
     }
 
     /// The reactions of `owner` to children of type `child`, or to every child.

@@ -19,6 +19,9 @@ struct UIKitStyle: CoordinatorStyle {
         var releasesByPlace: [String: [(method: MethodFacts, call: CallFacts)]] = [:]
         /// Of the coordinator being read: its event handlers (`eventHandlers(of:)`), found once for every pass that asks.
         var handlers: [EventHandler: [(MethodFacts, CallFacts)]] = [:]
+        /// Coordinator → route → the one place the route keeps its child in (`authFlow = flow`, `children[.auth] = flow`):
+        /// the next run of the route puts its new child there, letting the one before go.
+        var slots: [String: [String: String]] = [:]
     }
 
     private var state = State()
@@ -517,22 +520,32 @@ struct UIKitStyle: CoordinatorStyle {
         return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
     }
 
-    /// The routes a `start()` that is no route itself calls in the cases of a `switch` (on app state, a launch
-    /// option): one call per route, in order, when there are at least `atLeast` (two, unless `start()` navigates
-    /// itself in another branch).
     /// `in `case .onboarding``, or `in a `switch` case` when the pattern names no member (`case (.swap(let p), .real)`).
     private static func caseText(_ call: CallFacts) -> String {
+        if call.switchCase == nil, call.ifArm != nil { return "in one arm of an `if`" }
         guard let names = call.switchCase, !names.isEmpty else { return "in a `switch` case" }
         return "in `case .\(names.joined(separator: ", ."))`"
     }
 
+    /// The routes a `start()` that is no route itself calls in the cases of a `switch` (on app state, a launch
+    /// option), or else in the arms of one `if`: one call per route, in order, when there are at least `atLeast`
+    /// (two, unless `start()` navigates itself in another branch).
     private static func pickedOnAppState(_ start: MethodFacts, routes: Set<String>, atLeast: Int = 2) -> [CallFacts]? {
-        var seen: Set<String> = []
-        let picked = start.calls.filter { call in
-            (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.closures.isEmpty && call.switchCase != nil
-                && routes.contains(call.name) && seen.insert(call.name).inserted
+        let runs = start.calls.filter { call in
+            (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.closures.isEmpty && routes.contains(call.name)
         }
-        return picked.count >= atLeast ? picked : nil
+        var seen: Set<String> = []
+        let picked = runs.filter { $0.switchCase != nil && seen.insert($0.name).inserted }
+        if picked.count >= atLeast { return picked }
+        // `if settings.hasSource { showFeed() } else { showSetup() }`: the first route each arm of one `if` runs.
+        guard let statement = runs.first(where: { $0.ifArm != nil })?.ifArm?.statement else { return nil }
+        var arms: Set<Int> = []
+        seen = []
+        let armed = runs.filter { call in
+            guard let arm = call.ifArm, arm.statement == statement else { return false }
+            return arms.insert(arm.arm).inserted && seen.insert(call.name).inserted
+        }
+        return armed.count >= atLeast ? armed : nil
     }
 
     /// A `start()` that is no route and hands over to an object it keeps (`application.start(launchOptions:)`): the
@@ -715,6 +728,7 @@ struct UIKitStyle: CoordinatorStyle {
             route.retain = context.put(Fact(.parent, at: retain.location), path(.retain))
             var exits: [Fact<ExitKind>] = []
             let place = retain.name == "=" ? plainReceiver(retain.receiver) : ""
+            if !place.isEmpty { state.slots[type.name, default: [:]][route.name] = place }
             // A closure may release through a method of the parent that lets every child go (`self?.showAuth()`,
             // whose body starts with `childCoordinators.removeAll()`). Emptying the very place the child is kept in
             // (`self?.readerFlow = nil`) is a release whatever the place is called.
@@ -882,7 +896,7 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     /// The place `place = nil` empties.
-    private static func releasedPlace(_ call: CallFacts) -> String? {
+    static func releasedPlace(_ call: CallFacts) -> String? {
         call.name == "=" && call.arguments.first?.value == .other("nil") ? plainReceiver(call.receiver) : nil
     }
 
@@ -1099,6 +1113,11 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 if exits.contains(where: { $0.value == .finish }), let child = coordinator.routes[index].destination?.value.name {
                     exits += finishesOnItsOwnExits(child, context)
+                }
+                // A route that sets the root and keeps its child in one place: run again, it replaces the root and the
+                // child before it alike (`authenticationFlow = flow` on every sign-out).
+                if route.transition?.value == .setRoot, let place = state.slots[name]?[route.name], let kept = route.retain {
+                    exits.append(Fact(.replaced, at: kept.location, .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
                 }
                 var seen: Set<ExitKind> = []
                 let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }

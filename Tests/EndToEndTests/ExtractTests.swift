@@ -146,6 +146,24 @@ import Testing
         #expect(spec.contains("          - runGarden  # inferred: the finish closure calls `start()`, which may pick it"))
     }
 
+    /// Children that say they are done through a delegate protocol of their own, without handing themselves over
+    /// (`delegate?.pairingCoordinatorDidPair()`), kept in slots of a dictionary: the parent's method that empties the
+    /// slot is that child's release, cited at its own line, and the route it runs next is the child's `then`. A
+    /// `start()` that picks a flow in the arms of an `if` is an `initial` list. A route that sets the root and keeps
+    /// its child in one place lets the child before go when it runs again. The app lints clean.
+    @Test func delegateCallbacksWithoutTheChildAreItsReactions() throws {
+        let (output, _, _) = try Self.extract("uikit/delegate-slots")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("KioskCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    initial:\n      - showCatalog  # inferred: `start()` picks it in one arm of an `if`"))
+        #expect(spec.contains("`catalogCoordinatorDidUnpair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:57)"))
+        #expect(spec.contains("`pairingCoordinatorDidPair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:50)"))
+        #expect(spec.contains("        then:\n          - showCatalog  # inferred: the parent's `pairingCoordinatorDidPair` runs it"))
+        // Each flow sets the root and keeps its child in one slot: the next run lets the one before go.
+        #expect(spec.contains("          - replaced  # inferred: the next `showPairing` keeps its child in `children[.pairing]`, letting this one go"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
