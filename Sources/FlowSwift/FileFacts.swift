@@ -181,6 +181,8 @@ struct AliasFacts: Sendable {
     var name: String
     var type: TypeName
     var location: SourceLocation
+    /// The parts of a composition (`typealias RootCoordinator = Coordinator & RootViewControllerProvider`).
+    var parts: [TypeName] = []
 }
 
 struct FileFacts: Sendable {
@@ -381,7 +383,9 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         if method == nil {
-            aliases.append(AliasFacts(name: node.name.plainName, type: typeName(node.initializer.value), location: location(of: node.name)))
+            let value = node.initializer.value
+            let parts = value.as(CompositionTypeSyntax.self)?.elements.map { typeName($0.type) } ?? []
+            aliases.append(AliasFacts(name: node.name.plainName, type: typeName(value), location: location(of: node.name), parts: parts))
         }
         return .skipChildren
     }
@@ -441,6 +445,11 @@ final class FactCollector: SyntaxVisitor {
            let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName {
             method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
             propertyBody = node.id
+            // `var rootViewController: UIViewController { form }`: a one-expression getter returns its expression.
+            if case .getter(let items)? = node.bindings.first?.accessorBlock?.accessors, items.count == 1,
+               let only = items.first?.item.as(ExprSyntax.self) {
+                method?.returns.append(expression(only))
+            }
         }
         return .visitChildren
     }

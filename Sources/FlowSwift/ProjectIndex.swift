@@ -26,6 +26,8 @@ struct ProjectIndex {
     private(set) var helpers: [String: [MethodFacts]] = [:]
     /// `typealias` name → the type it names.
     private(set) var aliases: [String: TypeName] = [:]
+    /// `typealias` name → the parts of the composition it names (`Coordinator & RootViewControllerProvider`).
+    private(set) var compositions: [String: [TypeName]] = [:]
     /// What the index could not take in: a second type of a name already declared.
     private(set) var notes: [ExtractionNote] = []
 
@@ -37,7 +39,10 @@ struct ProjectIndex {
     init(files: [FileFacts], isCoordinatorDeclaration: (TypeFacts) -> Bool) {
         var extensions: [TypeFacts] = []
         for file in files {
-            for alias in file.aliases where aliases[alias.name] == nil { aliases[alias.name] = alias.type }
+            for alias in file.aliases where aliases[alias.name] == nil {
+                aliases[alias.name] = alias.type
+                if !alias.parts.isEmpty { compositions[alias.name] = alias.parts }
+            }
             for type in file.types {
                 for method in type.methods {
                     for call in method.calls { callCounts[call.name, default: 0] += 1 }
@@ -76,7 +81,7 @@ struct ProjectIndex {
             declared[facts.name] = type
         }
         for name in order {
-            let inherited = declared[name]?.inherited.map(resolved) ?? []
+            let inherited = declared[name]?.inherited.flatMap(supertypes) ?? []
             declared[name]?.inherited = inherited
         }
         var visiting: Set<String> = []
@@ -107,6 +112,13 @@ struct ProjectIndex {
             current = next
         }
         return current
+    }
+
+    /// A declared supertype as the program sees it: an alias followed, and a composition
+    /// (`class SendCoordinator: RootCoordinator`, `typealias RootCoordinator = Coordinator & Provider`) as each part.
+    private func supertypes(_ name: TypeName) -> [TypeName] {
+        guard let parts = compositions[name.base] else { return [resolved(name)] }
+        return parts.map(resolved)
     }
 
     /// The type with what it inherits, computed once per type; a cycle (`class A: B`, `class B: A`) stops at the

@@ -112,7 +112,10 @@ struct Recognizer {
         let names = Set(graph.coordinators.map(\.name))
         for name in order {
             guard let type = types[name], name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) else { continue }
-            for method in type.methods {
+            // The launch methods first: a property's initializer (`lazy var protection = ProtectionCoordinator()`)
+            // makes a helper when it is first asked for, not the flow the app starts in.
+            let properties = Set(type.properties.map(\.name))
+            for method in type.methods.filter({ !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
                 if let made = method.constructed.first(where: { names.contains($0.value) }) {
                     return Fact(made.value, at: made.location)
                 }
@@ -341,6 +344,9 @@ struct Context {
     private(set) var releasingReactions: Set<String> = []
     /// Type name → the (type, property) pairs that keep a value of it (`weak var coordinator: X?`).
     let keepers: [String: [(type: String, property: String)]]
+    /// Coordinator type → its closure properties a parent sets to let it go or to end its own flow with it
+    /// (`confirmation.onCompleted = { … self.delegate?.didFinish(receipt, in: self) }`): calling one is finishing.
+    let finishingClosures: [String: Set<String>]
     /// Names of the methods coordinators and app or scene delegates call on a coordinator they keep
     /// (`protectionCoordinator.applicationDidBecomeActive()`, `appCoordinator?.handle(url)`): events they relay.
     let relayed: Set<String>
@@ -351,8 +357,17 @@ struct Context {
         var keepers: [String: [(type: String, property: String)]] = [:]
         var firstScreens: [String: Fact<String>] = [:]
         var relayed: Set<String> = []
+        var finishingClosures: [String: Set<String>] = [:]
         for name in recognizer.order {
             guard let type = recognizer.types[name] else { continue }
+            for method in type.methods where !method.constructed.isEmpty {
+                for call in method.calls {
+                    guard let label = call.closures.first, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
+                    for made in method.constructed where made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true {
+                        finishingClosures[made.value, default: []].insert(label)
+                    }
+                }
+            }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
             if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || recognizer.claimed(type) {
                 for method in type.methods {
@@ -380,7 +395,8 @@ struct Context {
                 for call in method.calls where ["pushViewController", "pushModule", "push"].contains(call.name) || recognizer.mapping.push.contains(call.name) {
                     guard let (child, property) = Self.childMember(call.arguments.first?.value, in: method, before: call.location),
                           firstScreens[child] == nil,
-                          let screen = recognizer.types[child]?.properties.first(where: { $0.name == property }).flatMap(Self.screenType) else { continue }
+                          let childType = recognizer.types[child],
+                          let screen = childType.properties.first(where: { $0.name == property }).flatMap({ Self.screenType($0, of: childType) }) else { continue }
                     firstScreens[child] = Fact(screen, at: call.location, .inferred("the parent pushes `\(child).\(property)`"))
                 }
             }
@@ -391,6 +407,7 @@ struct Context {
         baseClasses = bases
         self.keepers = keepers
         self.relayed = relayed
+        self.finishingClosures = finishingClosures
         self.firstScreens = firstScreens
         var delegateCalls = DelegateCalls()
         for name in recognizer.order {
@@ -413,8 +430,17 @@ struct Context {
     }
 
     /// The screen a stored or lazy property holds: its declared type, or the type its initializer makes.
-    static func screenType(_ property: PropertyFacts) -> String? {
-        property.type?.base ?? property.initializer?.constructedType
+    static func screenType(_ property: PropertyFacts, of type: TypeFacts? = nil) -> String? {
+        let declared = property.type?.base ?? property.initializer?.constructedType
+        // `var rootViewController: UIViewController { form }`: a getter declared as UIKit's class returns the screen
+        // another property holds, or one it makes.
+        guard declared == nil || declared?.hasPrefix("UI") == true, let type,
+              let returned = type.methods.first(where: { $0.name == property.name })?.returns.first else { return declared }
+        if case .reference(let name) = returned, name != property.name,
+           let other = type.properties.first(where: { $0.name == name }), let screen = screenType(other) {
+            return screen
+        }
+        return returned.constructedType ?? declared
     }
 
     /// A parent's method that a child coordinator calls on its delegate, handing itself over

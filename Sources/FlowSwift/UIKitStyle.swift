@@ -189,14 +189,14 @@ struct UIKitStyle: CoordinatorStyle {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
             let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
-            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), &state, &context, &resolved)
+            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
             if method.name == "start", let first = route.destination?.value.coordinatorName {
                 for child in otherStartedChildren(in: method, of: type, besides: first, context) {
                     // `startEnterPassword` for `EnterPasswordCoordinator`.
                     let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
                     guard routeNames.insert("start" + base).inserted else { continue }
                     var branch = Route(name: "start" + base, location: child.location)
-                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), &state, &context, &resolved)
+                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
                     branches.append(branch)
                 }
             }
@@ -248,7 +248,7 @@ struct UIKitStyle: CoordinatorStyle {
             let ownFinish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions)?.name
             for call in method.calls where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
                 let receiver = plainReceiver(call.receiver)
-                let finishes = (receiver.isEmpty || receiver == "self") && call.name.lowercased().contains("finish")
+                let finishes = (receiver.isEmpty || receiver == "self") && (call.name.lowercased().contains("finish") || finishers.contains(call.name))
                 let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
                     && passesSelf(call)
                 guard finishes || tellsParent else { continue }
@@ -257,6 +257,15 @@ struct UIKitStyle: CoordinatorStyle {
                 route.transition = Located(.finish, at: call.location)
                 coordinator.routes.append(route)
                 routeNames.insert(call.name)
+                // `confirmation.onCompleted = { … self.delegate?.didFinish(receipt, in: self) }`: the closure is the
+                // child's, so this coordinator finishes once that child is done (its `then`).
+                if let label = call.closures.first, let starting = coordinator.routes.firstIndex(where: { $0.name == method.name }),
+                   let child = coordinator.routes[starting].destination?.value.coordinatorName,
+                   context.recognizer.types[child]?.properties.contains(where: { $0.name == label }) == true {
+                    let placed = context.put(Fact(call.name, at: call.location, .inferred("`\(child)`'s `\(label)` closure runs it once the child is done")),
+                                             .route(name, method.name, .then, item: call.name))
+                    coordinator.routes[starting].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+                }
             }
         }
         let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }), handlers: state.handlers, context)
@@ -331,15 +340,18 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         if coordinator.kind?.value == .tab { readTabs(&coordinator, type, &state, &context) }
-        // A tab, split or page coordinator has no stack of its own: a push it makes goes onto a child's stack
-        // (`(chatsTab as? UINavigationController)?.pushViewController(…)`), which a spec cannot name.
+        // A tab, split or page coordinator has no stack of its own: a push or pop it makes works on a child's stack
+        // (`(chatsTab as? UINavigationController)?.pushViewController(…)`,
+        // `send.navigationController.popToRootViewController(…)`), which a spec cannot name.
         if let kind = coordinator.kind?.value, kind != .navigation {
-            let pushes = coordinator.routes.filter { $0.transition?.value == .push }
-            for route in pushes {
-                context.notes.append(ExtractionNote(.foreignStack, "`\(name).\(route.name)` pushes onto the stack of another coordinator (`\(name)` is a \(kind.rawValue) coordinator, with no stack of its own): route left out", at: route.transition!.location, coordinator: name))
+            let stackOperations: Set<Transition> = [.push, .pop, .popToRoot, .popTo]
+            let foreign = coordinator.routes.filter { $0.transition.map { stackOperations.contains($0.value) } ?? false }
+            for route in foreign {
+                let operation = route.transition!.value == .push ? "pushes onto" : "pops"
+                context.notes.append(ExtractionNote(.foreignStack, "`\(name).\(route.name)` \(operation) the stack of another coordinator (`\(name)` is a \(kind.rawValue) coordinator, with no stack of its own): route left out", at: route.transition!.location, coordinator: name))
             }
-            if !pushes.isEmpty {
-                coordinator.routes.removeAll { $0.transition?.value == .push }
+            if !foreign.isEmpty {
+                coordinator.routes.removeAll { $0.transition.map { stackOperations.contains($0.value) } ?? false }
                 coordinator.markOpen()
             }
         }
@@ -635,7 +647,8 @@ struct UIKitStyle: CoordinatorStyle {
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     private static func read(
         _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts, made: (child: Located<String>, why: String)?,
-        branch: Located<String>? = nil, clearing: Set<String>, _ state: inout State, _ context: inout Context, _ allResolved: inout Bool
+        branch: Located<String>? = nil, clearing: Set<String>, finishers: Set<String>, _ state: inout State, _ context: inout Context,
+        _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         let name = route.name
@@ -660,7 +673,7 @@ struct UIKitStyle: CoordinatorStyle {
             if kind == .present, navigation.name == "setFullScreenCoverCoordinator" || setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
             } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value {
-                library = libraryController(shown, in: method, of: type, context)
+                library = libraryController(shown, in: method, of: type, at: navigation.location, context)
             }
             if let library {
                 // A floating panel or another library's controller presents itself as that library decides: no
@@ -735,8 +748,15 @@ struct UIKitStyle: CoordinatorStyle {
             for release in method.calls {
                 let direct = isRelease(release, mapping) || (!place.isEmpty && releasedPlace(release) == place)
                 let receiver = plainReceiver(release.receiver)
-                guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)),
-                      let label = release.closures.first else { continue }
+                guard let label = release.closures.first else { continue }
+                // `confirm.didCompleted = { self?.delegate?.didFinish(result, in: self) }`: once the child is done, this
+                // coordinator ends its own flow, and the child goes with it.
+                if !direct, !ownClosures.contains(label), context.recognizer.types[child.value]?.properties.contains(where: { $0.name == label }) == true,
+                   endsOwnFlow(release, finishers: finishers, reactions: context.releasingReactions) {
+                    exits.append(Fact(.finish, at: release.location, .inferred("the `\(label)` closure ends `\(type.name)`'s own flow: the child goes with it")))
+                    continue
+                }
+                guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)) else { continue }
                 let through: Confidence? = direct ? nil : .inferred("`\(release.name)()` lets every child go")
                 if label == "onDismissed" {
                     exits.append(Fact(.back, at: release.location, through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
@@ -949,7 +969,9 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// The type of a presented controller that neither the app nor UIKit declares (`FloatingPanelController`, kept
     /// in a property or made in place).
-    private static func libraryController(_ shown: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, _ context: Context) -> String? {
+    private static func libraryController(
+        _ shown: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, _ context: Context
+    ) -> String? {
         func isLibrary(_ name: String) -> Bool {
             context.recognizer.types[name] == nil && !name.hasPrefix("UI") && name.first?.isUppercase == true
         }
@@ -957,6 +979,12 @@ struct UIKitStyle: CoordinatorStyle {
         if case .reference(let name) = shown, method.binding(name, before: method.location) == nil,
            let declared = type.properties.first(where: { $0.name == name })?.type?.base, isLibrary(declared) {
             return declared
+        }
+        // `present(scanner.readerController)`: the screen a child made here keeps (screen-first).
+        if let (child, member) = Context.childMember(shown, in: method, before: location),
+           let childType = context.recognizer.types[child], let property = childType.properties.first(where: { $0.name == member }),
+           let screen = Context.screenType(property, of: childType), isLibrary(screen) {
+            return screen
         }
         return nil
     }
@@ -1221,21 +1249,26 @@ struct UIKitStyle: CoordinatorStyle {
     /// completion of the method's own navigation (`dismiss(animated:) { self.leave() }`) or a dispatch is.
     static func finishCall(in method: MethodFacts, finishers: Set<String>, reactions: Set<String> = []) -> CallFacts? {
         method.calls.first { call in
-            guard call.closures.allSatisfy({ ownClosures.contains($0) }) else { return false }
-            // The name first: the receiver is read only for calls that may finish.
-            let named = call.name.lowercased().contains("finish")
-            guard named || finishers.contains(call.name) || reactions.contains(call.name) else { return false }
-            let receiver = plainReceiver(call.receiver)
-            if receiver.isEmpty || receiver == "self" {
-                return finishers.contains(call.name) || named
-            }
-            // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
-            guard named || reactions.contains(call.name) else { return false }
-            // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
-            let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
-            return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
-                && (ownDelegate || passesSelf(call))
+            call.closures.allSatisfy({ ownClosures.contains($0) }) && endsOwnFlow(call, finishers: finishers, reactions: reactions)
         }
+    }
+
+    /// Whether the call ends the flow of the coordinator making it: `finish()`, `finishFlow?()`, or telling its
+    /// parent it is done (`delegate?.didFinish(result, in: self)`).
+    static func endsOwnFlow(_ call: CallFacts, finishers: Set<String>, reactions: Set<String>) -> Bool {
+        // The name first: the receiver is read only for calls that may finish.
+        let named = call.name.lowercased().contains("finish")
+        guard named || finishers.contains(call.name) || reactions.contains(call.name) else { return false }
+        let receiver = plainReceiver(call.receiver)
+        if receiver.isEmpty || receiver == "self" {
+            return finishers.contains(call.name) || named
+        }
+        // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
+        guard named || reactions.contains(call.name) else { return false }
+        // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
+        let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
+        return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
+            && (ownDelegate || passesSelf(call))
     }
 
     /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`, and
@@ -1251,10 +1284,12 @@ struct UIKitStyle: CoordinatorStyle {
         ExpressionFacts.closureRunInPlace,
     ]
 
-    /// Methods of the type, its base classes and protocol extensions that remove `self` from the parent.
+    /// Methods of the type, its base classes and protocol extensions that remove `self` from the parent, and the closure
+    /// properties a parent sets to let it go (`Context.finishingClosures`).
     static func selfReleasingMethods(of name: String, _ context: Context) -> Set<String> {
         let methods = context.recognizer.types[name]?.methods ?? []
         return Set(methods.filter { $0.calls.contains { isRelease($0, context.recognizer.mapping) && passesSelf($0) } }.map(\.name))
+            .union(context.finishingClosures[name] ?? [])
     }
 
     /// Whether the call hands the caller over (`delegate?.didCancel(in: self)`, `in: strongSelf`), or removes it from its parent.
@@ -1387,11 +1422,24 @@ struct UIKitStyle: CoordinatorStyle {
                 }
             }
         }
+        /// `screen.onNext = { self?.showConfirmation() }`: a closure set on the screen runs a route of this coordinator.
+        func runsRoute(_ call: CallFacts) -> Bool {
+            guard !call.closures.isEmpty, routes.contains(call.name) else { return false }
+            let receiver = plainReceiver(call.receiver)
+            return receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name))
+        }
+        // The lazy property that makes the screen (`lazy var form: AmountViewController = { … }()`) sets its closures too.
+        for screen in made.keys.sorted() {
+            for maker in made[screen] ?? [] where !routes.contains(maker) {
+                for call in (bodies[maker] ?? []).flatMap(\.calls) where runsRoute(call) {
+                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                    touched.insert(screen)
+                }
+            }
+        }
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard let screen = screens[method.name], !screen.isEmpty else { continue }
-            for call in method.calls where !call.closures.isEmpty && routes.contains(call.name) {
-                let receiver = plainReceiver(call.receiver)
-                guard receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name)) else { continue }
+            for call in method.calls where runsRoute(call) {
                 if alerts.contains(method.name) {
                     actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
                 } else {

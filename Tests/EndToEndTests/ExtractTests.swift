@@ -164,6 +164,29 @@ import Testing
         #expect(spec.contains("          - replaced  # inferred: the next `showPairing` keeps its child in `children[.pairing]`, letting this one go"))
     }
 
+    /// Shapes of a wallet app: the entry is the coordinator the launch method makes, not one a lazy property makes; a
+    /// coordinator root given through a composition alias (`typealias ScreenCoordinator = Coordinator & RootScreenProviding`)
+    /// is one, so a parent's `didFinish(_:in:)` for it is a reaction, not a route popping a stack; the screen a child's
+    /// getter returns (`var rootViewController: UIViewController { form }`) is its first screen, and the closures its
+    /// lazy property sets trigger routes; a child's completion closure that ends the parent's own flow lets the child
+    /// go with it; a library's controller presented from a child's property leaves the style unread. What lint finds
+    /// is the two real leaks, both on the back button.
+    @Test func aWalletsEntryScreensAndReleasesAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/wallet-payments")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.stderr.contains("`WalletCoordinator.showScanner` presents a `CodeReaderViewController`, a controller of a library"))
+        let findings = try Self.lint(output).findings
+        #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" }
+            == ["leaked-child WalletCoordinator.showPayment", "leaked-child PaymentCoordinator.showConfirmation"])
+        #expect(findings.allSatisfy { $0.message.contains("can be closed by back") })
+        let app = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(app.contains("entry: AppCoordinator"))
+        #expect(!app.contains("didFinish:"))
+        let payment = try String(contentsOf: output.appendingPathComponent("Payment.flow.yml"), encoding: .utf8)
+        #expect(payment.contains("screen: AmountViewController  # inferred: the parent pushes `PaymentCoordinator.rootViewController`"))
+        #expect(payment.contains("- finish  # inferred: the `onCompleted` closure ends `PaymentCoordinator`'s own flow: the child goes with it"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.

@@ -81,6 +81,21 @@ import Testing
         #expect(index.types["AboutCoordinator"]?.methods.map(\.name) == ["showAbout"])
     }
 
+    /// `typealias RootCoordinator = Coordinator & Provider`: a type that inherits the alias inherits each part.
+    @Test func aCompositionAliasIsEachOfItsParts() {
+        let index = index([
+            "A.swift": """
+            protocol Coordinator: AnyObject {}
+            protocol RootViewControllerProvider {}
+            extension RootViewControllerProvider { func showRoot() {} }
+            typealias RootCoordinator = Coordinator & RootViewControllerProvider
+            final class SendCoordinator: RootCoordinator {}
+            """,
+        ])
+        #expect(index.types["SendCoordinator"]?.inherited.map(\.base) == ["Coordinator", "AnyObject", "RootViewControllerProvider"])
+        #expect(index.types["SendCoordinator"]?.methods.map(\.name) == ["showRoot"])
+    }
+
     @Test func anInheritanceCycleEnds() {
         let index = index(["A.swift": "class A: B { func a() {} }\nclass B: A { func b() {} }"])
         #expect(index.types["A"] != nil)
