@@ -112,7 +112,7 @@ public struct LeakedChildRule: Rule {
                 let (parent, child) = names()
                 let (tie, fix) = switch analysis.origin {
                 case .specs: ("`retain: hierarchy` ties it", "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`")
-                case .code: ("the framework ties it", Self.codeFix(analysis.framework, parent: parent, child: child, keep: true, places: kinds.map {
+                case .code: ("its lifetime is tied", Self.codeFix(analysis.framework, parent: parent, child: child, keep: true, places: kinds.map {
                     place($0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started, index)
                 }))
                 }
@@ -143,7 +143,7 @@ public struct LeakedChildRule: Rule {
     }
 
     /// The change to the code that releases the child at `places` (one per leaking exit), in the framework's words.
-    /// `keep`: the child is not kept by the parent yet, so keeping it comes first.
+    /// `keep`: the parent does not keep the child yet, so keeping it comes first (XCoordinator's `addChild` already does).
     private static func codeFix(_ framework: Framework, parent: String, child: String, keep: Bool = false, places: [String]) -> String {
         let places = places.count <= 2 ? places.joined(separator: " and ")
             : places.dropLast().joined(separator: ", ") + ", and " + places[places.count - 1]
@@ -151,7 +151,7 @@ public struct LeakedChildRule: Rule {
         case .uikit:
             return (keep ? "keep \(child) in \(parent)'s childCoordinators and remove it " : "remove \(child) from childCoordinators ") + places
         case .xcoordinator:
-            return (keep ? "keep \(child) among \(parent)'s children (`addChild`) and call `removeChild` " : "call `removeChild` for \(child) ") + places
+            return "call `removeChild` for \(child) " + places
         case .stinsen:
             return (keep ? "keep a reference to \(child) in \(parent) and clear it " : "clear \(parent)'s reference to \(child) ") + places
         }
