@@ -49,3 +49,12 @@ public enum Framework: String, CaseIterable, Sendable {
     /// UIKit's classic pattern keeps children in childCoordinators; the frameworks keep them in their own hierarchy.
     public var defaultRetain: RetainPolicy { self == .uikit ? .parent : .hierarchy }
 }
+
+/// What a linted graph was read from. A finding on a graph read from Swift code is a code bug: its fix names the
+/// code change, never a spec edit that the drift check would reject (DESIGN §3 Code only).
+public enum GraphOrigin: Sendable {
+    /// Flow specs (`*.flow.yml`).
+    case specs
+    /// The Swift code (`lint --sources` where no spec exists, or code the specs do not describe yet).
+    case code
+}

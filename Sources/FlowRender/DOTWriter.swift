@@ -92,6 +92,7 @@ public enum DOTWriter {
         attributes.append(("tooltip", tooltip(node.tooltip)))
         if anchored { attributes.append(("id", quoted(node.id))) }
         if let link = node.link { attributes.append(("href", quoted(link))) }
+        if let paths = node.paths { attributes.append(("class", quoted(paths.joined(separator: " ")))) }
         return quoted(node.id) + " " + list(attributes)
     }
 
@@ -118,6 +119,7 @@ public enum DOTWriter {
         if let cluster = edge.toCluster { attributes.append(("lhead", quoted("cluster " + NodeID.coordinator(cluster)))) }
         if !edge.shapesLayout { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip(edge.tooltip)))
+        if let paths = edge.paths { attributes.append(("class", quoted(paths.joined(separator: " ")))) }
         return quoted(edge.from) + " -> " + quoted(edge.to) + " " + list(attributes)
     }
 

@@ -129,6 +129,8 @@ public struct Node: Sendable, Equatable, Encodable {
     public var steps: [Int] = []
     /// Where selecting the node leads (the atlas: a child's page).
     public var link: String?
+    /// The marked paths (`DiagramOptions.paths`) through this node, by name: its SVG element's classes.
+    public var paths: [String]?
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }
@@ -184,6 +186,8 @@ public struct Edge: Sendable, Equatable, Encodable {
     public var triggered: String?
     /// The node the edge stands for when it ends at a landing node (`to`) instead: where the user lands.
     public var landsOn: String?
+    /// The marked paths (`DiagramOptions.paths`) along this edge, by name: its SVG element's classes.
+    public var paths: [String]?
     public var marks: [Mark] = []
 
     public var markStyle: MarkStyle? { Mark.style(of: marks) }

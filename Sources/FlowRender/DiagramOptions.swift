@@ -12,6 +12,9 @@ public struct DiagramOptions: Sendable {
     public var findings: [Diagnostic] = []
     /// `--chain`: the path of a chain to highlight.
     public var chain: ChainPath?
+    /// Paths from the entry to mark without highlighting them (the atlas's witness paths): each node and edge on
+    /// one carries its name (`Node.paths`), a class of its SVG element that the page highlights on demand.
+    public var paths: [NamedRoutePath] = []
     /// `--layout`: which way the flow runs.
     public var layout: Layout
 
@@ -55,6 +58,17 @@ public struct ChainPath: Sendable {
     public init(name: String, from: String, routes: [RouteKey]) {
         self.name = name
         self.from = from
+        self.routes = routes
+    }
+}
+
+/// A path from the entry, named: the routes it takes, in order.
+public struct NamedRoutePath: Sendable {
+    public var name: String
+    public var routes: [RouteKey]
+
+    public init(name: String, routes: [RouteKey]) {
+        self.name = name
         self.routes = routes
     }
 }

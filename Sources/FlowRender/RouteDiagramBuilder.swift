@@ -32,6 +32,7 @@ struct RouteDiagramBuilder {
         for name in order { addEdges(of: facts.graph.coordinator(named: name)!) }
         placeTopRoutes()
         if let chain = options.chain { highlight(chain) }
+        for path in options.paths { mark(path) }
         diagram.numberFindings()
         diagram.direction = LayoutEstimate.direction(for: diagram, layout: options.layout)
         return diagram
@@ -283,13 +284,47 @@ struct RouteDiagramBuilder {
 
     // MARK: Chain
 
-    /// Highlights the chain's routes and numbers its steps: each route a step lands on, the edges from one step
-    /// to the next, and the child starts a step makes. A step without a node of its own (a dismiss, a select)
-    /// is the edge that fires it, from the previous step's screens.
+    /// Highlights the chain's routes and numbers its steps.
     private mutating func highlight(_ chain: ChainPath) {
         diagram.chain = chain.name
-        var previous: Set<String> = []
+        let (nodeSteps, edgeSteps) = trace(chain.routes, from: [])
+        for (index, step) in edgeSteps {
+            diagram.edges[index].isHighlighted = true
+            if diagram.edges[index].step == nil { diagram.edges[index].step = step }
+        }
+        for index in diagram.nodes.indices {
+            guard let steps = nodeSteps[diagram.nodes[index].id] else { continue }
+            diagram.nodes[index].isHighlighted = true
+            diagram.nodes[index].steps = steps
+        }
+    }
+
+    /// Gives each node and edge on a path from the entry the path's name. The path starts where the app does:
+    /// at the entry and its initial screens, which its first step may leave without naming them.
+    private mutating func mark(_ path: NamedRoutePath) {
+        var start: Set<String> = [NodeID.entry]
+        if let entry = facts.graph.entryCoordinator {
+            for initial in entry.initials.map(\.value) { start.insert(NodeID.route(RouteKey(coordinator: entry.name, route: initial))) }
+        }
+        let (nodeSteps, edgeSteps) = trace(path.routes, from: start)
+        for (index, _) in edgeSteps where diagram.edges[index].paths?.last != path.name {
+            diagram.edges[index].paths = (diagram.edges[index].paths ?? []) + [path.name]
+        }
+        // The screens the path leaves from are on it too: its first step leaves an initial screen.
+        let leftFrom = Set(edgeSteps.map { diagram.edges[$0.index].from })
+        for index in diagram.nodes.indices where nodeSteps[diagram.nodes[index].id] != nil || leftFrom.contains(diagram.nodes[index].id) {
+            diagram.nodes[index].paths = (diagram.nodes[index].paths ?? []) + [path.name]
+        }
+    }
+
+    /// The nodes and edges a sequence of routes takes from the nodes `start`, with the steps (from 1) that take
+    /// them: each route a step lands on, the edges from one step to the next, and the child starts a step makes.
+    /// A step without a node of its own (a dismiss, a select) is the edge that fires it, from the previous
+    /// step's screens. Edges come in the order the steps take them, an edge once per step.
+    private func trace(_ routes: [RouteKey], from start: Set<String>) -> (nodes: [String: [Int]], edges: [(index: Int, step: Int)]) {
+        var previous = start
         var nodeSteps: [String: [Int]] = [:]
+        var edgeSteps: [(index: Int, step: Int)] = []
         var edgesInto: [String: [Int]] = [:]
         var edgesFiring: [String: [Int]] = [:]
         var startsFrom: [String: [Int]] = [:]
@@ -298,39 +333,36 @@ struct RouteDiagramBuilder {
             if let triggered = edge.triggered { edgesFiring[triggered, default: []].append(index) }
             if edge.kind == .start { startsFrom[edge.from, default: []].append(index) }
         }
-        func take(_ index: Int, _ step: Int) {
-            diagram.edges[index].isHighlighted = true
-            if diagram.edges[index].step == nil { diagram.edges[index].step = step }
+        // A start node that starts a child starts the user at the child's first screen.
+        var pending = Array(previous)
+        while let node = pending.popLast() {
+            for index in startsFrom[node] ?? [] where previous.insert(diagram.edges[index].to).inserted { pending.append(diagram.edges[index].to) }
         }
-        for (offset, key) in chain.routes.enumerated() {
+        for (offset, key) in routes.enumerated() {
             let step = offset + 1
             let id = NodeID.route(key)
             var landed: Set<String> = []
             if nodeIDs.contains(id) {
                 nodeSteps[id, default: []].append(step)
                 landed.insert(id)
-                for index in edgesInto[id] ?? [] where previous.contains(diagram.edges[index].from) { take(index, step) }
+                for index in edgesInto[id] ?? [] where previous.contains(diagram.edges[index].from) { edgeSteps.append((index, step)) }
             } else {
                 for index in edgesFiring[key.qualifiedName] ?? [] where previous.contains(diagram.edges[index].from) {
-                    take(index, step)
+                    edgeSteps.append((index, step))
                     landed.insert(diagram.edges[index].destination)
                 }
             }
             // A step into a child goes on at the child's first screen.
             for node in landed {
                 for index in startsFrom[node] ?? [] {
-                    take(index, step)
+                    edgeSteps.append((index, step))
                     landed.insert(diagram.edges[index].to)
                 }
             }
             previous = landed
             for node in landed where nodeSteps[node] == nil { nodeSteps[node] = [] }
         }
-        for index in diagram.nodes.indices {
-            guard let steps = nodeSteps[diagram.nodes[index].id] else { continue }
-            diagram.nodes[index].isHighlighted = true
-            diagram.nodes[index].steps = steps
-        }
+        return (nodeSteps, edgeSteps)
     }
 }
 

@@ -3,8 +3,9 @@ import FlowRules
 
 /// `flowlint graph --site DIR`: a static HTML atlas. `index.html` holds the overview and the findings table;
 /// each coordinator has a page with its diagram (SVG inline), its description and its routes'. Child nodes
-/// link to the child's page, findings to the node they are about. No script, no network, no file outside
-/// the folder; the same specs give the same bytes.
+/// link to the child's page, findings to the node they are about, and a finding's witness path to the pages
+/// whose diagrams highlight it (CSS `:target` on the path's SVG classes). No script, no network, no file
+/// outside the folder; the same specs give the same bytes.
 public enum Site {
     public struct Page: Sendable, Equatable {
         public var fileName: String
@@ -27,9 +28,15 @@ public enum Site {
         for position in overview.nodes.indices where overview.nodes[position].kind == .coordinator {
             overview.nodes[position].link = files[overview.nodes[position].title]
         }
-        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), findings: findings, files: files))]
+        let paths = witnessPaths(findings)
+        var options = DiagramOptions(depth: 1, findings: findings, layout: layout)
+        options.paths = paths
+        var diagrams: [(name: String, diagram: Diagram)] = []
+        var marked: [String: Set<String>] = [:]
         for name in names {
-            var diagram = DiagramBuilder.build(facts, options: DiagramOptions(focus: name, depth: 1, findings: findings, layout: layout))
+            options.focus = name
+            var diagram = DiagramBuilder.build(facts, options: options)
+            marked[files[name]!] = Set(diagram.nodes.flatMap { $0.paths ?? [] } + diagram.edges.flatMap { $0.paths ?? [] })
             diagram.anchorsNodes = true
             for position in diagram.nodes.indices {
                 let node = diagram.nodes[position]
@@ -42,10 +49,32 @@ public enum Site {
             for position in diagram.nodes.indices where diagram.nodes[position].kind == .landing {
                 diagram.nodes[position].link = landings[diagram.nodes[position].id]
             }
-            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, graph: graph, diagram: try render(diagram, files[name]!),
-                                                                            findings: findings, files: files)))
+            diagrams.append((name, diagram))
+        }
+        let table = FindingsTable(findings: findings, graph: graph, files: files, marked: marked)
+        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), table: table))]
+        for (name, diagram) in diagrams {
+            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, diagram: try render(diagram, files[name]!),
+                                                                            table: table, paths: paths.filter { marked[files[name]!]!.contains($0.name) })))
         }
         return pages
+    }
+
+    /// The witness path of each finding that has steps, named `path-N` after the finding's place (from 1) in
+    /// lint's order: the class its nodes and edges carry and the anchor that highlights them.
+    private static func witnessPaths(_ findings: [Diagnostic]) -> [NamedRoutePath] {
+        findings.enumerated().compactMap { number, finding in
+            guard let path = finding.path, !path.isEmpty else { return nil }
+            return NamedRoutePath(name: pathName(number), routes: path.compactMap { routeKey(of: $0.step) })
+        }
+    }
+
+    private static func pathName(_ number: Int) -> String { "path-\(number + 1)" }
+
+    /// `Coordinator.route` of a step, split at its last dot.
+    private static func routeKey(of step: NamedPathStep) -> RouteKey? {
+        guard let dot = step.route.lastIndex(of: ".") else { return nil }
+        return RouteKey(coordinator: String(step.route[..<dot]), route: String(step.route[step.route.index(after: dot)...]))
     }
 
     /// The page of each coordinator, named after it (`Auth.html`), the same in every run: letters, digits, `_`
@@ -79,13 +108,14 @@ public enum Site {
 
     // MARK: Pages
 
-    private static func indexPage(_ graph: FlowGraph, overview: String, findings: [Diagnostic], files: [String: String]) -> String {
+    private static func indexPage(_ graph: FlowGraph, overview: String, table: FindingsTable) -> String {
+        let files = table.files
         var body = "<h1>Navigation atlas</h1>\n"
         if let entry = graph.entry?.value, let file = files[entry] {
             body += "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
         }
         body += "<figure>\(svgBody(overview))</figure>\n"
-        body += findingsTable(findings, graph: graph, files: files)
+        body += table.html(of: nil)
         body += "<h2>Coordinators</h2>\n<ul>\n"
         for name in files.keys.sorted() {
             let description = graph.coordinator(named: name)?.description?.value
@@ -95,13 +125,18 @@ public enum Site {
         return document(title: "Navigation atlas", body: body)
     }
 
-    private static func coordinatorPage(_ coordinator: Coordinator, graph: FlowGraph, diagram: String, findings: [Diagnostic],
-                                        files: [String: String]) -> String {
+    /// `paths`: the witness paths the diagram marks; each has an anchor before the diagram that, as the page's
+    /// target, says which path is shown and highlights it.
+    private static func coordinatorPage(_ coordinator: Coordinator, diagram: String, table: FindingsTable, paths: [NamedRoutePath]) -> String {
+        let files = table.files
         var body = "<p><a href=\"index.html\">Atlas</a></p>\n<h1>\(escaped(coordinator.name))</h1>\n"
         if let kind = coordinator.kind?.value.rawValue { body += "<p class=\"kind\">\(escaped(kind))</p>\n" }
         if let description = coordinator.description?.value { body += "<p>\(escaped(description))</p>\n" }
+        for path in paths {
+            body += "<p id=\"\(path.name)\" class=\"path-shown\">Highlighted: \(escaped(table.caption(of: path.name)))</p>\n"
+        }
         body += "<figure>\(svgBody(diagram))</figure>\n"
-        body += findingsTable(findings.filter { $0.coordinator == coordinator.name }, graph: graph, files: files)
+        body += table.html(of: coordinator.name)
         body += "<h2>Routes</h2>\n<table>\n<tr><th>route</th><th>transition</th><th>destination</th><th>description</th></tr>\n"
         for route in coordinator.routes {
             let destination: String = switch route.destination?.value {
@@ -114,41 +149,67 @@ public enum Site {
                 + "<td>\(destination)</td><td>\(escaped(route.description?.value ?? ""))</td></tr>\n"
         }
         body += "</table>\n"
-        return document(title: coordinator.name, body: body)
+        return document(title: coordinator.name, body: body, highlights: paths.map(\.name))
     }
 
     /// Findings in lint's order, each linked to the element it is about: the route's node in the coordinator's
     /// diagram, or its row in the routes table for a route drawn as an edge. A finding's witness path follows as
-    /// links to each step's route, in the order the user takes them.
-    private static func findingsTable(_ findings: [Diagnostic], graph: FlowGraph, files: [String: String]) -> String {
-        let shown = findings.filter { $0.coordinator.flatMap { files[$0] } != nil }
-        guard !shown.isEmpty else { return "" }
-        let hasPaths = shown.contains { $0.path != nil }
-        var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th>"
-            + (hasPaths ? "<th>path from the entry</th>" : "") + "</tr>\n"
-        for finding in shown {
-            let coordinator = finding.coordinator!
-            let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
-            let target = files[coordinator]! + (finding.route.map { anchor(of: $0, in: coordinator, graph: graph) } ?? "")
-            html += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
-                + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
-                + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td>"
-                + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path, graph: graph, files: files))</td>" : "") + "</tr>\n"
-        }
-        return html + "</table>\n"
-    }
+    /// links to each step's route, in the order the user takes them, and to the pages that highlight it.
+    private struct FindingsTable {
+        var findings: [Diagnostic]
+        var graph: FlowGraph
+        var files: [String: String]
+        /// Per page: the witness paths its diagram marks.
+        var marked: [String: Set<String>]
 
-    /// A witness path as links, `→` between steps; `at launch` for an empty one, nothing for none.
-    private static func pathLinks(_ path: [WitnessStep]?, graph: FlowGraph, files: [String: String]) -> String {
-        guard let path else { return "" }
-        guard !path.isEmpty else { return "at launch" }
-        return path.map { witness in
-            let name = witness.step.route
-            guard let dot = name.lastIndex(of: "."), let file = files[String(name[..<dot])] else { return escaped(witness.step.text) }
-            let coordinator = String(name[..<dot])
-            let target = file + anchor(of: String(name[name.index(after: dot)...]), in: coordinator, graph: graph)
-            return "<a href=\"\(target)\">\(escaped(witness.step.text))</a>"
-        }.joined(separator: " → ")
+        /// The table of every finding (nil) or of one coordinator's.
+        func html(of coordinator: String?) -> String {
+            let shown = findings.enumerated().filter { _, finding in
+                finding.coordinator.flatMap { files[$0] } != nil && (coordinator == nil || finding.coordinator == coordinator)
+            }
+            guard !shown.isEmpty else { return "" }
+            let hasPaths = shown.contains { $0.element.path != nil }
+            var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th>"
+                + (hasPaths ? "<th>path from the entry</th>" : "") + "</tr>\n"
+            for (number, finding) in shown {
+                let coordinator = finding.coordinator!
+                let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
+                let target = files[coordinator]! + (finding.route.map { anchor(of: $0, in: coordinator, graph: graph) } ?? "")
+                html += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
+                    + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
+                    + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td>"
+                    + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path))\(highlightLinks(finding, pathName(number)))</td>" : "") + "</tr>\n"
+            }
+            return html + "</table>\n"
+        }
+
+        /// What a page says above its diagram while it highlights the path: the finding and its path in words.
+        func caption(of path: String) -> String {
+            guard let number = Int(path.dropFirst("path-".count)), findings.indices.contains(number - 1) else { return path }
+            let finding = findings[number - 1]
+            let element = [finding.coordinator, finding.route].compactMap { $0 }.joined(separator: ".")
+            return "the path to \(finding.rule.rawValue) at \(element): \(NamedPathStep.text(of: finding.path?.map(\.step) ?? []))"
+        }
+
+        /// A witness path as links, `→` between steps; `at launch` for an empty one, nothing for none.
+        private func pathLinks(_ path: [WitnessStep]?) -> String {
+            guard let path else { return "" }
+            guard !path.isEmpty else { return "at launch" }
+            return path.map { witness in
+                guard let key = routeKey(of: witness.step), let file = files[key.coordinator] else { return escaped(witness.step.text) }
+                return "<a href=\"\(file + anchor(of: key.route, in: key.coordinator, graph: graph))\">\(escaped(witness.step.text))</a>"
+            }.joined(separator: " → ")
+        }
+
+        /// Links to the pages whose diagrams highlight the path, by coordinator in the order the path enters them.
+        private func highlightLinks(_ finding: Diagnostic, _ path: String) -> String {
+            var seen: Set<String> = []
+            let pages = (finding.path ?? []).compactMap { routeKey(of: $0.step)?.coordinator }.filter { seen.insert($0).inserted }
+                .filter { files[$0].map { marked[$0]?.contains(path) == true } ?? false }
+            guard !pages.isEmpty else { return "" }
+            return "<br><span class=\"highlight\">highlighted on " + pages.map { "<a href=\"\(files[$0]!)#\(path)\">\(escaped($0))</a>" }
+                .joined(separator: ", ") + "</span>"
+        }
     }
 
     /// The route's node in its coordinator's diagram, or its row in the routes table for a route drawn as an edge.
@@ -159,12 +220,19 @@ public enum Site {
 
     // MARK: HTML
 
-    private static func document(title: String, body: String) -> String {
+    /// `highlights`: the witness paths the page's diagram marks, each highlighted while its anchor is the target.
+    private static func document(title: String, body: String, highlights: [String] = []) -> String {
         typealias Palette = DiagramStyle.Palette
         // A finding's severity in the colour its badge and its entry in a diagram's list have.
         let severities = Severity.allCases.sorted(by: >).map { severity in
             "tr.\(severity.rawValue) td:first-child { color: \(DiagramStyle.severityColor(severity.rawValue)); font-weight: bold; }"
         }.joined(separator: "\n")
+        // The anchor's siblings after it are the diagram: its path's nodes and edges, drawn in the highlight colour.
+        let paths = highlights.map { path in
+            "#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: \(Palette.highlight); stroke-width: 3; }"
+        }
+        let pathRules = paths.isEmpty ? "" : ".path-shown { display: none; }\n.path-shown:target { display: block; font-weight: bold; }\n"
+            + paths.joined(separator: "\n") + "\n"
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -182,7 +250,7 @@ public enum Site {
         \(severities)
         .kind { color: \(Palette.muted); }
         :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); stroke: \(Palette.highlight); stroke-width: 3; }
-        </style>
+        \(pathRules)</style>
         </head>
         <body>
         \(body)</body>

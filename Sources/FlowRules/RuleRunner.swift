@@ -44,7 +44,7 @@ public struct RuleRunner: Sendable {
             configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
         }
         if !rules.isEmpty {
-            let facts = Analysis(project.graph, framework: configuration.framework)
+            let facts = Analysis(project.graph, framework: configuration.framework, origin: project.origin)
             analysis = facts
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
             let graphFindings = Parallel.map(rules) { rule in rule.init().check(facts) }.joined()
@@ -53,7 +53,7 @@ public struct RuleRunner: Sendable {
         if let code, runsGraphRules, specIsValid {
             let drift = DriftComparison(spec: project.graph, code: code, includeInferred: includeInferred)
             findings += drift.findings().filter { configuration.isEnabled($0.rule) }
-            findings += CodeOnlyFindings(drift: drift, rules: rules).findings()
+            findings += CodeOnlyFindings(drift: drift, rules: rules, framework: configuration.framework).findings()
         }
         // Findings come many to a file: match each file against the globs once.
         var excluded: [String: Bool] = [:]

@@ -5,10 +5,13 @@ public struct LoadedProject: Sendable {
     public var graph: FlowGraph
     /// Spec-validity findings, in no particular order.
     public var diagnostics: [Diagnostic]
+    /// `.code` when no spec exists and the graph was read from the Swift code (`lint --sources`).
+    public var origin: GraphOrigin
 
-    public init(graph: FlowGraph, diagnostics: [Diagnostic]) {
+    public init(graph: FlowGraph, diagnostics: [Diagnostic], origin: GraphOrigin = .specs) {
         self.graph = graph
         self.diagnostics = diagnostics
+        self.origin = origin
     }
 }
 

@@ -57,7 +57,7 @@ struct LintPipeline {
             // No spec yet: the graph read from the code is what is linted, every finding at its Swift line
             // (README: Adopting flowlint on an existing app). Nothing to compare it with.
             code = try readSources(sources, configuration)
-            project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [])
+            project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [], origin: .code)
             comparing = false
         }
         ExitReclaim.keep(project)
@@ -109,7 +109,7 @@ struct LintOutcome {
     var analysis: Analysis?
 
     /// The analysis of the project, computed here when no graph rule ran.
-    var facts: Analysis { analysis ?? Analysis(project.graph) }
+    var facts: Analysis { analysis ?? Analysis(project.graph, origin: project.origin) }
 }
 
 /// The process ends soon after the project is loaded. Releasing a large project string by string takes

@@ -31,8 +31,9 @@ import Testing
         let index = try #require(pages["index.html"])
         #expect(pages.count == 1 + 19, "the index and one page per coordinator of the seeds: \(pages.keys.sorted())")
         #expect(index.contains("<h2>Findings</h2>") && index.contains("leaked-child"))
-        // A finding's path from the entry, each step a link to its route's node (checked below like every link).
-        #expect(index.contains(#"<td class="path"><a href="Samples.html#Samples/classic">Samples.classic</a> → <a href="ClassicFirst.html#ClassicFirst/next">ClassicFirst.next</a></td>"#))
+        // A finding's path from the entry, each step a link to its route's node (checked below like every link), then
+        // the pages that highlight it.
+        #expect(index.contains(#"<td class="path"><a href="Samples.html#Samples/classic">Samples.classic</a> → <a href="ClassicFirst.html#ClassicFirst/next">ClassicFirst.next</a><br><span class="highlight">"#))
         #expect(try #require(pages["ClassicFirst.html"]).contains(#"<td class="path"><a href="Samples.html#Samples/classic">"#))
         #expect(index.contains("<svg"), "the overview inline")
         // Severities in the findings table in the colours of the diagrams' badges (DiagramStyle.severityColor).
@@ -52,6 +53,36 @@ import Testing
         #expect(links > 40)
         // A landing node (an edge up the tree ends there) links to the route it names, drawn on the same page.
         #expect(pages.values.contains { $0.contains("↩ StinsenMain.authenticated") && Self.values(of: "xlink:href", in: $0).contains("#StinsenMain/authenticated") })
+    }
+
+    /// A finding's witness path links to the pages whose diagrams draw it; there, as the target, its anchor shows
+    /// which path it is and a CSS rule strokes every node and edge that carries the path's class.
+    @Test func witnessPathsAreHighlightedInTheDiagrams() throws {
+        let folder = try Self.atlas()
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pages = try Self.pages(folder)
+        let index = try #require(pages["index.html"])
+        #expect(index.contains(#"<br><span class="highlight">highlighted on <a href="Samples.html#path-1">Samples</a>, <a href="ClassicFirst.html#path-1">ClassicFirst</a></span>"#))
+        let links = index.components(separatedBy: #"<span class="highlight">"#).dropFirst()
+            .flatMap { Self.values(of: "href", in: String($0.prefix { $0 != "\n" }).components(separatedBy: "</span>")[0]) }
+        #expect(links.count == 4, "the seeds' two paths, each on the two pages it crosses: \(links)")
+        for link in links {
+            let parts = link.split(separator: "#").map(String.init)
+            let page = try #require(pages[parts[0]], "\(link)")
+            let path = parts[1]
+            #expect(page.contains("#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: "), "\(link): its rule")
+            let anchor = try #require(page.range(of: "<p id=\"\(path)\" class=\"path-shown\">Highlighted: the path to "), "\(link): its anchor")
+            let figure = try #require(page.range(of: "<figure>"))
+            #expect(anchor.upperBound < figure.lowerBound, "\(link): the anchor comes before the diagram, its sibling")
+            // Graphviz writes `-` in a class as `&#45;`, which the browser reads back as `-`.
+            let svgClass = path.replacingOccurrences(of: "-", with: "&#45;")
+            let classes = Self.values(of: "class", in: page).map { $0.split(separator: " ").map(String.init) }
+            #expect(classes.contains { $0.first == "node" && $0.contains(svgClass) }, "\(link): a node on the path")
+            #expect(classes.contains { $0.first == "edge" && $0.contains(svgClass) }, "\(link): an edge on the path")
+        }
+        // A page marks only its own paths: nothing else is struck.
+        let samples = try #require(pages["Samples.html"])
+        #expect(!samples.contains("path&#45;3") || samples.contains("#path-3:target"))
     }
 
     @Test func pagesShowDiagramsDescriptionsAndChildLinks() throws {

@@ -220,3 +220,31 @@ import Testing
         #expect(NodeID.encode("日本語 x") == "日本語%20x")
     }
 }
+
+/// The atlas's witness paths: every node and edge a path takes carries its name, the class its page highlights.
+@Suite struct DiagramPathMarkTests {
+    @Test func aPathMarksItsNodesAndEdgesFromTheEntry() throws {
+        // Main starts Unauthenticated at its login screen; the path pushes Registration and finishes it.
+        let path = NamedRoutePath(name: "path-1", routes: [
+            RouteKey(coordinator: "Unauthenticated", route: "registration"), RouteKey(coordinator: "Registration", route: "password"),
+            RouteKey(coordinator: "Registration", route: "done"),
+        ])
+        var options = DiagramOptions()
+        options.paths = [path, NamedRoutePath(name: "path-2", routes: [RouteKey(coordinator: "Unauthenticated", route: "forgotPassword")])]
+        let diagram = try Fixtures.diagram("stinsen", options)
+        #expect(diagram.nodes.filter { $0.paths?.contains("path-1") == true }.map(\.id) == [
+            "Unauthenticated/start", "Unauthenticated/registration", "Registration/start", "Registration/password",
+        ])
+        #expect(diagram.edges.filter { $0.paths?.contains("path-1") == true }.map { "\($0.from)>\($0.to)" } == [
+            "Unauthenticated/start>Unauthenticated/registration", "Unauthenticated/registration>Registration/start",
+            "Registration/start>Registration/password", diagram.edges.first { $0.triggered == "Registration.done" }.map { "\($0.from)>\($0.to)" } ?? "done",
+        ])
+        // Two paths through one node: both classes, in the paths' order; nothing is highlighted as a chain is.
+        #expect(diagram.node("Unauthenticated", "start")?.paths == ["path-1", "path-2"])
+        #expect(!diagram.nodes.contains(where: \.isHighlighted) && !diagram.edges.contains(where: \.isHighlighted))
+        let dot = DOTWriter.write(diagram)
+        #expect(dot.contains(#""Unauthenticated/start" ["#) && dot.contains(#"class="path-1 path-2"]"#))
+        // Without paths, no class: the drawings of `graph` keep their bytes.
+        #expect(!DOTWriter.write(try Fixtures.diagram("stinsen")).contains("class="))
+    }
+}

@@ -19,10 +19,13 @@ public struct Analysis: Sendable {
     public let navigation: NavigationState
     /// The project's framework (`.flowlint.yml`): the words fix advice speaks.
     public let framework: Framework
+    /// Specs or Swift code: what a fix names, a spec field or the code change.
+    public let origin: GraphOrigin
 
     /// Facts that do not depend on each other are computed side by side.
-    public init(_ graph: FlowGraph, framework: Framework = .uikit) {
+    public init(_ graph: FlowGraph, framework: Framework = .uikit, origin: GraphOrigin = .specs) {
         self.framework = framework
+        self.origin = origin
         let index = FlowIndex(graph)
         self.index = index
         let chains = ChainWalk.walks(graph.chains, index: index)

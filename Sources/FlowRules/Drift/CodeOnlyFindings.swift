@@ -6,13 +6,15 @@ import FlowModel
 struct CodeOnlyFindings {
     var drift: DriftComparison
     var rules: [any Rule.Type]
+    /// The words the fixes speak, as on the specs.
+    var framework: Framework
 
     func findings() -> [Diagnostic] {
         // Rules that judge what the code does, not what it lacks (their `judgesCodeOnlyGraphs` trait).
         let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
         let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
-        let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph)
+        let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph, framework: framework, origin: .code)
         return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
             guard finding.withheldBecause == nil, let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {

@@ -90,22 +90,34 @@ public struct LeakedChildRule: Rule {
                 let leaking = exits.kinds.filter { !released.contains($0) }
                 let ways = leaking.map { describe($0, exits, child: started, index) }.joined(separator: ", ")
                 let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
-                let fix = leaking.map(\.rawValue).map { "`\($0)`" }.joined(separator: " and ")
                 let (parent, child) = names()
                 let advice = Self.advice(analysis.framework, parent: parent, swipe: leaking.contains(.dismiss) && exits.dismiss?.swipe == true,
                                          replaced: leaking.contains(.replaced))
+                // Read from the code, the leak is the code's: the fix is the release the code lacks, not a spec field.
+                let fix = switch analysis.origin {
+                case .specs: "add \(leaking.map { "`\($0.rawValue)`" }.joined(separator: " and ")) to releaseOn\(advice.fix)"
+                case .code: Self.codeFix(analysis.framework, parent: parent, child: child,
+                                         places: leaking.map { place($0, exits, framework: analysis.framework, child: started, index) })
+                }
                 // An `open` route may release on exits that were not read: no release is certainly absent.
                 let reason = spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
                 findings.append(withheld(finding(
-                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); add \(fix) to releaseOn\(advice.fix)",
+                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); \(fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location), because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
             case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[started]
                 && index.kind[index.owner(of: route)] == .navigation:
-                let exits = (analysis.exits.exits[route]?.kinds ?? [.back]).map(\.rawValue).joined(separator: ", ")
+                let exits = analysis.exits.exits[route]
+                let kinds = exits?.kinds ?? [.back]
                 let (parent, child) = names()
+                let (tie, fix) = switch analysis.origin {
+                case .specs: ("`retain: hierarchy` ties it", "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`")
+                case .code: ("its lifetime is tied", Self.codeFix(analysis.framework, parent: parent, child: child, keep: true, places: kinds.map {
+                    place($0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started, index)
+                }))
+                }
                 findings.append(finding(
-                    "\(child) is attached by `none` and pushes onto \(parent)'s stack, so `retain: hierarchy` ties it to \(parent)'s navigation controller, which outlives it: it is never released; use `retain: parent` with `releaseOn: [\(exits)]`",
+                    "\(child) is attached by `none` and pushes onto \(parent)'s stack, so \(tie) to \(parent)'s navigation controller, which outlives it: it is never released; \(fix)",
                     route: route, in: analysis, at: index[route: route].retain?.location))
             default:
                 continue
@@ -130,11 +142,52 @@ public struct LeakedChildRule: Rule {
         }
     }
 
-    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: CoordinatorID, _ index: FlowIndex) -> String {
-        // The exit's route may belong to a coordinator inside the child (a pushed step's Cancel button).
-        func name(_ route: RouteID) -> String {
-            index.owner(of: route) == child ? index[route: route].name : index.qualifiedName(route)
+    /// The change to the code that releases the child at `places` (one per leaking exit), in the framework's words.
+    /// `keep`: the parent does not keep the child yet, so keeping it comes first (XCoordinator's `addChild` already does).
+    private static func codeFix(_ framework: Framework, parent: String, child: String, keep: Bool = false, places: [String]) -> String {
+        let places = places.count <= 2 ? places.joined(separator: " and ")
+            : places.dropLast().joined(separator: ", ") + ", and " + places[places.count - 1]
+        switch framework {
+        case .uikit:
+            return (keep ? "keep \(child) in \(parent)'s childCoordinators and remove it " : "remove \(child) from childCoordinators ") + places
+        case .xcoordinator:
+            return "call `removeChild` for \(child) " + places
+        case .stinsen:
+            return (keep ? "keep a reference to \(child) in \(parent) and clear it " : "clear \(parent)'s reference to \(child) ") + places
         }
+    }
+
+    /// Where the code learns that the child left by `exit`: the place its release belongs.
+    private func place(_ exit: ExitKind, _ exits: ChildExits.Exits, framework: Framework, child: CoordinatorID, _ index: FlowIndex) -> String {
+        switch exit {
+        case .finish:
+            return "where it reports it is done"
+        case .back:
+            if case .popRoute(let route)? = exits.back { return "where its `\(name(route, child: child, index))` route pops its screen" }
+            return framework == .stinsen ? "when its screen is popped"
+                : "when its screen is popped (navigationController(_:didShow:animated:) or the screen's back action)"
+        case .dismiss:
+            var places: [String] = []
+            if let route = exits.dismiss?.route { places.append("where its `\(name(route, child: child, index))` route dismisses it") }
+            if exits.dismiss?.swipe == true {
+                // UIKit tells the parent about a swipe only through the presentation controller's delegate.
+                places.append(framework == .stinsen ? "when its sheet is swiped down"
+                    : "in presentationControllerDidDismiss (or set the presented controller's isModalInPresentation)")
+            }
+            return places.joined(separator: " and ")
+        case .replaced:
+            guard let route = exits.replaced else { return "before its root is replaced" }
+            return "before `\(index.qualifiedName(route))` replaces its root"
+        }
+    }
+
+    /// A route of the child by its name; one of a coordinator inside the child (a pushed step's Cancel button) qualified.
+    private func name(_ route: RouteID, child: CoordinatorID, _ index: FlowIndex) -> String {
+        index.owner(of: route) == child ? index[route: route].name : index.qualifiedName(route)
+    }
+
+    private func describe(_ exit: ExitKind, _ exits: ChildExits.Exits, child: CoordinatorID, _ index: FlowIndex) -> String {
+        func name(_ route: RouteID) -> String { self.name(route, child: child, index) }
         switch exit {
         case .finish:
             return "finish (its `\(exits.finish.map(name) ?? "finish")` route)"
