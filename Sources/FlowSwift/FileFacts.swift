@@ -188,6 +188,8 @@ final class FactCollector: SyntaxVisitor {
     /// Where each line starts, by byte offset.
     private let lineStarts: [Int]
     private let source: [UInt8]
+    /// Which clause of each `#if` is read.
+    private let configuration: BuildConfiguration
     private(set) var types: [TypeFacts] = []
     private(set) var aliases: [AliasFacts] = []
     /// Indices into `types` of the enclosing type declarations.
@@ -213,9 +215,10 @@ final class FactCollector: SyntaxVisitor {
     /// The functions nested in the current method, innermost last.
     private var nestedFunctions: [SyntaxIdentifier] = []
 
-    init(path: String, source: [UInt8]) {
+    init(path: String, source: [UInt8], configuration: BuildConfiguration = BuildConfiguration()) {
         self.path = path
         self.source = source
+        self.configuration = configuration
         lineStarts = Self.lineStarts(of: source)
         super.init(viewMode: .sourceAccurate)
     }
@@ -443,6 +446,13 @@ final class FactCollector: SyntaxVisitor {
         }
     }
 
+    /// `#if os(tvOS) … #else … #endif`, around declarations, statements, switch cases or modifiers: only the clause
+    /// compiled for the configuration is read, as if the others were not there; the code around it is read as usual.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = configuration.activeClause(of: node)?.elements { walk(elements) }
+        return .skipChildren
+    }
+
     // MARK: methods
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -566,11 +576,26 @@ final class FactCollector: SyntaxVisitor {
 
     /// A single-expression body returns its expression.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true, node.statements.count == 1,
-           let only = node.statements.first?.item.as(ExprSyntax.self) {
-            method?.returns.append(expression(only))
+        if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true {
+            let statements = compiledStatements(node.statements)
+            if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) { method?.returns.append(expression(only)) }
         }
         return .visitChildren
+    }
+
+    /// The statements compiled for the configuration: an `#if`'s active clause in its place (`@ViewBuilder` bodies
+    /// whose one view depends on the platform), its other clauses dropped.
+    private func compiledStatements(_ statements: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
+        var compiled: [CodeBlockItemSyntax] = []
+        var pending = Array(statements.reversed())
+        while let statement = pending.popLast() {
+            guard let conditional = statement.item.as(IfConfigDeclSyntax.self) else {
+                compiled.append(statement)
+                continue
+            }
+            if case .statements(let inner)? = configuration.activeClause(of: conditional)?.elements { pending += inner.reversed() }
+        }
+        return compiled
     }
 
     // MARK: reading expressions
