@@ -356,6 +356,19 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
+    /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
+    /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
+    @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {
+        let (output, _, _) = try Self.extract("uikit/modal-in-presentation")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/uikit/modal-in-presentation/Sources/ShopCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("        transition: present  # \(at):28\n        dismissible: false  # \(at):27\n        coordinator: CheckoutCoordinator"))
+        #expect(spec.contains("        dismissible: false  # inferred: an `init` of `TermsScreen` or a superclass (ShopCoordinator.swift:"))
+        #expect(spec.components(separatedBy: "dismissible: false").count == 3, "the help sheet stays dismissible")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
     /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
     /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
     /// is left out with a note that says where to name it, and without the configuration all three are.
