@@ -369,6 +369,20 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
     }
 
+    /// Stinsen's `popLast()` and `pop()` are routes of the coordinator, like `popToRoot()`; a `@ViewBuilder` maker whose
+    /// view depends on the platform (`#if os(tvOS)`) shows the iOS one, and a screen declared per platform is read once.
+    @Test func stinsenPopsAndPlatformMakersAreRead() throws {
+        let (output, _, _) = try Self.extract("stinsen/pop-and-platforms")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/stinsen/pop-and-platforms/Sources/PlaylistCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("PlaylistCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      popLast:  # inferred: a screen calls `popLast()` (\(at):54)\n        transition: pop"))
+        #expect(spec.contains("      pop:  # inferred: a screen calls `pop()` (\(at):67)\n        transition: pop"))
+        #expect(spec.contains("        screen: PlaylistListScreen") && !spec.contains("PlaylistGridScreen"))
+        #expect(spec.contains("        screen: TrackScreen") && spec.contains("        screen: LyricsScreen") && !spec.contains("TVLyricsScreen"))
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
     /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
     /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
     /// is left out with a note that says where to name it, and without the configuration all three are.
