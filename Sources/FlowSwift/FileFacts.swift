@@ -578,7 +578,11 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
         if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true {
             let statements = compiledStatements(node.statements)
-            if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) { method?.returns.append(expression(only)) }
+            if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) {
+                // A `some View` maker (Stinsen's `makeX() -> some View { X().environmentObject(model) }`) shows the view.
+                let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription == "View"
+                method?.returns.append(expression(returnsView ? viewBeneathModifiers(only) : only))
+            }
         }
         return .visitChildren
     }
@@ -674,6 +678,16 @@ final class FactCollector: SyntaxVisitor {
         return inner
     }
 
+    /// `WelcomeView(…).padding().environmentObject(model)`: the constructed view under a chain of modifiers.
+    private func viewBeneathModifiers(_ syntax: ExprSyntax) -> ExprSyntax {
+        var inner = syntax
+        while let call = inner.as(FunctionCallExprSyntax.self), constructedTypeName(call) == nil,
+              let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            inner = base
+        }
+        return inner.as(FunctionCallExprSyntax.self).flatMap(constructedTypeName) != nil ? inner : syntax
+    }
+
     func expression(_ original: ExprSyntax) -> ExpressionFacts {
         let syntax = configured(original)
         if let call = syntax.as(FunctionCallExprSyntax.self) {
@@ -684,7 +698,8 @@ final class FactCollector: SyntaxVisitor {
                     guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" || name == "ViewWrapperCoordinator" }
                     return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
                 }
-                return .construct(name, wrapped: wrapped.map { expression($0.expression) })
+                // `UIHostingController(rootView: Welcome().padding())`: the view the modifiers wrap is the screen.
+                return .construct(name, wrapped: wrapped.map { expression($0.label?.text == "rootView" ? viewBeneathModifiers($0.expression) : $0.expression) })
             }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.plainName

@@ -383,6 +383,21 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
     }
 
+    /// A first screen put into the stack in `init` (`navigationController.viewControllers = [splash]`) is what
+    /// `start()` shows when it sets the window's root to that stack; a hosted SwiftUI view under modifiers
+    /// (`UIHostingController(rootView: Welcome(…).padding())`) is the screen, and its callback triggers routes.
+    @Test func firstScreensSetInInitAndHostedViewsUnderModifiersAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/init-stack-hosted-views")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/uikit/init-stack-hosted-views/Sources/Onboarding.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("Onboarding.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      start:  # \(at):21\n        screen: SplashScreen  # \(at):22"))
+        #expect(spec.contains("      showWelcome:  # \(at):26\n        transition: push  # \(at):28\n        screen: WelcomeView  # \(at):28\n        triggers:\n          - showTerms"))
+        #expect(!spec.contains("open: true") && !spec.contains("UnresolvedScreen"))
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
     /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
     /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
     /// is left out with a note that says where to name it, and without the configuration all three are.
