@@ -698,6 +698,12 @@ final class FactCollector: SyntaxVisitor {
                     guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" || name == "ViewWrapperCoordinator" }
                     return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
                 }
+                // An app's convenience `NavigationViewCoordinator { SettingsScreen() }` (over a coordinator that only
+                // shows the view it is given): the view, in a navigation view of its own.
+                if wrapped == nil, name == "NavigationViewCoordinator", call.arguments.isEmpty, let content = call.trailingClosure?.statements,
+                   content.count == 1, let view = content.first?.item.as(ExprSyntax.self) {
+                    return .construct(name, wrapped: expression(viewBeneathModifiers(view)))
+                }
                 // `UIHostingController(rootView: Welcome().padding())`: the view the modifiers wrap is the screen.
                 return .construct(name, wrapped: wrapped.map { expression($0.label?.text == "rootView" ? viewBeneathModifiers($0.expression) : $0.expression) })
             }

@@ -398,6 +398,22 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
     }
 
+    /// An app's convenience `NavigationViewCoordinator { SettingsScreen().tint(…) }` over a coordinator that only shows
+    /// the view it is given presents that screen (in a navigation view of its own); `ProfileCoordinator().view()` pushed
+    /// is that coordinator, on the parent's stack.
+    @Test func stinsenConvenienceNavigationViewAndPushedCoordinatorViewsAreRead() throws {
+        let (output, _, _) = try Self.extract("stinsen/convenience-navigation-view")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/stinsen/convenience-navigation-view/Sources/HomeCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("HomeCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      settings:  # \(at):12\n        transition: present  # \(at):12\n        screen: SettingsScreen  # \(at):12"))
+        #expect(spec.contains("      profile:  # \(at):11\n        transition: push  # \(at):11\n        coordinator: ProfileCoordinator"))
+        #expect(spec.contains("  ProfileCoordinator:  # \(at):23\n    kind: navigation  # \(at):23\n    stack: parent"))
+        let home = spec.components(separatedBy: "  ProfileCoordinator:").first ?? ""
+        #expect(!home.contains("open: true"))
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
+    }
+
     /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
     /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
     /// is left out with a note that says where to name it, and without the configuration all three are.
