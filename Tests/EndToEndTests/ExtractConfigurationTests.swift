@@ -17,6 +17,15 @@ import Testing
         return (ExtractTests.withoutDigest(text), result)
     }
 
+    /// A `.flowlint.yml` with `text` in a fresh folder; the caller removes the folder.
+    static func configuration(_ text: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent(".flowlint.yml")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
     @Test func theDefaultIsAnIOSReleaseBuild() throws {
         let (spec, result) = try Self.spec([])
         #expect(result.status == 0, "\(result.stderr)")
@@ -46,11 +55,8 @@ import Testing
     }
 
     @Test func theConfigurationFileChoosesTheSameAsTheFlags() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent(".flowlint.yml")
-        try "extract: { platform: tvOS, defines: [DEBUG] }\n".write(to: config, atomically: true, encoding: .utf8)
+        let config = try Self.configuration("extract: { platform: tvOS, defines: [DEBUG] }\n")
+        defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let (fromFile, _) = try Self.spec(["--config", config.path])
         let (fromFlags, _) = try Self.spec(["--platform", "tvOS", "-D", "DEBUG"])
         #expect(!fromFile.isEmpty && fromFile == fromFlags)
@@ -63,11 +69,8 @@ import Testing
         let (_, flag) = try Self.spec(["--platform", "tvos"])
         #expect(flag.status == 2)
         #expect(flag.stderr.contains("--platform is one of iOS, tvOS, watchOS, visionOS, macOS, macCatalyst; did you mean `tvOS`?"), "\(flag.stderr)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let config = folder.appendingPathComponent(".flowlint.yml")
-        try "extract: { platform: [iOS, tvOS] }\n".write(to: config, atomically: true, encoding: .utf8)
+        let config = try Self.configuration("extract: { platform: [iOS, tvOS] }\n")
+        defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let (_, file) = try Self.spec(["--config", config.path])
         #expect(file.status == 2)
         #expect(file.stderr.contains("`extract.platform` is one of iOS, tvOS, watchOS, visionOS, macOS, macCatalyst"), "\(file.stderr)")
