@@ -9,7 +9,8 @@ extension Configuration {
     public var extractMapping: ExtractMapping {
         ExtractMapping(
             push: extract["push"] ?? [], present: extract["present"] ?? [], setRoot: extract["setRoot"] ?? [],
-            retain: extract["retain"] ?? [], release: extract["release"] ?? [], coordinators: extract["coordinators"] ?? [])
+            retain: extract["retain"] ?? [], release: extract["release"] ?? [], coordinators: extract["coordinators"] ?? [],
+            platform: extract["platform"]?.first, defines: extract["defines"] ?? [])
     }
 
     /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
@@ -18,7 +19,7 @@ extension Configuration {
     ) -> [String: [String]] {
         if tree.scalarType(value) == .null { return [:] }
         guard tree.kind(value) == .mapping else {
-            fail(value, "`extract` maps push, present, setRoot, retain and release to method names, and coordinators to type names")
+            fail(value, "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags")
             return [:]
         }
         var mapping: [String: [String]] = [:]
@@ -32,9 +33,19 @@ extension Configuration {
                 continue
             }
             let items = tree.kind(names) == .sequence ? tree.items(names) : [names]
+            if name == "platform" {
+                // One platform a run: `platform: tvOS`.
+                guard items.count == 1, let platform = tree.text(items[0]), ExtractMapping.platforms.contains(platform) else {
+                    let given = items.count == 1 ? tree.text(items[0]) ?? "" : ""
+                    fail(names, "`extract.platform` is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: given, among: ExtractMapping.platforms))")
+                    continue
+                }
+                mapping[name] = [platform]
+                continue
+            }
             for item in items {
                 guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
-                    fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : "method") names")
+                    fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : name == "defines" ? "flag" : "method") names")
                     continue
                 }
                 if let group = groups[name] {
@@ -62,10 +73,13 @@ public struct ExtractMapping: Sendable, Equatable {
     /// Coordinator roots the app names (`FlowCoordinatorProtocol`): every type that inherits from or conforms to
     /// one is a coordinator, as a type named `…Coordinator` is.
     public var coordinators: [String] = []
+    /// The one configuration `#if` is read in (`platform: tvOS`, `defines: [DEBUG]`): iOS without flags when not given.
+    public var platform: String?
+    public var defines: [String] = []
 
     public init(
         push: [String] = [], present: [String] = [], setRoot: [String] = [], retain: [String] = [], release: [String] = [],
-        coordinators: [String] = []
+        coordinators: [String] = [], platform: String? = nil, defines: [String] = []
     ) {
         self.push = push
         self.present = present
@@ -73,8 +87,12 @@ public struct ExtractMapping: Sendable, Equatable {
         self.retain = retain
         self.release = release
         self.coordinators = coordinators
+        self.platform = platform
+        self.defines = defines
     }
 
     /// The keys `extract:` accepts.
-    public static let keys = ["push", "present", "setRoot", "retain", "release", "coordinators"]
+    public static let keys = ["push", "present", "setRoot", "retain", "release", "coordinators", "platform", "defines"]
+    /// The platforms `extract.platform` (and `flowlint extract --platform`) accepts.
+    public static let platforms = ["iOS", "tvOS", "watchOS", "visionOS", "macOS", "macCatalyst"]
 }

@@ -198,6 +198,8 @@ final class FactCollector: SyntaxVisitor {
     /// Where each line starts, by byte offset.
     private let lineStarts: [Int]
     private let source: [UInt8]
+    /// Which clause of each `#if` is read.
+    private let configuration: BuildConfiguration
     private(set) var types: [TypeFacts] = []
     private(set) var aliases: [AliasFacts] = []
     /// Indices into `types` of the enclosing type declarations.
@@ -224,9 +226,10 @@ final class FactCollector: SyntaxVisitor {
     /// The functions nested in the current method, innermost last.
     private var nestedFunctions: [SyntaxIdentifier] = []
 
-    init(path: String, source: [UInt8]) {
+    init(path: String, source: [UInt8], configuration: BuildConfiguration = BuildConfiguration()) {
         self.path = path
         self.source = source
+        self.configuration = configuration
         lineStarts = Self.lineStarts(of: source)
         super.init(viewMode: .sourceAccurate)
     }
@@ -461,6 +464,13 @@ final class FactCollector: SyntaxVisitor {
         }
     }
 
+    /// `#if os(tvOS) … #else … #endif`, around declarations, statements, switch cases or modifiers: only the clause
+    /// compiled for the configuration is read, as if the others were not there; the code around it is read as usual.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = configuration.activeClause(of: node)?.elements { walk(elements) }
+        return .skipChildren
+    }
+
     // MARK: methods
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -590,9 +600,13 @@ final class FactCollector: SyntaxVisitor {
 
     /// A single-expression body returns its expression.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true, node.statements.count == 1,
-           let only = node.statements.first?.item.as(ExprSyntax.self) {
-            method?.returns.append(expression(only))
+        if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true {
+            let statements = compiledStatements(node.statements)
+            if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) {
+                // A `some View` maker (Stinsen's `makeX() -> some View { X().environmentObject(model) }`) shows the view.
+                let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription == "View"
+                method?.returns.append(expression(returnsView ? viewBeneathModifiers(only) : only))
+            }
         }
         if let arm = ifArm(of: node) { context.append(.ifArm(arm)) }
         return .visitChildren
@@ -610,6 +624,21 @@ final class FactCollector: SyntaxVisitor {
             arm += 1
         }
         return IfArm(statement: location(of: statement.ifKeyword), arm: arm)
+    }
+
+    /// The statements compiled for the configuration: an `#if`'s active clause in its place (`@ViewBuilder` bodies
+    /// whose one view depends on the platform), its other clauses dropped.
+    private func compiledStatements(_ statements: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
+        var compiled: [CodeBlockItemSyntax] = []
+        var pending = Array(statements.reversed())
+        while let statement = pending.popLast() {
+            guard let conditional = statement.item.as(IfConfigDeclSyntax.self) else {
+                compiled.append(statement)
+                continue
+            }
+            if case .statements(let inner)? = configuration.activeClause(of: conditional)?.elements { pending += inner.reversed() }
+        }
+        return compiled
     }
 
     // MARK: reading expressions
@@ -688,6 +717,16 @@ final class FactCollector: SyntaxVisitor {
         return inner
     }
 
+    /// `WelcomeView(…).padding().environmentObject(model)`: the constructed view under a chain of modifiers.
+    private func viewBeneathModifiers(_ syntax: ExprSyntax) -> ExprSyntax {
+        var inner = syntax
+        while let call = inner.as(FunctionCallExprSyntax.self), constructedTypeName(call) == nil,
+              let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            inner = base
+        }
+        return inner.as(FunctionCallExprSyntax.self).flatMap(constructedTypeName) != nil ? inner : syntax
+    }
+
     func expression(_ original: ExprSyntax) -> ExpressionFacts {
         let syntax = configured(original)
         if let call = syntax.as(FunctionCallExprSyntax.self) {
@@ -698,7 +737,14 @@ final class FactCollector: SyntaxVisitor {
                     guard let label = argument.label?.text else { return name == "NavigationViewCoordinator" || name == "ViewWrapperCoordinator" }
                     return ["rootViewController", "rootView", "initial", "startingItems"].contains(label)
                 }
-                return .construct(name, wrapped: wrapped.map { expression($0.expression) })
+                // An app's convenience `NavigationViewCoordinator { SettingsScreen() }` (over a coordinator that only
+                // shows the view it is given): the view, in a navigation view of its own.
+                if wrapped == nil, name == "NavigationViewCoordinator", call.arguments.isEmpty, let content = call.trailingClosure?.statements,
+                   content.count == 1, let view = content.first?.item.as(ExprSyntax.self) {
+                    return .construct(name, wrapped: expression(viewBeneathModifiers(view)))
+                }
+                // `UIHostingController(rootView: Welcome().padding())`: the view the modifiers wrap is the screen.
+                return .construct(name, wrapped: wrapped.map { expression($0.label?.text == "rootView" ? viewBeneathModifiers($0.expression) : $0.expression) })
             }
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = member.declName.baseName.plainName

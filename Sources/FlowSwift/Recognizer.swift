@@ -219,6 +219,12 @@ struct Recognizer {
                     continue
                 }
                 if let property = currentType.properties.first(where: { $0.name == name }) {
+                    // The stack `init` fills (`navigationController.viewControllers = [splash]`): its first screen.
+                    if let filled = Self.firstScreen(filledBy: currentType, into: name) {
+                        (expression, currentMethod, location) = filled
+                        ownStack = true
+                        continue
+                    }
                     // `let newsRouter: StrongRouter<NewsRoute>`: the coordinator that routes `NewsRoute`.
                     if let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first,
                        let owner = routerOwners[routes] {
@@ -285,6 +291,22 @@ struct Recognizer {
             }
         }
         return .dynamic(start.summary)
+    }
+}
+
+extension Recognizer {
+    /// The first screen an `init` of the type puts into the stack kept in `property` (`property.viewControllers =
+    /// [splash]` or `property.setViewControllers([splash], …)`), read in that `init`.
+    static func firstScreen(filledBy type: TypeFacts, into property: String) -> (ExpressionFacts, MethodFacts, SourceLocation)? {
+        for initializer in type.methods where initializer.name == "init" {
+            for call in initializer.calls {
+                let receiver = plainReceiver(call.receiver)
+                let isFill = call.name == "=" ? receiver == property + ".viewControllers" : call.name == "setViewControllers" && receiver == property
+                guard isFill, case .array(let items)? = call.arguments.first?.value, let first = items.first else { continue }
+                return (first, initializer, call.location)
+            }
+        }
+        return nil
     }
 }
 

@@ -6,7 +6,7 @@ struct StinsenStyle: CoordinatorStyle {
     /// What Stinsen's coordinators teach the reader on the way, for the links made once all are built.
     struct State {
         var triggersCollected = false
-        /// Coordinator → the `popToRoot()` / `dismissCoordinator()` calls its screens make.
+        /// Coordinator → the `popToRoot()` / `popLast()` / `pop()` / `dismissCoordinator()` calls its screens make.
         var calls: [String: [Trigger]] = [:]
         /// Routes that push a coordinator without a navigation view of its own: (owner, route, child).
         var barePushes: [(owner: String, route: String, child: String)] = []
@@ -156,8 +156,9 @@ struct StinsenStyle: CoordinatorStyle {
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
         }
-        // `popToRoot()` / `dismissCoordinator()` called by a screen: routes of their own.
-        for (name, transition) in [("popToRoot", Transition.popToRoot), ("dismissCoordinator", .finish)] {
+        // The router's `popToRoot()`, `popLast()`, `pop()` (the screen's own) and `dismissCoordinator()` called by a
+        // screen: routes of their own.
+        for (name, transition) in Self.synthesized {
             let calls = state.calls[type.name]?.filter { $0.route.value == name } ?? []
             if let first = calls.min(by: { $0.route.location < $1.route.location }), !coordinator.routes.contains(where: { $0.name == name }) {
                 var route = Route(name: name, location: first.route.location)
@@ -169,6 +170,11 @@ struct StinsenStyle: CoordinatorStyle {
         if !resolved { coordinator.markOpen() }
         return coordinator
     }
+
+    /// The router's calls that are routes of the coordinator, with no property behind them.
+    static let synthesized: [(name: String, transition: Transition)] = [
+        ("popToRoot", .popToRoot), ("popLast", .pop), ("pop", .pop), ("dismissCoordinator", .finish),
+    ]
 
     /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
     /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
@@ -197,7 +203,7 @@ struct StinsenStyle: CoordinatorStyle {
                     case "route", "root", "focusFirst":
                         guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
                         context.triggers[name, default: []].append(Trigger(owner: owner, route: Fact(route, at: call.location)))
-                    case "popToRoot", "dismissCoordinator":
+                    case "popToRoot", "popLast", "pop", "dismissCoordinator":
                         let trigger = Trigger(owner: owner, route: Fact(call.name, at: call.location))
                         context.triggers[name, default: []].append(trigger)
                         state.calls[owner, default: []].append(trigger)

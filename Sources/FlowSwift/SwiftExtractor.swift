@@ -79,7 +79,7 @@ public enum SwiftExtractor {
         let budget = ByteBudget(capacity: bytesInFlight)
         var facts = LargeStackThreads.map(sources, stackSize: stackSize) { source in
             budget.withBytes(min(source.size, bytesInFlight)) {
-                collect(path: source.path, contents: source.read(), onLargeStack: true)
+                collect(path: source.path, contents: source.read(), configuration: mapping.build, onLargeStack: true)
             }
         }
         for note in skipped {
@@ -99,12 +99,14 @@ public enum SwiftExtractor {
     static let stackSize = 256 << 20
 
     /// Parses one file; never fails: what cannot be read or parsed becomes a located note.
-    static func collect(path: String, bytes: [UInt8]?) -> FileFacts {
-        collect(path: path, contents: bytes.map { .success($0) } ?? .failure(.system("cannot read the file")))
+    static func collect(path: String, bytes: [UInt8]?, configuration: BuildConfiguration = BuildConfiguration()) -> FileFacts {
+        collect(path: path, contents: bytes.map { .success($0) } ?? .failure(.system("cannot read the file")), configuration: configuration)
     }
 
     /// `onLargeStack`: the caller runs on a thread with a stack of `stackSize`; otherwise one is made for the parse.
-    static func collect(path: String, contents: Result<[UInt8], FileError>, onLargeStack: Bool = false) -> FileFacts {
+    static func collect(
+        path: String, contents: Result<[UInt8], FileError>, configuration: BuildConfiguration = BuildConfiguration(), onLargeStack: Bool = false
+    ) -> FileFacts {
         var facts = FileFacts(path: path)
         let start = SourceLocation(file: path, line: 1, column: 1)
         let bytes: [UInt8]
@@ -127,13 +129,13 @@ public enum SwiftExtractor {
         }
         // swift-syntax's parser and the walk recurse on nesting: on a thread with a stack for the deepest file
         // the guard lets through (a worker thread's own is 512 KiB to 8 MiB).
-        return onLargeStack ? parse(bytes, into: facts) : LargeStack.run(size: stackSize) { parse(bytes, into: facts) }
+        return onLargeStack ? parse(bytes, into: facts, configuration) : LargeStack.run(size: stackSize) { parse(bytes, into: facts, configuration) }
     }
 
-    private static func parse(_ bytes: [UInt8], into facts: FileFacts) -> FileFacts {
+    private static func parse(_ bytes: [UInt8], into facts: FileFacts, _ configuration: BuildConfiguration) -> FileFacts {
         var facts = facts
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 2 * NestingGuard.depthLimit) }
-        let collector = FactCollector(path: facts.path, source: bytes)
+        let collector = FactCollector(path: facts.path, source: bytes, configuration: configuration)
         if tree.hasMaximumNestingLevelOverflow {
             let at = firstError(in: tree).map { collector.location(of: $0) } ?? SourceLocation(file: facts.path, line: 1, column: 1)
             facts.notes.append(ExtractionNote(.unreadable, "nested too deep for swift-syntax's parser here: skipped", at: at))

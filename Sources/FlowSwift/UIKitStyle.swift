@@ -675,6 +675,10 @@ struct UIKitStyle: CoordinatorStyle {
             } else if kind == .present, let shown = navigation.arguments.first(where: { $0.label != "animated" })?.value {
                 library = libraryController(shown, in: method, of: type, at: navigation.location, context)
             }
+            if kind == .present, route.style == nil, let setter = modalInPresentationSetter(method, context.recognizer.index) {
+                // `isModalInPresentation = true`: a sheet no swipe closes, so no `dismiss` exit is assumed.
+                route.dismissible = context.put(Fact(false, at: setter.location), path(.dismissible))
+            }
             if let library {
                 // A floating panel or another library's controller presents itself as that library decides: no
                 // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
@@ -698,9 +702,14 @@ struct UIKitStyle: CoordinatorStyle {
                 if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
                     route.destination = context.put(destination, path(destination.value.field))
                     if kind == .present, route.style == nil, case .screen(let screen) = destination.value,
-                       let setter = fullScreenInitializer(of: screen, context.recognizer.index) {
+                       let setter = initializer(of: screen, context.recognizer.index, where: setsFullScreenItself) {
                         let at = "\(setter.location.file.split(separator: "/").last ?? ""):\(setter.location.line)"
                         route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred("an `init` of `\(screen)` or a superclass (\(at)) makes it full screen")), path(.style))
+                    }
+                    if kind == .present, route.style == nil, route.dismissible == nil, case .screen(let screen) = destination.value,
+                       let setter = initializer(of: screen, context.recognizer.index, where: { modalInPresentationSetter($0) != nil }) {
+                        let at = "\(setter.location.file.split(separator: "/").last ?? ""):\(setter.location.line)"
+                        route.dismissible = context.put(Fact(false, at: navigation.location, .inferred("an `init` of `\(screen)` or a superclass (\(at)) sets `isModalInPresentation`")), path(.dismissible))
                     }
                     for made in method.constructed where made.value != destination.value.name {
                         context.madeWith[destination.value.name, default: []].append(made.value)
@@ -989,12 +998,28 @@ struct UIKitStyle: CoordinatorStyle {
         return nil
     }
 
-    /// The `init` of the screen's class or of a superclass that makes it full screen
+    /// `vc.isModalInPresentation = true` in the method, or in a helper of an extension of a UIKit class it calls.
+    private static func modalInPresentationSetter(_ method: MethodFacts, _ index: ProjectIndex) -> CallFacts? {
+        if let own = modalInPresentationSetter(method) { return own }
+        for call in method.calls {
+            if index.helpers[call.name]?.contains(where: { modalInPresentationSetter($0) != nil }) == true { return call }
+        }
+        return nil
+    }
+
+    private static func modalInPresentationSetter(_ method: MethodFacts) -> CallFacts? {
+        method.calls.first {
+            guard $0.name == "=", plainReceiver($0.receiver).hasSuffix("isModalInPresentation"), case .other("true")? = $0.arguments.first?.value else { return false }
+            return true
+        }
+    }
+
+    /// The `init` of the screen's class or of a superclass that sets its presentation
     /// (`class ModalViewController: UIViewController { init(…) { …; modalPresentationStyle = .overFullScreen } }`).
-    private static func fullScreenInitializer(of screen: String, _ index: ProjectIndex) -> MethodFacts? {
+    private static func initializer(of screen: String, _ index: ProjectIndex, where sets: (MethodFacts) -> Bool) -> MethodFacts? {
         for name in [screen] + (index.types[screen]?.inherited.map(\.base) ?? []) {
             guard let type = index.types[name], type.keyword == .class else { continue }
-            if let initializer = type.methods.first(where: { $0.name == "init" && setsFullScreenItself($0) }) { return initializer }
+            if let initializer = type.methods.first(where: { $0.name == "init" && sets($0) }) { return initializer }
         }
         return nil
     }

@@ -46,16 +46,27 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "A configuration file (default: .flowlint.yml in the working directory, if any).")
     var config: String?
 
+    @Option(help: "The platform `#if os(…)` is read for: \(ExtractMapping.platforms.joined(separator: ", ")) (default: extract.platform of the configuration, else iOS).")
+    var platform: String?
+
+    @Option(name: [.customShort("D"), .long], help: "A compilation flag set for `#if` (-D DEBUG; repeatable; added to extract.defines of the configuration).")
+    var define: [String] = []
+
     enum Format: String, ExpressibleByArgument { case yaml, json }
 
     func validate() throws {
         if format == .yaml && output == nil { throw ValidationError("give the folder to write to with -o DIR (or --format json)") }
         if output?.isEmpty == true { throw ValidationError("-o needs a folder name, not an empty string") }
+        if let platform, !ExtractMapping.platforms.contains(platform) {
+            throw ValidationError("--platform is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: platform, among: ExtractMapping.platforms))")
+        }
     }
 
     func run() throws {
-        let configuration = try loadConfiguration()
-        let code = try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
+        var mapping = try loadConfiguration().extractMapping
+        if let platform { mapping.platform = platform }
+        mapping.defines += define
+        let code = try SwiftExtractor.extract(paths: sources, mapping: mapping)
         for note in code.provenance.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }

@@ -397,6 +397,64 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
+    /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
+    /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
+    @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {
+        let (output, _, _) = try Self.extract("uikit/modal-in-presentation")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/uikit/modal-in-presentation/Sources/ShopCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("        transition: present  # \(at):28\n        dismissible: false  # \(at):27\n        coordinator: CheckoutCoordinator"))
+        #expect(spec.contains("        dismissible: false  # inferred: an `init` of `TermsScreen` or a superclass (ShopCoordinator.swift:"))
+        #expect(spec.components(separatedBy: "dismissible: false").count == 3, "the help sheet stays dismissible")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
+    /// Stinsen's `popLast()` and `pop()` are routes of the coordinator, like `popToRoot()`; a `@ViewBuilder` maker whose
+    /// view depends on the platform (`#if os(tvOS)`) shows the iOS one, and a screen declared per platform is read once.
+    @Test func stinsenPopsAndPlatformMakersAreRead() throws {
+        let (output, _, _) = try Self.extract("stinsen/pop-and-platforms")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/stinsen/pop-and-platforms/Sources/PlaylistCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("PlaylistCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      popLast:  # inferred: a screen calls `popLast()` (\(at):54)\n        transition: pop"))
+        #expect(spec.contains("      pop:  # inferred: a screen calls `pop()` (\(at):67)\n        transition: pop"))
+        #expect(spec.contains("        screen: PlaylistListScreen") && !spec.contains("PlaylistGridScreen"))
+        #expect(spec.contains("        screen: TrackScreen") && spec.contains("        screen: LyricsScreen") && !spec.contains("TVLyricsScreen"))
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
+    /// A first screen put into the stack in `init` (`navigationController.viewControllers = [splash]`) is what
+    /// `start()` shows when it sets the window's root to that stack; a hosted SwiftUI view under modifiers
+    /// (`UIHostingController(rootView: Welcome(…).padding())`) is the screen, and its callback triggers routes.
+    @Test func firstScreensSetInInitAndHostedViewsUnderModifiersAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/init-stack-hosted-views")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/uikit/init-stack-hosted-views/Sources/Onboarding.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("Onboarding.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      start:  # \(at):21\n        screen: SplashScreen  # \(at):22"))
+        #expect(spec.contains("      showWelcome:  # \(at):26\n        transition: push  # \(at):28\n        screen: WelcomeView  # \(at):28\n        triggers:\n          - showTerms"))
+        #expect(!spec.contains("open: true") && !spec.contains("UnresolvedScreen"))
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+    }
+
+    /// An app's convenience `NavigationViewCoordinator { SettingsScreen().tint(…) }` over a coordinator that only shows
+    /// the view it is given presents that screen (in a navigation view of its own); `ProfileCoordinator().view()` pushed
+    /// is that coordinator, on the parent's stack.
+    @Test func stinsenConvenienceNavigationViewAndPushedCoordinatorViewsAreRead() throws {
+        let (output, _, _) = try Self.extract("stinsen/convenience-navigation-view")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let at = "fixtures/extract/stinsen/convenience-navigation-view/Sources/HomeCoordinator.swift"
+        let spec = try String(contentsOf: output.appendingPathComponent("HomeCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      settings:  # \(at):12\n        transition: present  # \(at):12\n        screen: SettingsScreen  # \(at):12"))
+        #expect(spec.contains("      profile:  # \(at):11\n        transition: push  # \(at):11\n        coordinator: ProfileCoordinator"))
+        #expect(spec.contains("  ProfileCoordinator:  # \(at):23\n    kind: navigation  # \(at):23\n    stack: parent"))
+        let home = spec.components(separatedBy: "  ProfileCoordinator:").first ?? ""
+        #expect(!home.contains("open: true"))
+        #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
+    }
+
     /// The team's vocabulary applies to XCoordinator too: transitions the app builds in `extension Transition`
     /// (`.fadePush(…)`, `.presentCard(…)`) are read as the `push` and `present` they are named under; one not named
     /// is left out with a note that says where to name it, and without the configuration all three are.
