@@ -45,7 +45,19 @@ struct UIKitStyle: CoordinatorStyle {
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
         if type.inherited.contains(where: { isCoordinatorBase($0.base) }) { return true }
-        return !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators))
+        if !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators)) { return true }
+        return isCoordinatorByName(type, recognizer.mapping)
+    }
+
+    /// A class named `…Coordinator` that conforms to no coordinator type (`final class HomeCoordinator: NSObject`,
+    /// `class SettingsCoordinator: ENStateHandlerUpdating`) and navigates or starts a child itself: read as one,
+    /// inferred. A controller (`…ViewController`, UIKit's classes) is not.
+    static func isCoordinatorByName(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
+        guard type.keyword == .class, isCoordinatorBase(type.name),
+              !type.inherited.contains(where: { $0.base.hasPrefix("UI") && !$0.base.hasSuffix("Delegate") }) else { return false }
+        return type.methods.contains { method in
+            method.calls.contains { transition(of: $0, mapping: mapping) != nil } || method.constructed.contains { isCoordinatorBase($0.value) && $0.value != type.name }
+        }
     }
 
     static func isCoordinatorBase(_ name: String) -> Bool {
@@ -149,6 +161,9 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         let name = type.name
         var coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type, context.recognizer.index), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+        if !type.inherited.contains(where: { isCoordinatorBase($0.base) }), isCoordinatorByName(type, mapping) {
+            context.provenance.set(.coordinator(name), .inferred("named `…Coordinator` and navigates, though it conforms to no coordinator type"))
+        }
         var resolved = true
         let finishers = selfReleasingMethods(of: type.name, context)
         // Per method (by where it is declared): the child it gets from a factory object, looked up once.
@@ -667,7 +682,10 @@ struct UIKitStyle: CoordinatorStyle {
             child = made.child
             childConfidence = .inferred(made.why)
         }
-        if let navigation, let kind = transition(of: navigation, mapping: mapping) {
+        // `scanner.dismiss(animated: true) { … checkin.start() }`: closing first, then starting a child, shows the
+        // child, as popping and then pushing is the push. The route takes the child's start.
+        let closesFirst = child != nil && navigation.flatMap { transition(of: $0, mapping: mapping)?.destinationRule } == .forbidden
+        if !closesFirst, let navigation, let kind = transition(of: navigation, mapping: mapping) {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
             var library: String?
             if kind == .present, navigation.name == "setFullScreenCoverCoordinator" || setsFullScreen(method, context.recognizer.index) {
