@@ -10,6 +10,7 @@ struct UIKitStyle: CoordinatorStyle {
         /// Coordinator → the transition and style of its `start()` (lifted to the route that starts it).
         var startTransitions: [String: Fact<Transition>?] = [:]
         var startStyles: [String: Fact<PresentationStyle>?] = [:]
+        var startDismissible: [String: Fact<Bool>?] = [:]
         /// Coordinators whose `start()` presents a controller of a library the reader does not know: style unread.
         var unreadStartStyles: Set<String> = []
         /// Child routes whose transition comes from the child's `start()`: (parent, route).
@@ -301,11 +302,7 @@ struct UIKitStyle: CoordinatorStyle {
             } else {
                 coordinator.initial = Located("start", at: coordinator.routes[start].location)
             }
-            state.startTransitions[type.name] = context.fact(coordinator.routes[start].transition, .route(name, "start", .transition))
-            state.startStyles[type.name] = context.fact(coordinator.routes[start].style, .route(name, "start", .style))
-            if coordinator.routes[start].isOpen || showsAlert(coordinator.routes[start]) { state.unreadStartStyles.insert(type.name) }
-            coordinator.routes[start].transition = nil
-            coordinator.routes[start].style = nil
+            liftStart(of: &coordinator, at: start, &state, &context)
         } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = handedOverPicks(start, of: type, routes: routeMethods, context) {
             // `start() { application.start() }`, whose `start` calls `navigation?.showActiveWallet()` or `…showCreateWallet()`.
             coordinator.initials = picked.map { call, owner in
@@ -320,19 +317,12 @@ struct UIKitStyle: CoordinatorStyle {
                   let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
             coordinator.initial = context.put(Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
-                state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, call.name, .transition))
-                state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, call.name, .style))
-                if coordinator.routes[index].isOpen || showsAlert(coordinator.routes[index]) { state.unreadStartStyles.insert(type.name) }
-                coordinator.routes[index].transition = nil
-                coordinator.routes[index].style = nil
+                liftStart(of: &coordinator, at: index, &state, &context)
             }
         } else if let only = runs.atStart.first, runs.atStart.count == 1, let index = coordinator.routes.firstIndex(where: { $0.name == only.value }) {
             // `start() { machine.send(.begin) }`, whose handler starts the child `init` made: where it begins.
             coordinator.initial = context.put(only, .coordinator(name, .initial))
-            state.startTransitions[type.name] = context.fact(coordinator.routes[index].transition, .route(name, only.value, .transition))
-            state.startStyles[type.name] = context.fact(coordinator.routes[index].style, .route(name, only.value, .style))
-            coordinator.routes[index].transition = nil
-            coordinator.routes[index].style = nil
+            liftStart(of: &coordinator, at: index, checksStyle: false, &state, &context)
         } else if !runs.atStart.isEmpty {
             // Several at once (the tabs' flows and an onboarding): each is where it may be when the user first looks.
             coordinator.initials = runs.atStart.map { context.put($0, .coordinator(name, .initial, item: $0.value)) }
@@ -464,6 +454,7 @@ struct UIKitStyle: CoordinatorStyle {
         if let initial = coordinator.initial?.value, tabs.contains(where: { $0.name == initial }) {
             state.startTransitions[type.name] = nil
             state.startStyles[type.name] = nil
+            state.startDismissible[type.name] = nil
         }
         coordinator.routes.insert(contentsOf: tabs, at: 0)
         coordinator.tabs = tabs.map { Located($0.name, at: $0.location) }
@@ -545,6 +536,21 @@ struct UIKitStyle: CoordinatorStyle {
                 && type.methods.contains { $0.name == call.name }
         }
         return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
+    }
+
+    /// The route a coordinator starts with shows what its parent's route shows: its transition, style and
+    /// `dismissible` are the parent's to write (`linkChildren` lifts them onto the route that starts the child).
+    private static func liftStart(
+        of coordinator: inout Coordinator, at index: Int, checksStyle: Bool = true, _ state: inout State, _ context: inout Context
+    ) {
+        let route = coordinator.routes[index]
+        state.startTransitions[coordinator.name] = context.fact(route.transition, .route(coordinator.name, route.name, .transition))
+        state.startStyles[coordinator.name] = context.fact(route.style, .route(coordinator.name, route.name, .style))
+        state.startDismissible[coordinator.name] = context.fact(route.dismissible, .route(coordinator.name, route.name, .dismissible))
+        if checksStyle, route.isOpen || showsAlert(route) { state.unreadStartStyles.insert(coordinator.name) }
+        coordinator.routes[index].transition = nil
+        coordinator.routes[index].style = nil
+        coordinator.routes[index].dismissible = nil
     }
 
     /// `in `case .onboarding``, or `in a `switch` case` when the pattern names no member (`case (.swap(let p), .real)`).
@@ -1086,6 +1092,10 @@ struct UIKitStyle: CoordinatorStyle {
                 if transition == .present, let style = state.startStyles[child] ?? nil {
                     let fact = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
                     context.coordinators[parent]?.routes[index].style = fact
+                }
+                if transition == .present, let dismissible = state.startDismissible[child] ?? nil {
+                    let fact = context.put(Fact(dismissible.value, at: dismissible.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .dismissible))
+                    context.coordinators[parent]?.routes[index].dismissible = fact
                 }
             } else {
                 let fact = context.put(Fact(Transition.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)

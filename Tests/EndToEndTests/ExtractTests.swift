@@ -187,6 +187,22 @@ import Testing
         #expect(payment.contains("- finish  # inferred: the `onCompleted` closure ends `PaymentCoordinator`'s own flow: the child goes with it"))
     }
 
+    /// Coordinators written as plain classes that conform to no coordinator type are read when they navigate or start
+    /// a child (inferred, and said so); one named so that only times animations is not. A child's start whose
+    /// presentation cannot be swiped away (`isModalInPresentation`) is written on the parent's route. Closing the
+    /// scanner and then, in the completion, starting the check-in is the check-in's start, not a `dismiss` that names
+    /// a coordinator. The app lints clean.
+    @Test func plainClassCoordinatorsAreReadByTheirNameAndWhatTheyDo() throws {
+        let (output, _, _) = try Self.extract("uikit/plain-class-coordinators")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("  ScannerCoordinator:  # inferred: named `…Coordinator` and navigates, though it conforms to no coordinator type"))
+        #expect(!spec.contains("AnimationCoordinator"))
+        #expect(spec.contains("      showCheckin:  # fixtures/extract/uikit/plain-class-coordinators/Sources/AppCoordinator.swift:55\n        transition: present"))
+        #expect(spec.contains("        dismissible: false  # inferred: the child's start() presents it so"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
