@@ -727,6 +727,15 @@ final class FactCollector: SyntaxVisitor {
         return inner.as(FunctionCallExprSyntax.self).flatMap(constructedTypeName) != nil ? inner : syntax
     }
 
+    /// `hibernating ? nil : checkin?.viewController` → `checkin?.viewController`: the branch that is not `nil`.
+    private func valueIfPresent(_ expression: ExprSyntax) -> ExprSyntax {
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+              let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self) else { return expression }
+        let otherwise = Array(sequence.elements)[2]
+        if ternary.thenExpression.is(NilLiteralExprSyntax.self) { return otherwise }
+        return otherwise.is(NilLiteralExprSyntax.self) ? ternary.thenExpression : expression
+    }
+
     func expression(_ original: ExprSyntax) -> ExpressionFacts {
         let syntax = configured(original)
         if let call = syntax.as(FunctionCallExprSyntax.self) {
@@ -750,6 +759,13 @@ final class FactCollector: SyntaxVisitor {
                 let name = member.declName.baseName.plainName
                 guard let base = member.base else {
                     return .member(name, arguments: call.arguments.map { expression($0.expression) })
+                }
+                // `[home?.rootViewController, hibernating ? nil : checkin?.viewController].compactMap { $0 }`: the
+                // elements, a conditional one as the value it may have.
+                if name == "compactMap", let array = base.as(ArrayExprSyntax.self), call.arguments.isEmpty,
+                   let only = call.trailingClosure?.statements.first, call.trailingClosure?.statements.count == 1,
+                   only.item.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
+                    return .array(array.elements.map { expression(valueIfPresent($0.expression)) })
                 }
                 if let type = typeName(base), isTypeName(type.base) {
                     return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })

@@ -52,10 +52,13 @@ struct UIKitStyle: CoordinatorStyle {
 
     /// A class named `…Coordinator` that conforms to no coordinator type (`final class HomeCoordinator: NSObject`,
     /// `class SettingsCoordinator: ENStateHandlerUpdating`) and navigates or starts a child itself: read as one,
-    /// inferred. A controller (`…ViewController`, UIKit's classes) is not.
+    /// inferred. Not a controller (UIKit's classes), not a type of a protocol the app names for its coordinators
+    /// without making it a root (`final class ProfileScreenCoordinator: CoordinatorProtocol`: the app's own word
+    /// for what it is), and not at all when the team names its roots in `extract: { coordinators: […] }`.
     static func isCoordinatorByName(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
-        guard type.keyword == .class, isCoordinatorBase(type.name),
-              !type.inherited.contains(where: { $0.base.hasPrefix("UI") && !$0.base.hasSuffix("Delegate") }) else { return false }
+        guard mapping.coordinators.isEmpty, type.keyword == .class, isCoordinatorBase(type.name),
+              !type.inherited.contains(where: { ($0.base.hasPrefix("UI") && !$0.base.hasSuffix("Delegate")) || $0.base.contains("Coordinator") })
+        else { return false }
         return type.methods.contains { method in
             method.calls.contains { transition(of: $0, mapping: mapping) != nil } || method.constructed.contains { isCoordinatorBase($0.value) && $0.value != type.name }
         }
@@ -397,6 +400,7 @@ struct UIKitStyle: CoordinatorStyle {
                     continue
                 }
                 guard !tabs.contains(where: { $0.name == name }) else { continue }
+                if type.properties.contains(where: { $0.name == name }) { state.slots[type.name, default: [:]][name] = name }
                 var route = Route(name: name, location: call.location)
                 route.destination = Located(.coordinator(child.value), at: child.location)
                 if let retain = maker.calls.first(where: { isRetain($0, mapping) && $0.arguments.contains { $0.value == .reference(child.variable) } }) {
@@ -500,7 +504,12 @@ struct UIKitStyle: CoordinatorStyle {
         case .other(let text):
             // `feed.navigationController`, where `feed` is made here or by a method of the type (`createFeed()`).
             guard let dot = text.firstIndex(of: ".") else { return nil }
-            let variable = String(text[..<dot])
+            var variable = String(text[..<dot])
+            while variable.last == "?" || variable.last == "!" { variable.removeLast() }
+            if method.binding(variable, before: location) == nil, let kept = keptChild(in: variable, of: type, context) {
+                // `homeCoordinator?.rootViewController`, a property some method of the type fills with the child it makes.
+                return (variable, (kept.child, kept.variable, kept.call.location), kept.maker)
+            }
             guard let bound = method.binding(variable, before: location),
                   case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
                   context.isCoordinatorType(child) else { return nil }
@@ -517,6 +526,22 @@ struct UIKitStyle: CoordinatorStyle {
         default:
             return nil
         }
+    }
+
+    /// The child coordinator a stored property of the type holds (`var diaryCoordinator: DiaryCoordinator?`), and the
+    /// method that makes it and keeps it there (`self.diaryCoordinator = diaryCoordinator`).
+    private static func keptChild(
+        in property: String, of type: TypeFacts, _ context: Context
+    ) -> (child: String, variable: String, maker: MethodFacts, call: CallFacts)? {
+        guard let declared = type.properties.first(where: { $0.name == property })?.type?.base, context.isCoordinatorType(declared) else { return nil }
+        for maker in type.methods {
+            for call in maker.calls where call.name == "=" && [property, "self." + property].contains(plainReceiver(call.receiver)) {
+                guard case .reference(let given)? = call.arguments.first?.value,
+                      maker.binding(given, before: call.location)?.constructedType == declared else { continue }
+                return (declared, given, maker, call)
+            }
+        }
+        return nil
     }
 
     /// UIKit's callbacks a coordinator implements as a delegate: what they do is an exit's effect, not a route.
@@ -674,7 +699,10 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        let navigations = ([method] + inlined).flatMap { $0.calls.filter { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) } }
+        // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing.
+        let navigations = ([method] + inlined).flatMap { $0.calls.filter {
+            transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) && $0.arguments.first?.value != .array([])
+        } }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
         // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
@@ -874,9 +902,12 @@ struct UIKitStyle: CoordinatorStyle {
         _ route: inout Route, keptIn place: String, of type: TypeFacts, besides method: MethodFacts,
         _ releases: [(method: MethodFacts, call: CallFacts)], tied: Set<SourceLocation> = [], _ context: inout Context
     ) {
+        let mapping = context.recognizer.mapping
         guard !place.isEmpty, !place.contains("["), let elsewhere = releases.first(where: { release in
             release.method.location != method.location && !tied.contains(release.call.location) && !context.isReaction(release.method, of: type.name)
                 && !systemCallbacks.contains(release.method.name) && !release.method.name.lowercased().contains("finish")
+                // Emptied as the method sets a new root: the child's `replaced` (`linkChildren`).
+                && !release.method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
         }) else { return }
         route.open = Located(true, at: elsewhere.call.location)
         context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
@@ -1126,6 +1157,13 @@ struct UIKitStyle: CoordinatorStyle {
             var parentExits: [Fact<ExitKind>] = []
             var finishReleases: Set<String> = []  // the parent's methods that release a child when it finishes
             let ownFinishers = selfReleasingMethods(of: name, context)
+            // Places a method empties as it sets a new root (`homeCoordinator = nil` in `showOnboarding()`).
+            var emptiedOnReplace: [String: (method: String, call: CallFacts)] = [:]
+            for method in type.methods where method.calls.contains(where: { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }) {
+                for call in method.calls where call.closures.isEmpty {
+                    if let place = releasedPlace(call), emptiedOnReplace[place] == nil { emptiedOnReplace[place] = (method.name, call) }
+                }
+            }
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
                 if let clear = method.calls.first(where: clearsChildren),
@@ -1197,6 +1235,9 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 // A route that sets the root and keeps its child in one place: run again, it replaces the root and the
                 // child before it alike (`authenticationFlow = flow` on every sign-out).
+                if let place = state.slots[name]?[route.name], let emptied = emptiedOnReplace[place] {
+                    exits.append(Fact(.replaced, at: emptied.call.location, .inferred("`\(emptied.method)()` empties `\(place)` as it sets a new root")))
+                }
                 if route.transition?.value == .setRoot, let place = state.slots[name]?[route.name], let kept = route.retain {
                     exits.append(Fact(.replaced, at: kept.location, .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
                 }

@@ -188,7 +188,8 @@ import Testing
     }
 
     /// Coordinators written as plain classes that conform to no coordinator type are read when they navigate or start
-    /// a child (inferred, and said so); one named so that only times animations is not. A child's start whose
+    /// a child (inferred, and said so); one named so that only times animations is not, nor one of a protocol the app
+    /// names for its screens (`TermsScreenCoordinator: ScreenCoordinatorProtocol`). A child's start whose
     /// presentation cannot be swiped away (`isModalInPresentation`) is written on the parent's route. Closing the
     /// scanner and then, in the completion, starting the check-in is the check-in's start, not a `dismiss` that names
     /// a coordinator. The app lints clean.
@@ -199,8 +200,25 @@ import Testing
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("  ScannerCoordinator:  # inferred: named `…Coordinator` and navigates, though it conforms to no coordinator type"))
         #expect(!spec.contains("AnimationCoordinator"))
+        // A screen of the app's `ScreenCoordinatorProtocol`: the app's own word says what it is.
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Screens.flow.yml").path))
         #expect(spec.contains("      showCheckin:  # fixtures/extract/uikit/plain-class-coordinators/Sources/AppCoordinator.swift:55\n        transition: present"))
         #expect(spec.contains("        dismissible: false  # inferred: the child's start() presents it so"))
+    }
+
+    /// A tab hub whose tabs are the controllers of children kept in its properties, gathered with `compactMap` (a tab
+    /// left out under a condition is still a tab): each tab is named after its property. Emptying a property in the
+    /// method that sets a new root releases that child on `replaced`; clearing the tab bar (`setViewControllers([])`)
+    /// shows nothing. What lint finds is the one child that method forgets.
+    @Test func tabsKeptInPropertiesAndReleasedOnANewRootAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/tab-hub-properties")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" } == ["leaked-child RootCoordinator.passesCoordinator"])
+        let spec = try String(contentsOf: output.appendingPathComponent("RootCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    tabs:\n      - homeCoordinator  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:49\n      - passesCoordinator"))
+        #expect(spec.contains("- replaced  # inferred: `showOnboarding()` empties `diaryCoordinator` as it sets a new root"))
+        #expect(spec.contains("      showOnboarding:  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:53\n        transition: setRoot"))
     }
 
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a

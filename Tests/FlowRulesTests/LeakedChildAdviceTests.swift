@@ -52,13 +52,13 @@ import FlowModel
         let messages = try messages(.uikit, .code)
         #expect(messages["settings"] == """
             Settings can be closed by finish (its `done` route), dismiss (its `close` route, or a swipe down), replaced (`App.signOut` sets a new root while it is shown), \
-            but App never releases it: it stays in childCoordinators; remove Settings from childCoordinators where it reports it is done, \
+            but App never releases it: it stays where App keeps it; release Settings (take it out of the list or property App keeps it in) where it reports it is done, \
             where its `close` route dismisses it and in presentationControllerDidDismiss (or set the presented controller's isModalInPresentation), \
             and before `App.signOut` replaces its root
             """)
         #expect(messages["profile"] == """
             Profile can be closed by back (the back button or an edge swipe), replaced (`App.signOut` sets a new root while it is shown), \
-            but App releases it only on finish: it stays in childCoordinators; remove Profile from childCoordinators when its screen is popped \
+            but App releases it only on finish: it stays where App keeps it; release Profile (take it out of the list or property App keeps it in) when its screen is popped \
             (navigationController(_:didShow:animated:) or the screen's back action) and before `App.signOut` replaces its root
             """)
     }

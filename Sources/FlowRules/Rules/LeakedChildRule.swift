@@ -101,8 +101,10 @@ public struct LeakedChildRule: Rule {
                 }
                 // An `open` route may release on exits that were not read: no release is certainly absent.
                 let reason = spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
+                // Code keeps a child in a list or in a property of its own (`authFlow = flow`): the spec's words assume the list.
+                let kept = analysis.origin == .code && analysis.framework == .uikit ? "it stays where \(parent) keeps it" : advice.kept
                 findings.append(withheld(finding(
-                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(advice.kept); \(fix)",
+                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(kept); \(fix)",
                     route: route, in: analysis, at: spec.releaseOn?.location), because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
             case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[started]
@@ -149,7 +151,8 @@ public struct LeakedChildRule: Rule {
             : places.dropLast().joined(separator: ", ") + ", and " + places[places.count - 1]
         switch framework {
         case .uikit:
-            return (keep ? "keep \(child) in \(parent)'s childCoordinators and remove it " : "remove \(child) from childCoordinators ") + places
+            return (keep ? "keep \(child) in \(parent)'s childCoordinators and remove it "
+                : "release \(child) (take it out of the list or property \(parent) keeps it in) ") + places
         case .xcoordinator:
             return "call `removeChild` for \(child) " + places
         case .stinsen:
