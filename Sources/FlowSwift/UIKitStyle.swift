@@ -837,6 +837,11 @@ struct UIKitStyle: CoordinatorStyle {
             // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
             route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
             openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, state.releasesByPlace[place] ?? [], tied: tied, &context)
+        } else if let variable, let start = staysLocal(variable, child: child.value, in: [method] + inlined, context) {
+            // `let viewer = ViewerCoordinator(…); viewer.start()`, and nothing else: nothing holds it once the method
+            // returns, so its screens' callbacks reach no one.
+            route.retain = context.put(Fact(.unretained, at: start.location, .inferred(
+                "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` keeps no strong reference to itself")), path(.retain))
         } else {
             // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
             // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
@@ -844,6 +849,69 @@ struct UIKitStyle: CoordinatorStyle {
             route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
                 "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
         }
+    }
+
+    /// The `start()` of a child that lives only in the local `variable`: every mention of it is a call on it
+    /// outside closures (`viewer.start()`, `viewer.delegate = self`), never an argument, an assigned value, a
+    /// capture, a returned value or a list element; and the child's own code keeps no strong reference to itself
+    /// (a screen's strong `coordinator` property, `self` handed to another object or captured by a closure it sets).
+    /// `nil` when anything may keep it: then it is kept elsewhere, as far as the reader can tell.
+    private static func staysLocal(_ variable: String, child: String, in methods: [MethodFacts], _ context: Context) -> CallFacts? {
+        func mentions(_ expression: ExpressionFacts) -> Bool {
+            switch expression {
+            case .reference(let name): name == variable
+            case .other(let text), .factory(let text): text == variable || text.hasPrefix(variable + ".") || text.hasPrefix(variable + "?")
+            case .array(let items): items.contains(where: mentions)
+            case .member(_, let arguments): arguments.contains(where: mentions)
+            case .qualified(_, _, let arguments): arguments?.contains(where: mentions) ?? false
+            case .construct(_, let wrapped): wrapped.map(mentions) ?? false
+            default: false
+            }
+        }
+        var start: CallFacts?
+        for method in methods {
+            guard !method.returns.contains(where: mentions) else { return nil }
+            for call in method.calls {
+                let receiver = plainReceiver(call.receiver)
+                let onIt = receiver == variable || receiver.hasPrefix(variable + ".")
+                if call.arguments.contains(where: { mentions($0.value) }) || (onIt && !call.closures.isEmpty) { return nil }
+                if onIt, call.name == "start", start == nil { start = call }
+            }
+        }
+        guard let start, !keepsItself(child, context) else { return nil }
+        return start
+    }
+
+    /// Whether the coordinator's own code may keep it alive: a property of its type held strongly by another type
+    /// (`var coordinator: ViewerCoordinator` in its screen), `self` handed to another object (other than as a weak
+    /// delegate), or a closure it sets that uses `self` (its capture list is not read).
+    private static func keepsItself(_ name: String, _ context: Context) -> Bool {
+        let types = context.recognizer.types
+        if (context.keepers[name] ?? []).contains(where: { keeper in
+            keeper.type != name && types[keeper.type]?.properties.first(where: { $0.name == keeper.property })?.strength == .strong
+        }) { return true }
+        for method in types[name]?.methods ?? [] {
+            for call in method.calls {
+                if !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)) || call.arguments.contains(where: { $0.value == .reference("self") }) {
+                    return true
+                }
+                guard call.arguments.contains(where: { $0.value == .reference("self") }) else { continue }
+                // `screen.coordinator = self` into a weak property, `x.delegate = self`: no reference kept.
+                if call.name == "=", plainReceiver(call.receiver).lowercased().hasSuffix("delegate") { continue }
+                if call.name == "=", let weak = weakTarget(call, in: method, context), weak { continue }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `screen.coordinator = self`: whether the assigned property (of the type `screen` is made as) is weak; `nil`
+    /// when the reader cannot tell.
+    private static func weakTarget(_ call: CallFacts, in method: MethodFacts, _ context: Context) -> Bool? {
+        let parts = plainReceiver(call.receiver).split(separator: ".")
+        guard parts.count == 2, let made = method.binding(String(parts[0]), before: call.location)?.constructedType,
+              let property = context.recognizer.types[made]?.properties.first(where: { $0.name == parts[1] }) else { return nil }
+        return property.strength != .strong
     }
 
     /// Children `init` makes and keeps in a stored property (`chatsFlow = ChatsFlowCoordinator(…)`) and some

@@ -104,10 +104,10 @@ import Testing
     @Test func aChildStartedButNeverKeptIsUnretained() throws {
         let folder = "fixtures/code-only/unretained"
         let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources"])
-        withKnownIssue("the Swift reader reads a child it does not see kept as `retain: hierarchy`, never `none`") {
-            #expect(result.status == 1)
-            #expect(result.stdout.hasPrefix(folder + "/Sources/GalleryCoordinator.swift:23:9: error: nothing retains ViewerCoordinator"))
-        }
+        #expect(result.status == 1)
+        // At the child's start, with the fix in the code's words.
+        #expect(result.stdout.hasPrefix(folder + "/Sources/GalleryCoordinator.swift:24:9: error: nothing retains ViewerCoordinator"), "\(result.stdout)")
+        #expect(result.stdout.contains("keep it where GalleryCoordinator keeps its children (childCoordinators, or a property) and release it when it leaves [unretained-child]"))
     }
 
     /// Without sources, no spec is still the error it was.

@@ -79,9 +79,15 @@ public struct UnretainedChildRule: Rule {
             let parent = index[coordinator: index.owner(of: route)].name
             let child = index[coordinator: started]
             // Attached by `none` onto the parent's stack, its view controller is the parent's: only the parent can keep it.
-            let fix = index.transition(route) == .attach && index.joinsParentStack[started]
-                ? "keep it in \(parent)'s childCoordinators (`retain: parent`)"
-                : "keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)"
+            let fix = switch analysis.origin {
+            case .specs where index.transition(route) == .attach && index.joinsParentStack[started]:
+                "keep it in \(parent)'s childCoordinators (`retain: parent`)"
+            case .specs:
+                "keep it in \(parent)'s childCoordinators (`retain: parent`) or tie it to its view controller (`retain: hierarchy`)"
+            // Read from the code, the fix is the code's: a place to keep it, and its release.
+            case .code:
+                "keep it where \(parent) keeps its children (childCoordinators, or a property) and release it when it leaves"
+            }
             findings.append(finding(
                 "nothing retains \(child.name): it is deallocated as soon as it starts and its screens' actions go nowhere; \(fix)",
                 route: route, in: analysis, at: retain?.location))
