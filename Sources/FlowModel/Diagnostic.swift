@@ -57,6 +57,8 @@ public struct Diagnostic: Hashable, Sendable {
     /// How the user gets from the entry to what the finding is about (DESIGN §2), for the rules whose findings
     /// depend on reachability or state (`RuleDescription.witness`); nil when none is traced or none is safe.
     public var path: [WitnessStep]?
+    /// How `path` must arrive at the finding's route, set by the rule when the finding holds only on some ways in.
+    public var witnessArrival: WitnessArrival = .any
 
     public init(
         rule: RuleID, severity: Severity, message: String, location: SourceLocation,

@@ -49,6 +49,16 @@ public struct WitnessStep: Hashable, Sendable {
     }
 }
 
+/// How a finding's witness path must arrive at the route the finding is about, when the finding holds only on some
+/// ways in: a path that arrives otherwise would show the user a state in which the finding is false.
+public enum WitnessArrival: Hashable, Sendable {
+    /// Any way in: the shortest path.
+    case any
+    /// Routed to (a screen's trigger, a redirect, a `then`, a coordinator's event, a deep link): not shown as the
+    /// first route of its coordinator's start (an `initial` pick), where a push lands on an empty stack.
+    case routed
+}
+
 extension Diagnostic {
     /// The witness path as a note at the finding: `path: App.launch → auth → Auth.login`.
     public var pathNote: DiagnosticNote? {

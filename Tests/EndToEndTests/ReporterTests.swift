@@ -69,6 +69,22 @@ import Testing
         #expect(results.filter { $0["ruleId"] as? String == "unreachable-route" }.allSatisfy { $0["codeFlows"] == nil })
     }
 
+    /// A leak through a back button that exists only where the route is routed to: the path, in text and JSON, is
+    /// the one through Feed's finish, not the launch-time pick that pushes Setup as the stack's root.
+    @Test func aWitnessPathArrivesAsItsFindingNeeds() throws {
+        let fixture = "fixtures/rules/leaked-child/triggering/picked-first-then-pushed.flow.yml"
+        let text = try Flowlint.run(["lint", fixture])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("\(fixture):12:85: note: path: App.showFeed (initial, on app state) → Feed.reset\n"), "\(text.stdout)")
+        let json = try Flowlint.run(["lint", "--format", "json", fixture]).stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let leak = try #require(findings.first { $0["rule"] as? String == "leaked-child" })
+        #expect(leak["route"] as? String == "showSetup")
+        #expect(leak["path"] as? [[String: String]] == [["kind": "initial", "route": "App.showFeed"],
+                                                        ["kind": "tap", "route": "Feed.reset", "on": "Feed.list"]])
+    }
+
     @Test func sarifURIsAreRelativeToTheWorkingDirectoryHoweverThePathsWereGiven() throws {
         let absolute = Self.fixtures.appendingPathComponent("project").path
         let result = try Flowlint.run(["lint", "--format", "sarif", absolute], in: Self.fixtures)

@@ -93,6 +93,43 @@ import FlowSpec
         #expect(ShortestPaths(project.analysis).reaches(try #require(project.analysis.index.route(qualified: "Settings.root"))))
     }
 
+    /// App picks Feed or Setup on app state, each pushed onto App's empty stack as its root; each child's finish runs
+    /// the other. Setup has a back button only when Feed's finish pushes it above Feed's screen.
+    static var pickedOrContinued: String {
+        get throws {
+            try String(contentsOf: RuleExampleTests.rulesFolder.appendingPathComponent(
+                "leaked-child/triggering/picked-first-then-pushed.flow.yml"), encoding: .utf8)
+        }
+    }
+
+    /// The shortest path to `showSetup` is its pick at launch, where Setup is the root and has no back button: the
+    /// leak's path is the shortest one that routes to it instead, through Feed's finish and its `then`.
+    @Test func aBackButtonLeakIsTracedWhereTheRouteIsRoutedTo() throws {
+        let project = try SpecProject(["app.flow.yml": try Self.pickedOrContinued])
+        let leak = try #require(Self.traced(project).first { $0.rule == "leaked-child" && $0.route == "showSetup" })
+        #expect(leak.message.hasPrefix("Setup can be closed by back (the back button or an edge swipe)"))
+        #expect(leak.witnessArrival == .routed)
+        #expect(leak.path?.map(\.step) == [
+            NamedPathStep(kind: "initial", route: "App.showFeed"),
+            NamedPathStep(kind: "tap", route: "Feed.reset", on: "Feed.list"),
+        ])
+        #expect(leak.pathNote?.message == "path: App.showFeed (initial, on app state) → Feed.reset")
+        let setup = try #require(project.analysis.index.route(qualified: "App.showSetup"))
+        #expect(ShortestPaths(project.analysis).answer(for: setup) == .path([PathStep(kind: .initial, route: setup, screen: nil, chain: nil)]))
+    }
+
+    /// Without the `then` that pushes Setup above Feed, nothing routes to `showSetup`: no path shows its back button,
+    /// and the finding (unchanged) carries none rather than the launch-time pick.
+    @Test func aLeakNoPathRoutesToCarriesNoPath() throws {
+        let spec = try Self.pickedOrContinued.replacingOccurrences(of: "then: [showSetup] ", with: "")
+        let project = try SpecProject(["app.flow.yml": spec])
+        let leak = try #require(Self.traced(project).first { $0.rule == "leaked-child" && $0.route == "showSetup" })
+        #expect(leak.witnessArrival == .routed && leak.path == nil)
+        let setup = try #require(project.analysis.index.route(qualified: "App.showSetup"))
+        #expect(ShortestPaths(project.analysis).answer(for: setup, arriving: .routed)
+            == .noStateSafePath(reason: "every state-safe way in shows it first, at its coordinator's start"))
+    }
+
     /// Every path the rules' own triggering examples give replays from the launch, through the states it passes,
     /// to the screen its last step is taken on.
     @Test(arguments: RuleRegistry.graphRules.map { $0.description }.filter { $0.witness != .none }.map(\.id.rawValue))

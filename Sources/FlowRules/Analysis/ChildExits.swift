@@ -13,6 +13,10 @@ public struct ChildExits: Sendable {
         /// while the child is shown, and the parent, which keeps it, lives on.
         public var replaced: RouteID?
 
+        /// The back button exists only where the route is routed to: the route is also a first route of its
+        /// coordinator's start, which pushes it onto an empty stack as the root (a witness must not arrive that way).
+        public var backOnlyWhenRoutedTo = false
+
         public enum Back: Sendable { case backButton, popRoute(RouteID) }
         public struct Dismiss: Sendable {
             public var swipe: Bool
@@ -91,10 +95,12 @@ public struct ChildExits: Sendable {
             // A child pushed by the first route of a parent that owns its stack, run only at the start, is pushed
             // onto an empty stack: its first screen is the root, with no back button.
             let owner = index.owner(of: route)
-            let pushedAsRoot = index.initialRoute(of: owner) == route && index.kind[owner] == .navigation && !index.joinsParentStack[owner]
-                && !routedTo[route]
+            let firstOnOwnStack = index.kind[owner] == .navigation && !index.joinsParentStack[owner]
+                && index.starts.neighbors(of: owner).contains(route)
+            let pushedAsRoot = firstOnOwnStack && index.initialRoute(of: owner) == route && !routedTo[route]
             if (transition == .push && !pushedAsRoot) || (transition == .attach && joinsStack && !pushedAsRoot) {
                 result.back = .backButton
+                result.backOnlyWhenRoutedTo = firstOnOwnStack
             } else if !ownsStack, let initial = index.initialRoute(of: child),
                       let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition($0) == .pop }) {
                 result.back = .popRoute(pop)

@@ -39,6 +39,9 @@ struct PathGraph {
         var target: Int
         var chain: Int32 = -1
         var hazard: StepHazard?
+        /// A coordinator's start shows the target first (its initial route, an `initial` pick, a tab): an arrival
+        /// that does not route to it (`WitnessArrival.routed`).
+        var showsFirst = false
 
         /// User actions cost one; the app's own moves and choices cost nothing.
         var weight: Int32 { kind.map { $0 == .initial || $0 == .then ? 0 : 1 } ?? 0 }
@@ -107,9 +110,9 @@ struct PathGraph {
         for start in index.starts.neighbors(of: coordinator) {
             let name = index[route: start].name
             if initials.count > 1, initials.contains(where: { $0.value == name }) {
-                body(Edge(kind: .initial, target: start.position))
+                body(Edge(kind: .initial, target: start.position, showsFirst: true))
             } else {
-                body(Edge(kind: index.initialRoute(of: coordinator) == start ? nil : .tab, target: start.position))
+                body(Edge(kind: index.initialRoute(of: coordinator) == start ? nil : .tab, target: start.position, showsFirst: true))
             }
         }
         for event in index.coordinatorTriggers.neighbors(of: coordinator) {

@@ -13,7 +13,16 @@ public enum PathAnswer: Sendable, Equatable {
 /// Shortest paths from one node to every route by one breadth-first search over `PathGraph`, taking only steps
 /// without a hazard (0-1 BFS: automatic moves and the app's choices cost nothing). Linear in routes + edges.
 /// Ties go to the step met first: routes in spec order, a screen's triggers in the order it lists them.
+/// The same search keeps, per node, the shortest path whose last move routes to it (`WitnessArrival.routed`): the
+/// least distance to a source of such a move plus its weight, over every move into the node.
 public struct ShortestPaths: Sendable {
+    /// The last move of a path that arrives at a node a certain way: where it leaves, and its step (nil: automatic).
+    struct Arrival {
+        var distance: Int32
+        var from: Int32
+        var step: PathStep?
+    }
+
     public let analysis: Analysis
     /// The node searched from: a route, or `launch` (the route count) for the entry.
     let source: Int
@@ -22,6 +31,8 @@ public struct ShortestPaths: Sendable {
     /// The node each reached node was reached from (-1 at the source), and the step taken (nil: automatic).
     private(set) var parent: [Int32]
     private(set) var via: [PathStep?]
+    /// Per node, the shortest way in whose last move routes to it, nil where every safe way in shows it first.
+    private var routed: [Arrival?]
     /// The first step with a hazard that was met into a node no safe step reaches, and its source.
     private var blocked: [Int: (from: Int, hazard: StepHazard)] = [:]
     /// Per node no safe path reaches: the blocked node it is reached from over any edge (-1: none).
@@ -42,6 +53,7 @@ public struct ShortestPaths: Sendable {
         var distance = [Int32](repeating: -1, count: graph.nodeCount)
         var parent = [Int32](repeating: -1, count: graph.nodeCount)
         var via = [PathStep?](repeating: nil, count: graph.nodeCount)
+        var routed = [Arrival?](repeating: nil, count: graph.nodeCount)
         var blocked: [Int: (from: Int, hazard: StepHazard)] = [:]
         var done = [Bool](repeating: false, count: graph.nodeCount)
         // The nodes a search without presentations does not enter: an array of its own, as the edge closure
@@ -76,6 +88,10 @@ public struct ShortestPaths: Sendable {
                     return
                 }
                 let reached = distance[node] + edge.weight
+                // `node`'s distance is final once it is taken: the first least arrival met stays.
+                if !edge.showsFirst, routed[edge.target].map({ reached < $0.distance }) ?? true {
+                    routed[edge.target] = Arrival(distance: reached, from: Int32(node), step: PathGraph.step(edge, from: node))
+                }
                 guard distance[edge.target] < 0 || reached < distance[edge.target] else { return }
                 distance[edge.target] = reached
                 parent[edge.target] = Int32(node)
@@ -90,6 +106,7 @@ public struct ShortestPaths: Sendable {
         self.distance = distance
         self.parent = parent
         self.via = via
+        self.routed = routed
         self.blocked = blocked
         launch = graph.launch
         cause = Self.causes(graph, blocked: blocked.keys.sorted(), reached: distance)
@@ -129,9 +146,23 @@ public struct ShortestPaths: Sendable {
         return steps.reversed()
     }
 
-    /// The answer for `route`: its path, or why there is none.
-    public func answer(for route: RouteID) -> PathAnswer {
-        if let steps = steps(to: route.position) { return .path(steps) }
+    /// The steps from the source to `node` whose last move arrives as `arrival` asks, nil when no safe path does.
+    func steps(to node: Int, arriving arrival: WitnessArrival) -> [PathStep]? {
+        switch arrival {
+        case .any:
+            return steps(to: node)
+        case .routed:
+            guard let last = routed[node], let before = steps(to: Int(last.from)) else { return nil }
+            return before + (last.step.map { [$0] } ?? [])
+        }
+    }
+
+    /// The answer for `route`: its path (the shortest that arrives as `arrival` asks), or why there is none.
+    public func answer(for route: RouteID, arriving arrival: WitnessArrival = .any) -> PathAnswer {
+        if let steps = steps(to: route.position, arriving: arrival) { return .path(steps) }
+        if arrival == .routed, reaches(route) {
+            return .noStateSafePath(reason: "every state-safe way in shows it first, at its coordinator's start")
+        }
         let index = analysis.index
         let node = route.position
         let owner = index.owner(of: route)

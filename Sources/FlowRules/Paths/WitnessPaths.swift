@@ -19,7 +19,8 @@ public enum WitnessPaths {
             }
             guard let route = element(of: finding, in: analysis.index) else { return finding }
             if searches[crossing] == nil { searches[crossing] = ShortestPaths(analysis, from: nil, crossingPresentations: crossing) }
-            guard case .path(let steps) = searches[crossing]!.answer(for: route) else { return finding }
+            // A path that arrives otherwise than the finding needs would show a state in which it is false: none then.
+            guard case .path(let steps) = searches[crossing]!.answer(for: route, arriving: finding.witnessArrival) else { return finding }
             var traced = finding
             traced.path = steps.map { step in
                 WitnessStep(PathReport.step(step, index: analysis.index), at: analysis.index[route: step.route].location)

@@ -103,9 +103,11 @@ public struct LeakedChildRule: Rule {
                 let reason = spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
                 // Code keeps a child in a list or in a property of its own (`authFlow = flow`): the spec's words assume the list.
                 let kept = analysis.origin == .code && analysis.framework == .uikit ? "it stays where \(parent) keeps it" : advice.kept
-                findings.append(withheld(finding(
-                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(kept); \(fix)",
-                    route: route, in: analysis, at: spec.releaseOn?.location), because: reason))
+                var leak = finding("\(child) can be closed by \(ways), but \(parent) \(releasedText): \(kept); \(fix)",
+                                   route: route, in: analysis, at: spec.releaseOn?.location)
+                // Picked at the start, the child is its stack's root: the path must show it pushed onto a screen.
+                if leaking.contains(.back), exits.backOnlyWhenRoutedTo { leak.witnessArrival = .routed }
+                findings.append(withheld(leak, because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
             case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[started]
                 && index.kind[index.owner(of: route)] == .navigation:
