@@ -79,8 +79,7 @@ import Testing
         let json = try Flowlint.run(["lint", "--format", "json", fixture]).stdout
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        let leak = try #require(findings.first { $0["rule"] as? String == "leaked-child" })
-        #expect(leak["route"] as? String == "showSetup")
+        let leak = try #require(findings.first { $0["rule"] as? String == "leaked-child" && $0["route"] as? String == "showSetup" })
         #expect(leak["path"] as? [[String: String]] == [["kind": "initial", "route": "App.showFeed"],
                                                         ["kind": "tap", "route": "Feed.reset", "on": "Feed.list"]])
     }

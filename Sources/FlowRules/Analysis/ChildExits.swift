@@ -73,11 +73,13 @@ public struct ChildExits: Sendable {
         let closing = ChildExits.propagate(dismissSeed, along: presentations.enclosing)
         let closingAll = ChildExits.propagate(dismissAllSeed, along: IDAdjacency(count: index.coordinatorCount, edges: anyStart))
 
-        // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a chain step). The
-        // initial route of a coordinator with its own stack that nothing routes to runs once, on an empty stack.
+        // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a `then` after a child finishes,
+        // a chain step). A start route of a coordinator with its own stack (its initial route, or any pick of an
+        // `initial` list) that nothing routes to runs once, on an empty stack.
         var routedTo = PerRoute(repeating: false, count: index.routeCount)
         for route in index.routeIDs {
             for triggered in index.triggers.neighbors(of: route) { routedTo[triggered] = true }
+            for next in index.then.neighbors(of: route) { routedTo[next] = true }
             if let target = index.target(of: route) { routedTo[target] = true }
         }
         for chain in chains { for route in chain.stepped { routedTo[route] = true } }
@@ -92,12 +94,12 @@ public struct ChildExits: Sendable {
             // The initial screen of a coordinator that owns its stack is that stack's root: its pop does nothing (pop-at-root).
             let joinsStack = index.joinsParentStack(child, startedBy: route)
             let ownsStack = index.kind[child] == .navigation && !joinsStack
-            // A child pushed by the first route of a parent that owns its stack, run only at the start, is pushed
-            // onto an empty stack: its first screen is the root, with no back button.
+            // A child pushed by a start route of a parent that owns its stack, run only at the start, is pushed onto
+            // an empty stack: its first screen is the root, with no back button.
             let owner = index.owner(of: route)
             let firstOnOwnStack = index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && index.starts.neighbors(of: owner).contains(route)
-            let pushedAsRoot = firstOnOwnStack && index.initialRoute(of: owner) == route && !routedTo[route]
+            let pushedAsRoot = firstOnOwnStack && !routedTo[route]
             if (transition == .push && !pushedAsRoot) || (transition == .attach && joinsStack && !pushedAsRoot) {
                 result.back = .backButton
                 result.backOnlyWhenRoutedTo = firstOnOwnStack
