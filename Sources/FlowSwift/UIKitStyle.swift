@@ -720,7 +720,13 @@ struct UIKitStyle: CoordinatorStyle {
         // child, as popping and then pushing is the push. The route takes the child's start.
         let closesFirst = child != nil && navigation.flatMap { transition(of: $0, mapping: mapping)?.destinationRule } == .forbidden
         if !closesFirst, let navigation, let kind = transition(of: navigation, mapping: mapping) {
-            route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
+            if kind == .push, let takeover = pushTakesOver(in: [method] + inlined) {
+                // `push(feed)` with its back button hidden, and the screens under it removed: the stack's new root.
+                route.transition = context.put(Fact(.setRoot, at: navigation.location, .inferred(
+                    "pushed with its back button hidden and the screens under it removed (`\(takeover)`): the stack's new root")), path(.transition))
+            } else {
+                route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
+            }
             var library: String?
             if kind == .present, navigation.name == "setFullScreenCoverCoordinator" || setsFullScreen(method, context.recognizer.index) {
                 route.style = context.put(Fact(.fullScreen, at: navigation.location), path(.style))
@@ -849,6 +855,17 @@ struct UIKitStyle: CoordinatorStyle {
             route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
                 "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
         }
+    }
+
+    /// A push that leaves no way back: the pushed screen's back button hidden (`navigationItem.hidesBackButton = true`,
+    /// which also turns off the edge swipe) and the screens under it removed (`viewControllers.remove(at: 0)`,
+    /// `removeFirst`). The text of the removal, or `nil`.
+    private static func pushTakesOver(in methods: [MethodFacts]) -> String? {
+        let calls = methods.flatMap(\.calls)
+        guard calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("navigationItem.hidesBackButton") && $0.arguments.first?.value == .other("true") }),
+              let removal = calls.first(where: { ["remove", "removeFirst", "removeSubrange"].contains($0.name) && plainReceiver($0.receiver).hasSuffix("viewControllers") })
+        else { return nil }
+        return "\(plainReceiver(removal.receiver)).\(removal.name)"
     }
 
     /// The `start()` of a child that lives only in the local `variable`: every mention of it is a call on it
@@ -1182,7 +1199,9 @@ struct UIKitStyle: CoordinatorStyle {
                     context.coordinators[parent]?.markOpen()
                     continue
                 }
-                let fact = context.put(Fact(transition, at: start.location, .inferred("the child's start() does `\(start.value)`")), transitionPath)
+                // Its own reason goes with it: `setRoot` that is a push taking the stack over says so.
+                let why = "the child's start() does `\(start.value)`" + (start.confidence.reason.map { ", \($0)" } ?? "")
+                let fact = context.put(Fact(transition, at: start.location, .inferred(why)), transitionPath)
                 context.coordinators[parent]?.routes[index].transition = fact
                 if transition != .present { context.attachedToParentStack.insert(child) }
                 if transition == .present, state.unreadStartStyles.contains(child) {

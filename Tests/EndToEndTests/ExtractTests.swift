@@ -160,6 +160,8 @@ import Testing
         #expect(spec.contains("`catalogCoordinatorDidUnpair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:57)"))
         #expect(spec.contains("`pairingCoordinatorDidPair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:50)"))
         #expect(spec.contains("        then:\n          - showCatalog  # inferred: the parent's `pairingCoordinatorDidPair` runs it"))
+        // The catalog pushes its shelf with the back button hidden and removes the screen under it: a new root.
+        #expect(spec.contains("transition: setRoot  # inferred: the child's start() does `setRoot`, pushed with its back button hidden and the screens under it removed (`navigationController.viewControllers.remove`): the stack's new root"))
         // Each flow sets the root and keeps its child in one slot: the next run lets the one before go.
         #expect(spec.contains("          - replaced  # inferred: the next `showPairing` keeps its child in `children[.pairing]`, letting this one go"))
     }
