@@ -12,10 +12,13 @@ struct Recognizer {
     /// Type names in declaration order (file, line).
     var order: [String] { index.order }
 
-    /// Whether a style claims the type as one of its coordinators.
+    /// Whether a style claims the type as one of its coordinators: asked for every type a call or property names,
+    /// so the project's own types are answered once, in `init`.
     func claimed(_ type: TypeFacts) -> Bool {
-        Self.styles.contains { $0.claims(type, self) }
+        if let known = claimedNames, index.types[type.name] != nil { return known.contains(type.name) }
+        return Self.styles.contains { $0.claims(type, self) }
     }
+    private var claimedNames: Set<String>?
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
@@ -30,6 +33,8 @@ struct Recognizer {
             owners[routes, default: []].append(name)
         }
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
+        let recognizer = self
+        claimedNames = Set(index.order.filter { name in index.types[name].map(recognizer.claimed) ?? false })
     }
 
     /// A declaration that names a coordinator base among its supertypes.
@@ -384,10 +389,13 @@ struct Context {
             guard let type = recognizer.types[name] else { continue }
             for method in type.methods where !method.constructed.isEmpty {
                 for call in method.calls {
-                    guard let label = call.closures.first, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
-                    for made in method.constructed where made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true {
-                        finishingClosures[made.value, default: []].insert(label)
+                    // The label first: only a closure set on a type made here can be that type's.
+                    guard let label = call.closures.first else { continue }
+                    let owners = method.constructed.filter { made in
+                        made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true
                     }
+                    guard !owners.isEmpty, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
+                    for made in owners { finishingClosures[made.value, default: []].insert(label) }
                 }
             }
             if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }

@@ -267,7 +267,7 @@ struct UIKitStyle: CoordinatorStyle {
             let ownFinish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions)?.name
             for call in method.calls where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
                 let receiver = plainReceiver(call.receiver)
-                let finishes = (receiver.isEmpty || receiver == "self") && (call.name.lowercased().contains("finish") || finishers.contains(call.name))
+                let finishes = (receiver.isEmpty || receiver == "self") && (namesFinish(call.name) || finishers.contains(call.name))
                 let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
                     && passesSelf(call)
                 guard finishes || tellsParent else { continue }
@@ -830,7 +830,7 @@ struct UIKitStyle: CoordinatorStyle {
                 } else if isDismissalCallback(label) {
                     exits.append(Fact(.dismiss, at: release.location, through ?? .certain))
                 } else {
-                    exits.append(Fact(.finish, at: release.location, through ?? (label.lowercased().contains("finish") ? .certain : .inferred("released in the `\(label)` closure"))))
+                    exits.append(Fact(.finish, at: release.location, through ?? (namesFinish(label) ? .certain : .inferred("released in the `\(label)` closure"))))
                 }
                 // `case .complete: self?.flow = nil` in the child's action stream, where the child sends `.complete` as its
                 // first screen is popped or its sheet is closed.
@@ -990,7 +990,7 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         guard !place.isEmpty, !place.contains("["), let elsewhere = releases.first(where: { release in
             release.method.location != method.location && !tied.contains(release.call.location) && !context.isReaction(release.method, of: type.name)
-                && !systemCallbacks.contains(release.method.name) && !release.method.name.lowercased().contains("finish")
+                && !systemCallbacks.contains(release.method.name) && !namesFinish(release.method.name)
                 // Emptied as the method sets a new root: the child's `replaced` (`linkChildren`).
                 && !release.method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
         }) else { return }
@@ -1099,7 +1099,7 @@ struct UIKitStyle: CoordinatorStyle {
             guard routes.contains(call.name) || call.name == "start" else { return nil }
             let receiver = plainReceiver(call.receiver)
             guard receiver.isEmpty || receiver == "self",
-                  let finish = call.closures.firstIndex(where: { $0.lowercased().contains("finish") }),
+                  let finish = call.closures.firstIndex(where: { namesFinish($0) }),
                   call.closures[..<finish].allSatisfy(ownClosures.contains),
                   seen.insert(call.name).inserted else { return nil }
             return Fact(call.name, at: call.location)
@@ -1262,7 +1262,7 @@ struct UIKitStyle: CoordinatorStyle {
                     parentExits.append(Fact(.dismiss, at: release.location))
                 } else if method.name == "navigationController" || method.name == "didMove" || method.name == "deinit" {
                     parentExits.append(Fact(.back, at: release.location, .inferred("released when a screen is popped")))
-                } else if method.name.lowercased().contains("finish") {
+                } else if namesFinish(method.name) {
                     // A reaction to one kind of child (`didFinish(in coordinator: CardEditorCoordinator)`) releases that
                     // child only: each route gets it from its own reactions below, cited at its own line.
                     if !context.isReaction(method, of: name) { parentExits.append(Fact(.finish, at: release.location)) }
@@ -1287,7 +1287,7 @@ struct UIKitStyle: CoordinatorStyle {
                     context.reactions(of: name, to: child).compactMap { reaction -> (Context.Reaction, Fact<ExitKind>)? in
                         if let release = reaction.release {
                             // `didFinish(in:)` says what it is for; `didClose(in:)` is read as the child finishing.
-                            let named = reaction.method.name.lowercased().contains("finish")
+                            let named = namesFinish(reaction.method.name)
                             return (reaction, Fact(.finish, at: release.location, named ? .certain : .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
                         }
                         guard let own = finishCall(in: reaction.method, finishers: ownFinishers, reactions: context.releasingReactions) else { return nil }
@@ -1434,11 +1434,23 @@ struct UIKitStyle: CoordinatorStyle {
         }
     }
 
+    /// Whether the name says `finish` in any case (`finishFlow`, `didFinish`, `coordinatorDidFinish`), read in place:
+    /// every call the recognizer looks at is asked.
+    static func namesFinish(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let word = Array("inish".utf8)
+        guard bytes.count >= 6 else { return false }
+        for start in 0...(bytes.count - 6) where bytes[start] | 0x20 == UInt8(ascii: "f") {
+            if (0..<5).allSatisfy({ bytes[start + 1 + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
+    }
+
     /// Whether the call ends the flow of the coordinator making it: `finish()`, `finishFlow?()`, or telling its
     /// parent it is done (`delegate?.didFinish(result, in: self)`).
     static func endsOwnFlow(_ call: CallFacts, finishers: Set<String>, reactions: Set<String>) -> Bool {
         // The name first: the receiver is read only for calls that may finish.
-        let named = call.name.lowercased().contains("finish")
+        let named = namesFinish(call.name)
         guard named || finishers.contains(call.name) || reactions.contains(call.name) else { return false }
         let receiver = plainReceiver(call.receiver)
         if receiver.isEmpty || receiver == "self" {
