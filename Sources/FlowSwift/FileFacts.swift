@@ -413,7 +413,8 @@ final class FactCollector: SyntaxVisitor {
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName else { continue }
                 if let value = binding.initializer?.value {
-                    method?.bindings[name, default: []].append(Located(expression(value), at: location(of: binding)))
+                    let bound = Located(expression(value), at: location(of: binding))
+                    method?.bindings[name, default: []].append(bound)
                 } else if let type = binding.typeAnnotation?.type {
                     method?.bindings[name, default: []].append(Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
                 }
@@ -451,7 +452,8 @@ final class FactCollector: SyntaxVisitor {
             // `var rootViewController: UIViewController { form }`: a one-expression getter returns its expression.
             if case .getter(let items)? = node.bindings.first?.accessorBlock?.accessors, items.count == 1,
                let only = items.first?.item.as(ExprSyntax.self) {
-                method?.returns.append(expression(only))
+                let returned = expression(only)
+                method?.returns.append(returned)
             }
         }
         return .visitChildren
@@ -571,8 +573,9 @@ final class FactCollector: SyntaxVisitor {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
             let handled = handles
+            let assigned = expression(elements[2])
             method?.calls.append(CallFacts(
-                receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, expression(elements[2]))],
+                receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, assigned)],
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
                 handlerDepth: handled?.depth ?? 0
             ))
@@ -581,7 +584,11 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression, !isInClosure || returnsPropertyValue { method?.returns.append(expression(value)) }
+        if let value = node.expression, !isInClosure || returnsPropertyValue {
+            // Read before the append: reading an expression may look at the method's bindings.
+            let returned = expression(value)
+            method?.returns.append(returned)
+        }
         return .visitChildren
     }
 
@@ -605,7 +612,8 @@ final class FactCollector: SyntaxVisitor {
             if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) {
                 // A `some View` maker (Stinsen's `makeX() -> some View { X().environmentObject(model) }`) shows the view.
                 let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription == "View"
-                method?.returns.append(expression(returnsView ? viewBeneathModifiers(only) : only))
+                let returned = expression(returnsView ? viewBeneathModifiers(only) : only)
+                method?.returns.append(returned)
             }
         }
         if let arm = ifArm(of: node) { context.append(.ifArm(arm)) }
@@ -766,6 +774,29 @@ final class FactCollector: SyntaxVisitor {
                    let only = call.trailingClosure?.statements.first, call.trailingClosure?.statements.count == 1,
                    only.item.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
                     return .array(array.elements.map { expression(valueIfPresent($0.expression)) })
+                }
+                // `[feed, search].map { $0.navigationController }`, or over a local bound to such a list: each
+                // element's member.
+                if name == "map", call.arguments.isEmpty, call.trailingClosure?.statements.count == 1,
+                   let access = call.trailingClosure?.statements.first?.item.as(MemberAccessExprSyntax.self),
+                   access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
+                    let member = access.declName.baseName.plainName
+                    var items: [ExpressionFacts]?
+                    if let array = base.as(ArrayExprSyntax.self) {
+                        items = array.elements.map { expression($0.expression) }
+                    } else if let local = base.as(DeclReferenceExprSyntax.self)?.baseName.plainName,
+                              case .array(let bound)? = method?.binding(local, before: location(of: call)) {
+                        items = bound
+                    }
+                    if let items {
+                        return .array(items.map { item in
+                            switch item {
+                            case .reference(let name): .other(name + "." + member)
+                            case .other(let text): .other(text + "." + member)
+                            default: .other(item.summary + "." + member)
+                            }
+                        })
+                    }
                 }
                 if let type = typeName(base), isTypeName(type.base) {
                     return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })

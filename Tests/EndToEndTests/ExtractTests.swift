@@ -223,6 +223,17 @@ import Testing
         #expect(spec.contains("      showOnboarding:  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:53\n        transition: setRoot"))
     }
 
+    /// A tab bar filled with `flows.map { $0.navigationController }`, over a local list of children: each child is a
+    /// tab, named after its variable. The app lints clean.
+    @Test func tabsGatheredWithMapAreRead() throws {
+        let (output, _, _) = try Self.extract("uikit/tab-hub-map")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("ShellCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    kind: tab"))
+        #expect(spec.contains("    tabs:\n      - library  # fixtures/extract/uikit/tab-hub-map/Sources/ShellCoordinator.swift:19\n      - settings"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
