@@ -225,6 +225,8 @@ final class FactCollector: SyntaxVisitor {
 
     /// The functions nested in the current method, innermost last.
     private var nestedFunctions: [SyntaxIdentifier] = []
+    /// The code blocks that pushed an `.ifArm` frame, innermost last: popped by identity, not worked out again.
+    private var armBlocks: [SyntaxIdentifier] = []
 
     init(path: String, source: [UInt8], configuration: BuildConfiguration = BuildConfiguration()) {
         self.path = path
@@ -616,11 +618,16 @@ final class FactCollector: SyntaxVisitor {
                 method?.returns.append(returned)
             }
         }
-        if let arm = ifArm(of: node) { context.append(.ifArm(arm)) }
+        if let arm = ifArm(of: node) {
+            context.append(.ifArm(arm))
+            armBlocks.append(node.id)
+        }
         return .visitChildren
     }
     override func visitPost(_ node: CodeBlockSyntax) {
-        if ifArm(of: node) != nil { context.removeLast() }
+        guard armBlocks.last == node.id else { return }
+        armBlocks.removeLast()
+        context.removeLast()
     }
 
     /// The arm of an `if` the block is: the body is arm 0, each `else if` the next, a last `else` the one after.

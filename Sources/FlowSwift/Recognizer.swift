@@ -546,15 +546,26 @@ struct Context {
 
     /// Where `type` keeps the children of type `child` it makes: `readerFlow = flow`, `children[.reader] = flow`.
     private func keptPlaces(of child: String, in type: TypeFacts) -> Set<String> {
-        var places: Set<String> = []
+        Set(Self.childAssignments(in: type).filter { $0.child == child }.map(\.place))
+    }
+
+    /// Every assignment of a child `type` makes to a place of its own (`self.diaryCoordinator = diary`,
+    /// `children[.reader] = flow`): the place, the child's type, the local it was made in, and where.
+    static func childAssignments(in type: TypeFacts) -> [(place: String, child: String, variable: String, maker: MethodFacts, call: CallFacts)] {
+        var kept: [(place: String, child: String, variable: String, maker: MethodFacts, call: CallFacts)] = []
         for method in type.methods {
             for call in method.calls where call.name == "=" {
                 guard case .reference(let given)? = call.arguments.first?.value,
-                      method.binding(given, before: call.location)?.constructedType == child else { continue }
-                places.insert(plainReceiver(call.receiver))
+                      let child = method.binding(given, before: call.location)?.constructedType else { continue }
+                kept.append((plainReceiver(call.receiver), child, given, method, call))
             }
         }
-        return places
+        return kept
+    }
+
+    /// Whether `label` names a closure property of `type` (`onCompleted`), one a parent may set on it.
+    func isClosureProperty(_ label: String, of type: String) -> Bool {
+        recognizer.types[type]?.properties.contains { $0.name == label } == true
     }
 
     /// The reactions of `owner` to children of type `child`, or to every child.

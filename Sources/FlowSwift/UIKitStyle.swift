@@ -280,7 +280,7 @@ struct UIKitStyle: CoordinatorStyle {
                 // child's, so this coordinator finishes once that child is done (its `then`).
                 if let label = call.closures.first, let starting = coordinator.routes.firstIndex(where: { $0.name == method.name }),
                    let child = coordinator.routes[starting].destination?.value.coordinatorName,
-                   context.recognizer.types[child]?.properties.contains(where: { $0.name == label }) == true {
+                   context.isClosureProperty(label, of: child) {
                     let placed = context.put(Fact(call.name, at: call.location, .inferred("`\(child)`'s `\(label)` closure runs it once the child is done")),
                                              .route(name, method.name, .then, item: call.name))
                     coordinator.routes[starting].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
@@ -533,15 +533,14 @@ struct UIKitStyle: CoordinatorStyle {
     private static func keptChild(
         in property: String, of type: TypeFacts, _ context: Context
     ) -> (child: String, variable: String, maker: MethodFacts, call: CallFacts)? {
-        guard let declared = type.properties.first(where: { $0.name == property })?.type?.base, context.isCoordinatorType(declared) else { return nil }
-        for maker in type.methods {
-            for call in maker.calls where call.name == "=" && [property, "self." + property].contains(plainReceiver(call.receiver)) {
-                guard case .reference(let given)? = call.arguments.first?.value,
-                      maker.binding(given, before: call.location)?.constructedType == declared else { continue }
-                return (declared, given, maker, call)
-            }
-        }
-        return nil
+        guard let declared = type.properties.first(where: { $0.name == property })?.type?.base, context.isCoordinatorType(declared),
+              let kept = Context.childAssignments(in: type).first(where: { $0.place == property && $0.child == declared }) else { return nil }
+        return (declared, kept.variable, kept.maker, kept.call)
+    }
+
+    /// Whether the method sets a new root itself (not in a callback): what lets a child go on `replaced`.
+    static func setsNewRoot(_ method: MethodFacts, _ mapping: ExtractMapping) -> Bool {
+        method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
     }
 
     /// UIKit's callbacks a coordinator implements as a delegate: what they do is an exit's effect, not a route.
@@ -818,7 +817,7 @@ struct UIKitStyle: CoordinatorStyle {
                 guard let label = release.closures.first else { continue }
                 // `confirm.didCompleted = { self?.delegate?.didFinish(result, in: self) }`: once the child is done, this
                 // coordinator ends its own flow, and the child goes with it.
-                if !direct, !ownClosures.contains(label), context.recognizer.types[child.value]?.properties.contains(where: { $0.name == label }) == true,
+                if !direct, !ownClosures.contains(label), context.isClosureProperty(label, of: child.value),
                    endsOwnFlow(release, finishers: finishers, reactions: context.releasingReactions) {
                     exits.append(Fact(.finish, at: release.location, .inferred("the `\(label)` closure ends `\(type.name)`'s own flow: the child goes with it")))
                     continue
@@ -992,7 +991,7 @@ struct UIKitStyle: CoordinatorStyle {
             release.method.location != method.location && !tied.contains(release.call.location) && !context.isReaction(release.method, of: type.name)
                 && !systemCallbacks.contains(release.method.name) && !namesFinish(release.method.name)
                 // Emptied as the method sets a new root: the child's `replaced` (`linkChildren`).
-                && !release.method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
+                && !setsNewRoot(release.method, mapping)
         }) else { return }
         route.open = Located(true, at: elsewhere.call.location)
         context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
@@ -1246,7 +1245,7 @@ struct UIKitStyle: CoordinatorStyle {
             let ownFinishers = selfReleasingMethods(of: name, context)
             // Places a method empties as it sets a new root (`homeCoordinator = nil` in `showOnboarding()`).
             var emptiedOnReplace: [String: (method: String, call: CallFacts)] = [:]
-            for method in type.methods where method.calls.contains(where: { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }) {
+            for method in type.methods where setsNewRoot(method, mapping) {
                 for call in method.calls where call.closures.isEmpty {
                     if let place = releasedPlace(call), emptiedOnReplace[place] == nil { emptiedOnReplace[place] = (method.name, call) }
                 }
@@ -1254,7 +1253,7 @@ struct UIKitStyle: CoordinatorStyle {
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
                 if let clear = method.calls.first(where: clearsChildren),
-                   method.calls.contains(where: { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }) {
+                   setsNewRoot(method, mapping) {
                     parentExits.append(Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
                 }
                 guard let release = method.calls.first(where: { isRelease($0, mapping) && $0.closures.isEmpty }) else { continue }
