@@ -188,6 +188,8 @@ struct AliasFacts: Sendable {
 struct FileFacts: Sendable {
     var path: String
     var types: [TypeFacts] = []
+    /// Method name → how many calls of that name the file's bodies make.
+    var callCounts: [String: Int] = [:]
     var aliases: [AliasFacts] = []
     var notes: [ExtractionNote] = []
 }

@@ -38,15 +38,17 @@ struct ProjectIndex {
 
     init(files: [FileFacts], isCoordinatorDeclaration: (TypeFacts) -> Bool) {
         var extensions: [TypeFacts] = []
+        let typeCount = files.reduce(0) { $0 + $1.types.count }
+        declared.reserveCapacity(typeCount)
+        types.reserveCapacity(typeCount)
+        order.reserveCapacity(typeCount)
         for file in files {
             for alias in file.aliases where aliases[alias.name] == nil {
                 aliases[alias.name] = alias.type
                 if !alias.parts.isEmpty { compositions[alias.name] = alias.parts }
             }
+            callCounts.merge(file.callCounts, uniquingKeysWith: +)
             for type in file.types {
-                for method in type.methods {
-                    for call in method.calls { callCounts[call.name, default: 0] += 1 }
-                }
                 if type.keyword == .extension {
                     extensions.append(type)
                 } else if let first = declared[type.name] {
@@ -98,8 +100,10 @@ struct ProjectIndex {
             }
         }
         // The app's own implementations come first: a test double is one only when the app has none.
+        let doubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false })
+        guard !doubles.isEmpty else { return }
         for (name, all) in implementations {
-            let app = all.filter { types[$0].map { !Self.isTestDouble($0) } ?? true }
+            let app = all.filter { !doubles.contains($0) }
             if !app.isEmpty, app.count < all.count { implementations[name] = app }
         }
     }
@@ -127,6 +131,12 @@ struct ProjectIndex {
         if let done = types[name] { return done }
         guard var type = declared[name], visiting.insert(name).inserted else { return declared[name] }
         defer { visiting.remove(name) }
+        // Most types (screens, models) inherit nothing the project declares: they are as written.
+        if type.inherited.allSatisfy({ declared[$0.base] == nil && constrained[$0.base] == nil }),
+           type.inherited.indices.allSatisfy({ at in type.inherited[at].base != name && !type.inherited[..<at].contains { $0.base == type.inherited[at].base } }) {
+            types[name] = type
+            return type
+        }
         var supertypes: [TypeName] = []
         var seen: Set<String> = [name]
         var methodNames = Set(type.methods.map(\.name))

@@ -22,20 +22,39 @@ struct Recognizer {
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
+    /// XCoordinator route enum → every coordinator that routes it, in declaration order.
+    private(set) var routeEnumCoordinators: [String: [String]] = [:]
+    /// Style index → the classes, structs and actors it claims, in declaration order: each is read once, here.
+    private var claimedByStyle: [[String]] = []
+
+    /// The classes, structs and actors `style` claims, in declaration order.
+    func names(claimedBy style: any CoordinatorStyle.Type) -> [String] {
+        Self.styles.firstIndex { $0 == style }.map { claimedByStyle[$0] } ?? []
+    }
 
     init(files: [FileFacts], mapping: ExtractMapping) {
         self.mapping = mapping
         index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
+        var claimed: Set<String> = []
+        var claimedByStyle = Array(repeating: [String](), count: Self.styles.count)
         for name in index.order {
-            guard let type = index.types[name], XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) else { continue }
-            owners[routes, default: []].append(name)
+            guard let type = index.types[name] else { continue }
+            if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
+                owners[routes, default: []].append(name)
+            }
+            for (style, claimant) in Self.styles.enumerated() where claimant.claims(type, self) {
+                claimed.insert(name)
+                if type.keyword == .class || type.keyword == .struct || type.keyword == .actor { claimedByStyle[style].append(name) }
+            }
         }
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
-        let recognizer = self
-        claimedNames = Set(index.order.filter { name in index.types[name].map(recognizer.claimed) ?? false })
+        routeEnumCoordinators = owners
+        claimedNames = claimed
+        self.claimedByStyle = claimedByStyle
     }
+
 
     /// A declaration that names a coordinator base among its supertypes.
     private static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
@@ -54,10 +73,8 @@ struct Recognizer {
         var styles = Self.styles.map { $0.init() }
         var doubles: Set<String> = []
         for index in styles.indices {
-            for name in order {
-                guard context.coordinators[name] == nil, !doubles.contains(name), let type = types[name],
-                      type.keyword == .class || type.keyword == .struct || type.keyword == .actor,
-                      Self.styles[index].claims(type, self) else { continue }
+            for name in claimedByStyle[index] {
+                guard context.coordinators[name] == nil, !doubles.contains(name), let type = types[name] else { continue }
                 // A test target's coordinator (`AppTests/FakeClaimCoordinator`) is no flow of the app: said, not read.
                 guard !ProjectIndex.isTestDouble(type) else {
                     doubles.insert(name)

@@ -87,7 +87,8 @@ public enum SwiftExtractor {
             file.notes = [note]
             facts.append(file)
         }
-        var code = Recognizer(files: facts, mapping: mapping).graph()
+        let recognizer = Recognizer(files: facts, mapping: mapping)
+        var code = recognizer.graph()
         code.graph.files = sources.map(\.path)
         return code
     }
@@ -147,6 +148,11 @@ public enum SwiftExtractor {
         collector.walk(tree)
         facts.types = collector.types
         facts.aliases = collector.aliases
+        for type in facts.types {
+            for method in type.methods {
+                for call in method.calls { facts.callCounts[call.name, default: 0] += 1 }
+            }
+        }
         return facts
     }
 

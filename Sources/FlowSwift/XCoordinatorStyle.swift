@@ -322,11 +322,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
 
     /// `router.trigger(.x)` in any type that keeps a router (`UnownedRouter<R>`, `WeakRouter<R>`, `StrongRouter<R>`).
     static func collectTriggers(_ context: inout Context) {
-        var owners: [String: String] = [:]  // route enum → coordinator
-        for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type, in: context.recognizer.types) else { continue }
-            owners[routes] = owners[routes] ?? name
-        }
+        let owners = context.recognizer.routeEnumCoordinators.compactMapValues(\.first)  // route enum → coordinator
         for name in context.recognizer.order {
             guard let type = context.recognizer.types[name] else { continue }
             var routers: [String: String] = [:]  // property → route enum
@@ -350,13 +346,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
     /// maker's own routes. A `StrongRouter` to the maker itself is XCoordinator's retain cycle.
     static func linkHolds(_ context: inout Context) {
         let strengths: [String: HoldStrength] = ["UnownedRouter": .unowned, "WeakRouter": .weak, "StrongRouter": .strong]
-        var owners: [String: String] = [:]  // route enum → coordinator
-        for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name], kind(of: type) != nil, let routes = routeEnum(of: type, in: context.recognizer.types) else { continue }
-            owners[routes] = owners[routes] ?? name
-        }
-        for maker in context.recognizer.order {
-            guard let type = context.recognizer.types[maker], kind(of: type) != nil, var coordinator = context.coordinators[maker] else { continue }
+        let owners = context.recognizer.routeEnumCoordinators.compactMapValues(\.first)  // route enum → coordinator
+        for maker in context.recognizer.names(claimedBy: Self.self) {
+            guard let type = context.recognizer.types[maker], var coordinator = context.coordinators[maker] else { continue }
             for made in type.methods.flatMap(\.constructed) {
                 guard let kept = context.recognizer.types[made.value], kind(of: kept) == nil else { continue }
                 for property in kept.properties {
