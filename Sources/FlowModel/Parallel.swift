@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 
 /// Work spread over the machine's cores, with results in a deterministic order.
@@ -18,6 +23,14 @@ public enum Parallel {
             }
         }
         return try slots.values.map { result throws(E) in try result.get() }
+    }
+
+    /// `items` in consecutive slices, a few per core and at least `minimum` long: work shared among threads in
+    /// pieces large enough to outweigh handing them out.
+    public static func slices<T>(of items: [T], minimum: Int = 64) -> [ArraySlice<T>] {
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let size = max(minimum, items.count / (4 * cores))
+        return stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
     }
 
     /// Runs two independent computations at once.

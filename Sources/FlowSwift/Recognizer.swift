@@ -346,6 +346,8 @@ struct Fact<Value> {
     }
 }
 
+extension Fact: Sendable where Value: Sendable {}
+
 extension Coordinator {
     /// Not every navigation site was read: the spec writes `open: true` and drift does not judge absences.
     mutating func markOpen() {
@@ -397,74 +399,104 @@ struct Context {
 
     init(recognizer: Recognizer) {
         self.recognizer = recognizer
+        // Each type's links are read on its own, a share of the types per thread, and put together in declaration
+        // order: the first screen found first is the one kept.
+        let chunks = Parallel.slices(of: recognizer.order)
+        let links = Parallel.map(chunks) { names in names.map { Self.links(of: $0, recognizer) } }.joined()
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
         var firstScreens: [String: Fact<String>] = [:]
         var relayed: Set<String> = []
         var finishingClosures: [String: Set<String>] = [:]
-        for name in recognizer.order {
-            guard let type = recognizer.types[name] else { continue }
-            for method in type.methods where !method.constructed.isEmpty {
-                for call in method.calls {
-                    // The label first: only a closure set on a type made here can be that type's.
-                    guard let label = call.closures.first else { continue }
-                    let owners = method.constructed.filter { made in
-                        made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true
-                    }
-                    guard !owners.isEmpty, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
-                    for made in owners { finishingClosures[made.value, default: []].insert(label) }
-                }
-            }
-            if type.keyword == .class { bases.formUnion(type.inherited.map(\.base)) }
-            if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || recognizer.claimed(type) {
-                for method in type.methods {
-                    for call in method.calls where call.name != "=" && call.name != "start" {
-                        let receiver = plainReceiver(call.receiver)
-                        guard !receiver.isEmpty, receiver != "self",
-                              receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true else { continue }
-                        relayed.insert(call.name)
-                        // `coordinator.show(fungibleToken: token, …)`: the overload of that label, a route of its own.
-                        if let overload = call.overloadName { relayed.insert(overload) }
-                    }
-                }
-            }
-            for method in type.methods {
-                for call in method.calls where call.name == "=" {
-                    let place = plainReceiver(call.receiver)
-                    guard place.hasSuffix(".coordinator"), case .reference(let given)? = call.arguments.first?.value,
-                          let child = method.binding(given, before: call.location)?.constructedType,
-                          let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType,
-                          firstScreens[child] == nil else { continue }
-                    firstScreens[child] = Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))
-                }
-                // `navigationController.pushViewController(locales.localesViewController, …)`: a parent pushing a screen
-                // of the child it made.
-                for call in method.calls where ["pushViewController", "pushModule", "push"].contains(call.name) || recognizer.mapping.push.contains(call.name) {
-                    guard let (child, property) = Self.childMember(call.arguments.first?.value, in: method, before: call.location),
-                          firstScreens[child] == nil,
-                          let childType = recognizer.types[child],
-                          let screen = childType.properties.first(where: { $0.name == property }).flatMap({ Self.screenType($0, of: childType) }) else { continue }
-                    firstScreens[child] = Fact(screen, at: call.location, .inferred("the parent pushes `\(child).\(property)`"))
-                }
-            }
-            for property in type.properties {
-                if let declared = property.type { keepers[recognizer.index.resolved(declared).base, default: []].append((name, property.name)) }
-            }
+        for (name, found) in zip(recognizer.order, links) {
+            for (made, label) in found.finishingClosures { finishingClosures[made, default: []].insert(label) }
+            bases.formUnion(found.bases)
+            relayed.formUnion(found.relayed)
+            for (child, screen) in found.firstScreens where firstScreens[child] == nil { firstScreens[child] = screen }
+            for (kept, property) in found.keepers { keepers[kept, default: []].append((name, property)) }
         }
         baseClasses = bases
         self.keepers = keepers
         self.relayed = relayed
         self.finishingClosures = finishingClosures
         self.firstScreens = firstScreens
-        var delegateCalls = DelegateCalls()
-        for name in recognizer.order {
-            let found = (recognizer.types[name]?.methods ?? []).compactMap {
-                reaction($0, of: name) ?? delegateReaction($0, of: name, calls: &delegateCalls)
+        let context = self
+        let found = Parallel.map(chunks) { names in
+            var delegateCalls = DelegateCalls()
+            return names.map { name in
+                (context.recognizer.types[name]?.methods ?? []).compactMap {
+                    context.reaction($0, of: name) ?? context.delegateReaction($0, of: name, calls: &delegateCalls)
+                }
             }
-            guard !found.isEmpty else { continue }
+        }.joined()
+        for (name, found) in zip(recognizer.order, found) where !found.isEmpty {
             reactions[name] = found
             releasingReactions.formUnion(found.filter { $0.release != nil }.map(\.method.name))
         }
+    }
+
+    /// What one type tells about the others, read before any coordinator is built.
+    private struct Links: Sendable {
+        /// (made type, closure property) pairs: the type sets that closure of a child it makes to let it go.
+        var finishingClosures: [(String, String)] = []
+        /// The supertypes of a class.
+        var bases: [String] = []
+        /// Methods it calls on a coordinator it keeps.
+        var relayed: [String] = []
+        /// (child, screen) pairs, in the order the type's methods give them.
+        var firstScreens: [(String, Fact<String>)] = []
+        /// (type kept, property) for each property with a declared type.
+        var keepers: [(String, String)] = []
+    }
+
+    private static func links(of name: String, _ recognizer: Recognizer) -> Links {
+        var links = Links()
+        guard let type = recognizer.types[name] else { return links }
+        for method in type.methods where !method.constructed.isEmpty {
+            for call in method.calls {
+                // The label first: only a closure set on a type made here can be that type's.
+                guard let label = call.closures.first else { continue }
+                let owners = method.constructed.filter { made in
+                    made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true
+                }
+                guard !owners.isEmpty, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
+                for made in owners { links.finishingClosures.append((made.value, label)) }
+            }
+        }
+        if type.keyword == .class { links.bases = type.inherited.map(\.base) }
+        if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || recognizer.claimed(type) {
+            for method in type.methods {
+                for call in method.calls where call.name != "=" && call.name != "start" {
+                    let receiver = plainReceiver(call.receiver)
+                    guard !receiver.isEmpty, receiver != "self",
+                          receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true else { continue }
+                    links.relayed.append(call.name)
+                    // `coordinator.show(fungibleToken: token, …)`: the overload of that label, a route of its own.
+                    if let overload = call.overloadName { links.relayed.append(overload) }
+                }
+            }
+        }
+        for method in type.methods {
+            for call in method.calls where call.name == "=" {
+                let place = plainReceiver(call.receiver)
+                guard place.hasSuffix(".coordinator"), case .reference(let given)? = call.arguments.first?.value,
+                      let child = method.binding(given, before: call.location)?.constructedType,
+                      let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType else { continue }
+                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))))
+            }
+            // `navigationController.pushViewController(locales.localesViewController, …)`: a parent pushing a screen
+            // of the child it made.
+            for call in method.calls where ["pushViewController", "pushModule", "push"].contains(call.name) || recognizer.mapping.push.contains(call.name) {
+                guard let (child, property) = childMember(call.arguments.first?.value, in: method, before: call.location),
+                      let childType = recognizer.types[child],
+                      let screen = childType.properties.first(where: { $0.name == property }).flatMap({ screenType($0, of: childType) }) else { continue }
+                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("the parent pushes `\(child).\(property)`"))))
+            }
+        }
+        for property in type.properties {
+            if let declared = property.type { links.keepers.append((recognizer.index.resolved(declared).base, property.name)) }
+        }
+        return links
     }
 
     /// `locales.localesViewController`, where `locales` is bound to a coordinator made in the method: its type and
