@@ -71,13 +71,15 @@ public enum ExtractedSpecs {
     public static func plan(_ specs: [SpecEncoder.SpecText], roots: [String], into folder: String) throws(WriteError) -> [File] {
         var sourceOf: [String: String] = [:]
         var files: [File] = []
-        for spec in specs {
+        // Each text's digest, side by side.
+        let texts = Parallel.map(specs) { stamped($0.text) }
+        for (spec, text) in zip(specs, texts) {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + relativeSpecPath(of: spec.source, roots: roots)
             if let other = sourceOf[path] {
                 throw WriteError("\(other) and \(spec.source) would both be written to \(path): extract their roots into separate -o folders")
             }
             sourceOf[path] = spec.source
-            files.append(File(path: path, source: spec.source, text: stamped(spec.text)))
+            files.append(File(path: path, source: spec.source, text: text))
         }
         return files
     }

@@ -23,7 +23,9 @@ public enum SpecEncoder {
         let notes = code.provenance.notes
         let notesByFile = Dictionary(grouping: notes) { $0.location.file }
         let notesByCoordinator = Dictionary(grouping: notes.filter { $0.coordinator != nil }) { $0.coordinator! }
-        return byFile.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { file in
+        // One spec per Swift file, written side by side: each reads the graph and writes only its own text.
+        let files = byFile.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return Parallel.map(files) { file in
             let coordinators = byFile[file]!.sorted { $0.location < $1.location }
             let names = Set(coordinators.map(\.name))
             let entry = graph.entry.flatMap { names.contains($0.value) ? $0 : nil }
