@@ -180,6 +180,16 @@ struct ProjectIndex {
     /// A type of a test target (a folder named `…Tests`), or named as a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`).
     static func isTestDouble(_ type: TypeFacts) -> Bool {
         if ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains(where: { type.name.hasSuffix($0) }) { return true }
-        return type.location.file.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("Mocks") }
+        // A folder's name ends where a `/` follows it. Read from the bytes: this is asked of every type.
+        var file = type.location.file
+        return file.withUTF8 { bytes in
+            [Self.testsFolder, Self.mocksFolder].contains { marker in
+                bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { start in
+                    marker.indices.allSatisfy { bytes[start + $0] == marker[$0] }
+                }
+            }
+        }
     }
+
+    private static let testsFolder = Array("Tests/".utf8), mocksFolder = Array("Mocks/".utf8)
 }

@@ -128,6 +128,16 @@ import Testing
         #expect(index.concreteTypes("Clock") == ["FixedClock"])
     }
 
+    /// A folder named `…Tests` or `…Mocks` holds test code; a file so named, or a folder that only starts so, does not.
+    @Test(arguments: [
+        ("AppTests/Clock.swift", true), ("/repo/App/UnitTests/Sub/Clock.swift", true), ("Shared/AppMocks/Clock.swift", true),
+        ("App/ClockTests.swift", false), ("App/TestsHelpers/Clock.swift", false), ("Tests.swift", false), ("", false),
+    ])
+    func testFoldersAreFoldersWhoseNamesEndSo(file: String, isTest: Bool) {
+        let type = TypeFacts(name: "Clock", keyword: .class, location: SourceLocation(file: file, line: 1, column: 1))
+        #expect(ProjectIndex.isTestDouble(type) == isTest)
+    }
+
     @Test func aSecondTypeOfTheSameNameIsNotedNeverDroppedInSilence() {
         let index = index([
             "iOS/Settings.swift": "final class SettingsCoordinator: Coordinator { func start() {} }",
