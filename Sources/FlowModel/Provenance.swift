@@ -103,6 +103,14 @@ public struct Provenance: Sendable {
     public mutating func set(_ path: FactPath, _ confidence: Confidence) {
         inferred[path] = confidence.reason
     }
+
+    /// Takes in the inferred facts, frameworks and notes of another provenance, which was recorded for other
+    /// facts (other coordinators): where both name a fact or framework, the other's is kept.
+    public mutating func absorb(_ other: Provenance) {
+        inferred.merge(other.inferred) { _, new in new }
+        frameworks.merge(other.frameworks) { _, new in new }
+        notes += other.notes
+    }
 }
 
 /// What the Swift reader returns: the same model the YAML loader builds, every location in Swift code, and

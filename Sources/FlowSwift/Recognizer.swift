@@ -32,8 +32,13 @@ struct Recognizer {
         Self.styles.firstIndex { $0 == style }.map { claimedByStyle[$0] } ?? []
     }
 
-    init(files: [FileFacts], mapping: ExtractMapping) {
+    /// The fewest coordinators built on one thread: enough to outweigh handing them out (tests build one per
+    /// thread to check that the order of building changes nothing).
+    let slice: Int
+
+    init(files: [FileFacts], mapping: ExtractMapping, slice: Int = 64) {
         self.mapping = mapping
+        self.slice = slice
         index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
@@ -73,16 +78,9 @@ struct Recognizer {
         var styles = Self.styles.map { $0.init() }
         var doubles: Set<String> = []
         for index in styles.indices {
-            for name in claimedByStyle[index] {
-                guard context.coordinators[name] == nil, !doubles.contains(name), let type = types[name] else { continue }
-                // A test target's coordinator (`AppTests/FakeClaimCoordinator`) is no flow of the app: said, not read.
-                guard !ProjectIndex.isTestDouble(type) else {
-                    doubles.insert(name)
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(name)` is a test double or lives in a test target: not a flow of the app, not read", at: type.location, coordinator: name))
-                    continue
-                }
-                context.coordinators[name] = styles[index].coordinator(type, &context)
-            }
+            let names = claimedByStyle[index].filter { context.coordinators[$0] == nil && !doubles.contains($0) }
+            styles[index].build(names, &context)
+            doubles.formUnion(names.filter { types[$0].map(ProjectIndex.isTestDouble) ?? false })
         }
         for index in styles.indices { styles[index].link(&context) }
         // A child pushed onto its parent's stack in one place and presented in another (in a navigation
@@ -623,6 +621,32 @@ struct Context {
     }
 
     /// Places a fact in the graph, recording how sure the reader is of it.
+    /// A context to build coordinators in: the links every type gives, none of the output of a build.
+    func forBuilding() -> Context {
+        var context = self
+        context.coordinators = [:]
+        context.chains = []
+        context.provenance = Provenance()
+        context.chainScopes = [:]
+        context.notes = []
+        context.triggers = [:]
+        context.madeWith = [:]
+        context.attachedToParentStack = []
+        return context
+    }
+
+    /// Takes in what was built in a context from `forBuilding()`, as if it had been built in this one.
+    mutating func absorb(_ built: Context) {
+        coordinators.merge(built.coordinators) { _, new in new }
+        chains += built.chains
+        provenance.absorb(built.provenance)
+        chainScopes.merge(built.chainScopes) { _, new in new }
+        notes += built.notes
+        for (type, found) in built.triggers { triggers[type, default: []] += found }
+        for (screen, made) in built.madeWith { madeWith[screen, default: []] += made }
+        attachedToParentStack.formUnion(built.attachedToParentStack)
+    }
+
     mutating func put<Value>(_ fact: Fact<Value>, _ path: FactPath) -> Located<Value> {
         provenance.set(path, fact.confidence)
         return Located(fact.value, at: fact.location)

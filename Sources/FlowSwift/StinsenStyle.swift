@@ -5,7 +5,6 @@ import FlowModel
 struct StinsenStyle: CoordinatorStyle {
     /// What Stinsen's coordinators teach the reader on the way, for the links made once all are built.
     struct State {
-        var triggersCollected = false
         /// Coordinator → the `popToRoot()` / `popLast()` / `pop()` / `dismissCoordinator()` calls its screens make.
         var calls: [String: [Trigger]] = [:]
         /// Routes that push a coordinator without a navigation view of its own: (owner, route, child).
@@ -22,9 +21,26 @@ struct StinsenStyle: CoordinatorStyle {
         kind(of: type) != nil
     }
 
+    /// The routers' calls of every type are read once, before the first coordinator is built.
+    mutating func prepare(_ context: inout Context) {
+        Self.collectTriggers(&state, &context)
+    }
+
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         guard let kind = Self.kind(of: type) else { return nil }
         return Self.coordinator(type, kind: kind, state: &state, context: &context)
+    }
+
+    func forBuilding() -> Self {
+        var style = self
+        style.state.barePushes = []
+        style.state.startedWithOwnStack = []
+        return style
+    }
+
+    mutating func merge(_ built: Self) {
+        state.barePushes += built.state.barePushes
+        state.startedWithOwnStack.formUnion(built.state.startedWithOwnStack)
     }
 
     mutating func link(_ context: inout Context) {
@@ -57,7 +73,6 @@ struct StinsenStyle: CoordinatorStyle {
     }
 
     static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, state: inout State, context: inout Context) -> Coordinator {
-        collectTriggers(&state, &context)
         var coordinator = context.coordinator(type, .stinsen, kind: Fact(kind, at: type.location))
         var resolved = true
         var initial: String?
@@ -179,8 +194,6 @@ struct StinsenStyle: CoordinatorStyle {
     /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
     /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
     static func collectTriggers(_ state: inout State, _ context: inout Context) {
-        guard !state.triggersCollected else { return }
-        state.triggersCollected = true
         for name in context.recognizer.order {
             guard let type = context.recognizer.types[name] else { continue }
             var routers: [String: String] = [:]

@@ -33,6 +33,19 @@ struct UIKitStyle: CoordinatorStyle {
         isCoordinator(type, recognizer: recognizer)
     }
 
+    mutating func prepare(_ context: inout Context) {}
+
+    func forBuilding() -> Self { Self() }
+
+    mutating func merge(_ built: Self) {
+        state.startTransitions.merge(built.state.startTransitions) { _, new in new }
+        state.startStyles.merge(built.state.startStyles) { _, new in new }
+        state.startDismissible.merge(built.state.startDismissible) { _, new in new }
+        state.unreadStartStyles.formUnion(built.state.unreadStartStyles)
+        state.pendingChildRoutes += built.state.pendingChildRoutes
+        state.slots.merge(built.state.slots) { _, new in new }
+    }
+
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         // A base class of other coordinators (`BaseCoordinator`) is not a flow of its own, unless the app makes one.
         guard !context.baseClasses.contains(type.name) || context.recognizer.index.constructed.contains(type.name) else { return nil }

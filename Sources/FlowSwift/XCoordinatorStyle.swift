@@ -4,23 +4,24 @@ import FlowRules
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.
 struct XCoordinatorStyle: CoordinatorStyle {
-    /// `router.trigger(.x)` of every type is read once, before the first coordinator is built.
-    private var triggersCollected = false
-
     init() {}
 
     static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
         kind(of: type) != nil
     }
 
+    /// `router.trigger(.x)` of every type is read once, before the first coordinator is built.
+    mutating func prepare(_ context: inout Context) {
+        Self.collectTriggers(&context)
+    }
+
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         guard let kind = Self.kind(of: type) else { return nil }
-        if !triggersCollected {
-            Self.collectTriggers(&context)
-            triggersCollected = true
-        }
         return Self.coordinator(type, kind: kind, context: &context)
     }
+
+    func forBuilding() -> Self { self }
+    mutating func merge(_ built: Self) {}
 
     mutating func link(_ context: inout Context) {
         Self.linkHolds(&context)
