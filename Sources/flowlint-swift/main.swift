@@ -66,7 +66,7 @@ struct ExtractCommand: ParsableCommand {
         var mapping = try loadConfiguration().extractMapping
         if let platform { mapping.platform = platform }
         mapping.defines += define
-        let code = try SwiftExtractor.extract(paths: sources, mapping: mapping)
+        let code = try SwiftExtractor.extract(paths: sources, mapping: mapping, keepingFactsUntilExit: true)
         for note in code.provenance.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }
@@ -154,7 +154,7 @@ func runExtract() -> Int32 {
 // runs here, reading the Swift sources in process.
 if ["lint", "paths", "graph", "diff"].contains(CommandLine.arguments.dropFirst().first) {
     FlowlintCLI.readSources = { sources, configuration in
-        try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping)
+        try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping, keepingFactsUntilExit: true)
     }
     exit(FlowlintCLI.run())
 }
