@@ -612,10 +612,12 @@ final class FactCollector: SyntaxVisitor {
     /// A single-expression body returns its expression.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
         if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true {
-            let statements = compiledStatements(node.statements)
+            // The statements `#if` compiles in, worked out only when there is an `#if` among them.
+            let written = node.statements
+            let statements = written.contains(where: { $0.item.is(IfConfigDeclSyntax.self) }) ? compiledStatements(written) : Array(written.prefix(2))
             if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) {
                 // A `some View` maker (Stinsen's `makeX() -> some View { X().environmentObject(model) }`) shows the view.
-                let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription == "View"
+                let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self).map { text(of: $0.constraint) } == "View"
                 let returned = expression(returnsView ? viewBeneathModifiers(only) : only)
                 method?.returns.append(returned)
             }
