@@ -24,10 +24,10 @@ struct Recognizer {
     private(set) var routerOwners: [String: String] = [:]
     /// XCoordinator route enum → every coordinator that routes it, in declaration order.
     private(set) var routeEnumCoordinators: [String: [String]] = [:]
-    /// Style index → the classes, structs and actors it claims, in declaration order: each is read once, here.
+    /// Style index → the types it claims, in declaration order: each is asked once, here.
     private var claimedByStyle: [[String]] = []
 
-    /// The classes, structs and actors `style` claims, in declaration order.
+    /// The types `style` claims (of any keyword: a protocol may refine a style's), in declaration order.
     func names(claimedBy style: any CoordinatorStyle.Type) -> [String] {
         Self.styles.firstIndex { $0 == style }.map { claimedByStyle[$0] } ?? []
     }
@@ -51,7 +51,7 @@ struct Recognizer {
             }
             for (style, claimant) in Self.styles.enumerated() where claimant.claims(type, self) {
                 claimed.insert(name)
-                if type.keyword == .class || type.keyword == .struct || type.keyword == .actor { claimedByStyle[style].append(name) }
+                claimedByStyle[style].append(name)
             }
         }
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
@@ -78,7 +78,10 @@ struct Recognizer {
         var styles = Self.styles.map { $0.init() }
         var doubles: Set<String> = []
         for index in styles.indices {
-            let names = claimedByStyle[index].filter { context.coordinators[$0] == nil && !doubles.contains($0) }
+            let names = claimedByStyle[index].filter { name in
+                guard context.coordinators[name] == nil, !doubles.contains(name), let keyword = types[name]?.keyword else { return false }
+                return keyword == .class || keyword == .struct || keyword == .actor
+            }
             styles[index].build(names, &context)
             doubles.formUnion(names.filter { types[$0].map(ProjectIndex.isTestDouble) ?? false })
         }
@@ -104,10 +107,21 @@ struct Recognizer {
             child.stack = context.put(Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
             context.coordinators[name] = child
         }
-        var coordinators = order.compactMap { context.coordinators[$0] }
-        let routesByCoordinator = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
-        for index in coordinators.indices {
-            Self.fillTriggers(&coordinators[index], context: &context, routes: routesByCoordinator)
+        let built = order.compactMap { context.coordinators[$0] }
+        let routesByCoordinator = Dictionary(uniqueKeysWithValues: built.map { ($0.name, Set($0.routes.map(\.name))) })
+        // Each coordinator's triggers side by side; the confidence of each is recorded after, in order.
+        let reading = context
+        let filled = Parallel.map(Parallel.slices(of: built)) { slice in
+            slice.map { coordinator in
+                var coordinator = coordinator
+                let placed = Self.fillTriggers(&coordinator, context: reading, routes: routesByCoordinator)
+                return (coordinator, placed)
+            }
+        }.joined()
+        var coordinators: [Coordinator] = []
+        for (coordinator, placed) in filled {
+            for (path, confidence) in placed { context.provenance.set(path, confidence) }
+            coordinators.append(coordinator)
         }
         // The clean-up passes (Cleanup.swift), each on what the one before left.
         let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context))
@@ -158,8 +172,10 @@ struct Recognizer {
         return Fact(first.name, at: first.location, .inferred(why))
     }
 
-    /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers.
-    private static func fillTriggers(_ coordinator: inout Coordinator, context: inout Context, routes: [String: Set<String>]) {
+    /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers; what
+    /// it returns is the confidence of each trigger placed, for the provenance.
+    private static func fillTriggers(_ coordinator: inout Coordinator, context: Context, routes: [String: Set<String>]) -> [(FactPath, Confidence)] {
+        var placed: [(FactPath, Confidence)] = []
         let names = Set(coordinator.routes.map(\.name))
         let isStinsen = context.provenance.frameworks[coordinator.name] == .stinsen
         for index in coordinator.routes.indices {
@@ -181,10 +197,11 @@ struct Recognizer {
             }
             let route = coordinator.routes[index].name
             coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }.map { trigger in
-                let reference = context.put(trigger, .route(coordinator.name, route, .triggers, item: trigger.value))
-                return RouteReference(parsing: reference.value, at: reference.location)
+                placed.append((.route(coordinator.name, route, .triggers, item: trigger.value), trigger.confidence))
+                return RouteReference(parsing: trigger.value, at: trigger.location)
             }
         }
+        return placed
     }
 
     // MARK: shared resolution
@@ -354,7 +371,7 @@ extension Coordinator {
 }
 
 /// A route a type triggers: `router.trigger(.x)`, `coordinator?.showX()`, `router.route(to: \.x)`.
-struct Trigger {
+struct Trigger: Sendable {
     /// The coordinator whose route it is, `nil` when only the route name is known.
     var owner: String?
     var route: Fact<String>

@@ -194,35 +194,46 @@ struct StinsenStyle: CoordinatorStyle {
     /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
     /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
     static func collectTriggers(_ state: inout State, _ context: inout Context) {
-        for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name] else { continue }
-            var routers: [String: String] = [:]
-            for property in type.properties {
-                guard let declared = property.type else { continue }
-                if declared.base.hasSuffix(".Router") {
-                    routers[property.name] = String(declared.base.dropLast(".Router".count))
-                } else if routerTypes.contains(declared.base), let owner = declared.arguments.first {
-                    routers[property.name] = owner  // `@RouterObject var router: NavigationRouter<X>?`
-                } else if let held = context.recognizer.types[declared.base], kind(of: held) != nil {
-                    routers[property.name] = declared.base  // a view model given the coordinator itself
-                }
-            }
-            guard !routers.isEmpty else { continue }
-            for method in type.methods {
-                for call in method.calls {
-                    let receiver = plainReceiver(call.receiver)
-                    guard let owner = routers[receiver] ?? routers[String(receiver.split(separator: ".").first ?? "")] else { continue }
-                    switch call.name {
-                    case "route", "root", "focusFirst":
-                        guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
-                        context.triggers[name, default: []].append(Trigger(owner: owner, route: Fact(route, at: call.location)))
-                    case "popToRoot", "popLast", "pop", "dismissCoordinator":
-                        let trigger = Trigger(owner: owner, route: Fact(call.name, at: call.location))
-                        context.triggers[name, default: []].append(trigger)
-                        state.calls[owner, default: []].append(trigger)
-                    default: break
+        // Every type's calls side by side, put in the context in declaration order.
+        let recognizer = context.recognizer
+        let stinsen = Set(recognizer.names(claimedBy: Self.self))
+        let found = Parallel.map(Parallel.slices(of: recognizer.order)) { names in
+            names.map { name -> [(trigger: Trigger, isCall: Bool)] in
+                guard let type = recognizer.types[name] else { return [] }
+                var routers: [String: String] = [:]
+                for property in type.properties {
+                    guard let declared = property.type else { continue }
+                    if declared.base.hasSuffix(".Router") {
+                        routers[property.name] = String(declared.base.dropLast(".Router".count))
+                    } else if routerTypes.contains(declared.base), let owner = declared.arguments.first {
+                        routers[property.name] = owner  // `@RouterObject var router: NavigationRouter<X>?`
+                    } else if stinsen.contains(declared.base) {
+                        routers[property.name] = declared.base  // a view model given the coordinator itself
                     }
                 }
+                guard !routers.isEmpty else { return [] }
+                var found: [(trigger: Trigger, isCall: Bool)] = []
+                for method in type.methods {
+                    for call in method.calls {
+                        let receiver = plainReceiver(call.receiver)
+                        guard let owner = routers[receiver] ?? routers[String(receiver.split(separator: ".").first ?? "")] else { continue }
+                        switch call.name {
+                        case "route", "root", "focusFirst":
+                            guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
+                            found.append((Trigger(owner: owner, route: Fact(route, at: call.location)), false))
+                        case "popToRoot", "popLast", "pop", "dismissCoordinator":
+                            found.append((Trigger(owner: owner, route: Fact(call.name, at: call.location)), true))
+                        default: break
+                        }
+                    }
+                }
+                return found
+            }
+        }.joined()
+        for (name, found) in zip(recognizer.order, found) {
+            for (trigger, isCall) in found {
+                context.triggers[name, default: []].append(trigger)
+                if isCall, let owner = trigger.owner { state.calls[owner, default: []].append(trigger) }
             }
         }
     }

@@ -324,21 +324,30 @@ struct XCoordinatorStyle: CoordinatorStyle {
     /// `router.trigger(.x)` in any type that keeps a router (`UnownedRouter<R>`, `WeakRouter<R>`, `StrongRouter<R>`).
     static func collectTriggers(_ context: inout Context) {
         let owners = context.recognizer.routeEnumCoordinators.compactMapValues(\.first)  // route enum → coordinator
-        for name in context.recognizer.order {
-            guard let type = context.recognizer.types[name] else { continue }
-            var routers: [String: String] = [:]  // property → route enum
-            for property in type.properties {
-                guard let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first else { continue }
-                routers[property.name] = routes
-            }
-            guard !routers.isEmpty else { continue }
-            for method in type.methods {
-                for call in method.calls where ["trigger", "contextTrigger"].contains(call.name) {
-                    let receiver = plainReceiver(call.receiver)
-                    guard let routes = routers[receiver], case .member(let route, _)? = call.arguments.first?.value else { continue }
-                    context.triggers[name, default: []].append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
+        // Every type's triggers side by side, put in the context in declaration order.
+        let recognizer = context.recognizer
+        let found = Parallel.map(Parallel.slices(of: recognizer.order)) { names in
+            names.map { name -> [Trigger] in
+                guard let type = recognizer.types[name] else { return [] }
+                var routers: [String: String] = [:]  // property → route enum
+                for property in type.properties {
+                    guard let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first else { continue }
+                    routers[property.name] = routes
                 }
+                guard !routers.isEmpty else { return [] }
+                var triggers: [Trigger] = []
+                for method in type.methods {
+                    for call in method.calls where ["trigger", "contextTrigger"].contains(call.name) {
+                        let receiver = plainReceiver(call.receiver)
+                        guard let routes = routers[receiver], case .member(let route, _)? = call.arguments.first?.value else { continue }
+                        triggers.append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
+                    }
+                }
+                return triggers
             }
+        }.joined()
+        for (name, triggers) in zip(recognizer.order, found) where !triggers.isEmpty {
+            context.triggers[name, default: []] += triggers
         }
     }
 
