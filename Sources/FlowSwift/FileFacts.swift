@@ -581,6 +581,12 @@ final class FactCollector: SyntaxVisitor {
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
                 handlerDepth: handled?.depth ?? 0
             ))
+        } else if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", elements[2].is(ArrayExprSyntax.self) {
+            // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
+            method?.calls.append(CallFacts(
+                receiver: clippedText(of: elements[0]), name: "+=", arguments: [(nil, expression(elements[2]))],
+                location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
+            ))
         }
         return .visitChildren
     }

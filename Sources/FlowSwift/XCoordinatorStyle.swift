@@ -6,6 +6,25 @@ import FlowRules
 struct XCoordinatorStyle: CoordinatorStyle {
     /// `router.trigger(.x)` of every type is read once, before the first coordinator is built.
     private var triggersCollected = false
+    /// What the coordinators read so far leave to be linked once every coordinator is read.
+    private var pending = Pending()
+
+    /// A route of another coordinator that a route triggers on that coordinator's router
+    /// (`.trigger(MailSettingsRoute.accounts, on: settings)`), and the coordinators whose first route `init` leaves to
+    /// others (`initialRoute: nil`, or none read).
+    struct Pending {
+        struct RouterTrigger {
+            var child: String
+            var route: String
+            var location: SourceLocation
+            /// The route makes the child itself (`let settings = MailSettingsCoordinator(…)`): it starts it.
+            var starts: Bool
+            /// `Parent.route`, for the notes and the provenance.
+            var by: String
+        }
+        var routerTriggers: [RouterTrigger] = []
+        var initialUnread: Set<String> = []
+    }
 
     init() {}
 
@@ -19,11 +38,37 @@ struct XCoordinatorStyle: CoordinatorStyle {
             Self.collectTriggers(&context)
             triggersCollected = true
         }
-        return Self.coordinator(type, kind: kind, context: &context)
+        return Self.coordinator(type, kind: kind, context: &context, pending: &pending)
     }
 
     mutating func link(_ context: inout Context) {
         Self.linkHolds(&context)
+        Self.linkRouterTriggers(pending, &context)
+    }
+
+    /// A route triggered on a child's router: the child's first route when the route makes the child and nothing else
+    /// says what the child shows first; otherwise a route the child fires while it is active (its coordinator
+    /// `triggers`, inferred), except a route that closes or pops, which would be judged in states it never runs in.
+    static func linkRouterTriggers(_ pending: Pending, _ context: inout Context) {
+        var replaced: Set<String> = []
+        for trigger in pending.routerTriggers {
+            guard var child = context.coordinators[trigger.child], let route = child.routes.first(where: { $0.name == trigger.route }) else { continue }
+            if trigger.starts, pending.initialUnread.contains(child.name) {
+                if replaced.insert(child.name).inserted { child.initials = [] }
+                if !child.initials.contains(where: { $0.value == trigger.route }) {
+                    let why = "`\(trigger.by)` makes \(child.name) and triggers it first"
+                    child.initials.append(context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .initial)))
+                }
+            } else if let transition = route.transition?.value, [.dismiss, .dismissToRoot, .pop, .popToRoot, .popTo, .finish].contains(transition) {
+                child.markOpen()
+                context.notes.append(ExtractionNote(.unrecognized, "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one \(child.name) fires itself (the coordinator is open)", at: trigger.location, coordinator: child.name))
+            } else if !child.triggers.contains(where: { $0.route == trigger.route }) {
+                let why = "`\(trigger.by)` triggers it on \(child.name)'s router"
+                let placed = context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .triggers, item: trigger.route))
+                child.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
+            context.coordinators[child.name] = child
+        }
     }
 
     static let bases: [String: CoordinatorKind] = [
@@ -47,7 +92,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return generic.arguments.first { types[$0]?.keyword == .enum } ?? generic.arguments.first
     }
 
-    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context, pending: inout Pending) -> Coordinator {
         let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
         var coordinator = context.coordinator(type, .xcoordinator, kind: Fact(kind, at: type.location))
         let cases = routeEnum(of: type, in: context.recognizer.types).flatMap { context.recognizer.types[$0] }?.cases ?? []
@@ -59,22 +104,14 @@ struct XCoordinatorStyle: CoordinatorStyle {
         var resolved = true
         if let prepare = type.methods.first(where: { $0.name == "prepareTransition" }) {
             for index in coordinator.routes.indices {
-                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context)
+                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context, &pending)
             }
         } else {
             resolved = false
         }
-        // `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`.
-        for method in type.methods where method.name == "init" {
-            for call in method.calls where call.name == "init" {
-                for argument in call.arguments where argument.label == "initialRoute" {
-                    if case .member(let name, _) = argument.value, coordinator.routes.contains(where: { $0.name == name }) {
-                        coordinator.initial = Located(name, at: call.location)
-                    }
-                }
-            }
-        }
+        readInitials(&coordinator, type, &resolved, &context)
         if kind == .tab { readTabs(&coordinator, type, &resolved, &context) }
+        if coordinator.initial == nil { pending.initialUnread.insert(type.name) }
         if coordinator.initial == nil, let first = coordinator.routes.first {
             let why = "no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred(why)), .coordinator(type.name, .initial))
@@ -83,12 +120,57 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return coordinator
     }
 
+    /// `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`, once per branch of `init` (an `initial`
+    /// list); a route a property or static function of the type returns (`initialRoute: Self.startRoute`), each value
+    /// it may return; `initialRoute: nil` and then `trigger(.x)` in `init`, that route. A value the reader cannot follow
+    /// (the caller's parameter) is a note, and the coordinator is open.
+    private static func readInitials(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
+        let routes = Set(coordinator.routes.map(\.name))
+        var initials: [Located<String>] = []
+        func add(_ name: String, at location: SourceLocation) {
+            if routes.contains(name), !initials.contains(where: { $0.value == name }) { initials.append(Located(name, at: location)) }
+        }
+        for method in type.methods where method.name == "init" {
+            for call in method.calls where call.name == "init" && call.closures.isEmpty {
+                guard let argument = call.arguments.first(where: { $0.label == "initialRoute" })?.value else { continue }
+                switch argument {
+                case .member(let name, _):
+                    add(name, at: call.location)
+                case .other("nil"):
+                    // Nothing shown at `init`: the routes `init` triggers itself next.
+                    for trigger in method.calls where trigger.name == "trigger" && trigger.closures.isEmpty && trigger.location > call.location
+                        && (trigger.receiver == nil || trigger.receiver == "self") {
+                        if case .member(let name, _)? = trigger.arguments.first?.value { add(name, at: trigger.location) }
+                    }
+                default:
+                    // A property or static function of the type that returns the route, each value it may return.
+                    var maker: MethodFacts?
+                    if case .reference(let name) = argument { maker = type.methods.first { $0.name == name } }
+                    if case .qualified(let owner, let name, _) = argument, owner == "Self" || owner == type.name {
+                        maker = type.methods.first { $0.name == name }
+                    }
+                    let returned: [String] = maker?.returns.compactMap { value -> String? in
+                        if case .member(let route, _) = value, routes.contains(route) { return route }
+                        return nil
+                    } ?? []
+                    if let maker, !returned.isEmpty, returned.count == maker.returns.count {
+                        for route in returned { add(route, at: maker.location) }
+                    } else {
+                        resolved = false
+                        context.notes.append(ExtractionNote(.dynamicDestination, "the first route `\(argument.summary)` is computed at run time: `initial` is not read", at: call.location, coordinator: type.name))
+                    }
+                }
+            }
+        }
+        if !initials.isEmpty { coordinator.initials = initials }
+    }
+
     /// `super.init(tabs: [newsRouter, usersRouter], select: usersRouter)`: one route per tab, named after
     /// the property that keeps the tab's router; `.select(newsRouter)` selects it.
     private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
         for method in type.methods where method.name == "init" {
             for call in method.calls where call.name == "init" {
-                guard case .array(let items)? = call.arguments.first(where: { $0.label == "tabs" })?.value else { continue }
+                guard let items = tabItems(call.arguments.first(where: { $0.label == "tabs" })?.value, in: method, at: call.location) else { continue }
                 var tabs: [Located<String>] = []
                 for case .reference(let name) in items {
                     guard let (destination, _) = context.destination(.reference(name), in: method, of: type, at: call.location),
@@ -118,6 +200,22 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
     }
 
+    /// The tabs given to `super.init(tabs:)`: an array literal, or a local array grown before the call under conditions
+    /// (`var tabs = [feed, search]; if flags.profile { tabs += [profile] }; tabs.append(admin)`), every element of it.
+    private static func tabItems(_ value: ExpressionFacts?, in method: MethodFacts, at location: SourceLocation) -> [ExpressionFacts]? {
+        if case .array(let items)? = value { return items }
+        guard case .reference(let local)? = value, case .array(var items)? = method.binding(local, before: location) else { return nil }
+        for call in method.calls where call.location < location && call.closures.isEmpty && plainReceiver(call.receiver) == local {
+            guard let argument = call.arguments.first, call.name == "+=" || call.name == "append" else { continue }
+            if case .array(let more) = argument.value, call.name == "+=" || argument.label == "contentsOf" {
+                items += more
+            } else if call.name == "append" {
+                items.append(argument.value)
+            }
+        }
+        return items
+    }
+
     static let transitions: [String: Transition] = [
         "push": .push, "present": .present, "presentFullScreen": .present, "dismiss": .dismiss,
         "dismissToRoot": .dismissToRoot, "dismissAll": .dismissToRoot, "pop": .pop, "popToRoot": .popToRoot,
@@ -135,16 +233,71 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return nil
     }
 
+    /// The types an app extends with its own transitions (`extension Transition where RootViewController == …`).
+    static let transitionTypes: Set<String> = [
+        "Transition", "NavigationTransition", "TabBarTransition", "SplitTransition", "PageTransition", "ViewTransition",
+    ]
+
+    /// A transition the app builds from one of XCoordinator's in `extension Transition`
+    /// (`static func alertTransition(title:message:) -> Transition { …; return .present(alert) }`), read from its body.
+    struct TransitionHelper {
+        var transition: Transition
+        var method: MethodFacts
+        /// What the helper's own transition shows (`alert`, or its parameter `presentable`).
+        var shown: ExpressionFacts?
+        /// The helper sets `modalPresentationStyle` to a full-screen style.
+        var fullScreen: Bool
+
+        /// What a use of the helper shows: the argument given for the parameter it shows, or what it makes itself.
+        func shown(at use: CallFacts, prepare: MethodFacts) -> (ExpressionFacts, MethodFacts)? {
+            guard let shown else { return nil }
+            if case .reference(let name) = shown, let position = method.parameters.firstIndex(where: { $0.name == name }) {
+                let given = use.arguments.filter { $0.label != "{}" }
+                return position < given.count ? (given[position].value, prepare) : nil
+            }
+            return (shown, method)
+        }
+    }
+
+    /// The app's transition helper of this name, when every value its body returns is one XCoordinator transition
+    /// that shows something, selects or closes (not a hand-built `Transition(presentables:…) { … }`).
+    static func helper(named name: String, _ index: ProjectIndex) -> TransitionHelper? {
+        guard transitions[name] == nil, let candidates = index.helpers[name] else { return nil }
+        let made = candidates.filter { transitionTypes.contains($0.returnType?.base ?? "") }
+        guard made.count == 1, let method = made.first, !method.returns.isEmpty else { return nil }
+        var found: (name: String, arguments: [ExpressionFacts])?
+        for returned in method.returns {
+            guard case .member(let name, let arguments) = returned, transitions[name] != nil, name != "trigger",
+                  found == nil || found?.name == name else { return nil }
+            found = found ?? (name, arguments)
+        }
+        guard let found, let transition = transitions[found.name] else { return nil }
+        let fullScreen = found.name == "presentFullScreen" || method.calls.contains {
+            $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value)
+        }
+        return TransitionHelper(transition: transition, method: method, shown: found.arguments.first, fullScreen: fullScreen)
+    }
+
     /// The transition of one case of `prepareTransition`'s switch.
     private static func read(
         _ route: inout Route, coordinator allResolved: inout Bool,
-        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context
+        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ pending: inout Pending
     ) {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         let calls = prepare.calls.filter { $0.switchCase?.contains(route.name) == true }
         let mapping = context.recognizer.mapping
-        guard let first = calls.first(where: { $0.receiver == nil && (Self.transition(named: $0.name, mapping) != nil || $0.name == "multiple" || $0.name == "deepLink") }) else {
+        let index = context.recognizer.index
+        func makesTransition(_ call: CallFacts) -> Bool {
+            guard call.receiver == nil else { return false }
+            if Self.transition(named: call.name, mapping) != nil || call.name == "multiple" || call.name == "deepLink" { return true }
+            return Self.helper(named: call.name, index) != nil
+        }
+        guard let first = calls.first(where: makesTransition) else {
+            // `.openSettingsApp()`: the app's own transition, built by hand: what it shows is not read.
+            if let made = calls.first(where: { $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true }) {
+                context.notes.append(ExtractionNote(.unrecognized, "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: what `\(type.name).\(name)` shows is not read", at: made.location, coordinator: type.name))
+            }
             allResolved = false
             return
         }
@@ -158,19 +311,63 @@ struct XCoordinatorStyle: CoordinatorStyle {
             route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             return
         }
-        let transition = Self.transition(named: first.name, mapping)!
+        // The app's own helper, read from its body, when no configuration names it.
+        let appHelper = Self.transition(named: first.name, mapping) == nil ? Self.helper(named: first.name, index) : nil
+        let transition = Self.transition(named: first.name, mapping) ?? appHelper!.transition
         route.transition = context.put(Fact(transition, at: first.location), path(.transition))
-        if first.name == "presentFullScreen"
+        let shown = appHelper.map { $0.shown(at: first, prepare: prepare) } ?? first.arguments.first.map { ($0.value, prepare) }
+        if first.name == "presentFullScreen" || appHelper?.fullScreen == true
             || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
             route.style = context.put(Fact(.fullScreen, at: first.location), path(.style))
         }
         switch transition {
         case .trigger:
-            if case .member(let target, _)? = first.arguments.first?.value {
+            let target: String?
+            switch first.arguments.first?.value {
+            case .member(let name, _)?, .qualified(_, let name, _)?: target = name
+            default: target = nil
+            }
+            guard let target else { break }
+            guard let router = first.arguments.first(where: { $0.label == "on" })?.value, router != .reference("self") else {
                 route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+                break
+            }
+            // `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the coordinator behind that router.
+            guard let (destination, _) = context.destination(router, in: prepare, of: type, at: first.location),
+                  let child = destination.value.coordinatorName else {
+                allResolved = false
+                return
+            }
+            if child == type.name {
+                route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+                break
+            }
+            // The router of the coordinator that makes this one (a parent handing its router down): its route, as
+            // a screen's `Parent.route` is written.
+            if context.recognizer.types[child]?.methods.contains(where: { $0.constructed.contains { $0.value == type.name } }) == true {
+                route.target = RouteReference(coordinator: child, route: target, location: first.location)
+                break
+            }
+            let made = madeHere(router, in: prepare, at: first.location)
+            pending.routerTriggers.append(.init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
+            if made {
+                // Made here: the route starts it, without a transition of its own (as `addChild` + `.none()`).
+                route.transition = context.put(Fact(.attach, at: first.location), path(.transition))
+                route.destination = context.put(destination, path(.coordinator))
+                if case .reference(let local) = router,
+                   let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) }) {
+                    route.retain = Located(.hierarchy, at: add.location)
+                    context.attachedToParentStack.insert(child)
+                } else {
+                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                }
+            } else {
+                let why = "it triggers `\(child).\(target)` on a router it keeps: a route \(child) fires while it is active"
+                route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             }
         case .select:
-            if case .reference(let tab)? = first.arguments.first?.value { route.tab = Located(tab, at: first.location) }
+            if case .reference(let tab)? = shown?.0 { route.tab = Located(tab, at: first.location) }
         case .attach:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
@@ -181,15 +378,19 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 context.attachedToParentStack.insert(destination.value.name)
             }
         case .push, .present, .setRoot, .show, .showDetail, .embed:
-            guard let argument = first.arguments.first?.value,
-                  let (destination, _) = context.destination(argument, in: prepare, of: type, at: first.location) else {
+            guard let (argument, method) = shown,
+                  let (destination, _) = context.destination(argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location) else {
                 allResolved = false
                 return
             }
             route.destination = context.put(destination, path(destination.value.field))
             if destination.value.coordinatorName != nil {
-                let why = "XCoordinator keeps a child in its view controller's hierarchy"
-                route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                if let (place, assignment) = keptInProperty(argument, calls, type) {
+                    keep(&route, in: place, at: assignment, besides: calls, type, &context)
+                } else {
+                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                }
             } else {
                 for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
                     context.madeWith[destination.value.name, default: []].append(made.value)
@@ -197,6 +398,48 @@ struct XCoordinatorStyle: CoordinatorStyle {
             }
         default:
             break
+        }
+    }
+
+    /// The router is a coordinator the case makes (`let settings = X(…)`, `X().strongRouter`), not one kept elsewhere.
+    private static func madeHere(_ router: ExpressionFacts, in prepare: MethodFacts, at use: SourceLocation) -> Bool {
+        switch router {
+        case .construct: true
+        case .reference(let local): prepare.binding(local, before: use)?.constructedType != nil
+        default: false
+        }
+    }
+
+    /// `editCoordinator = editor` (or `self.…`) in the case that shows `editor`: the child is kept in a stored property
+    /// of the coordinator as well as by XCoordinator.
+    private static func keptInProperty(_ shown: ExpressionFacts, _ calls: [CallFacts], _ type: TypeFacts) -> (String, CallFacts)? {
+        guard case .reference(let local) = shown else { return nil }
+        for call in calls where call.name == "=" && call.closures.isEmpty {
+            guard case .reference(local)? = call.arguments.first?.value else { continue }
+            let place = plainReceiver(call.receiver)
+            if type.properties.contains(where: { $0.name == place }) { return (place, call) }
+        }
+        return nil
+    }
+
+    /// A child kept in a property: `retain: parent`. A property nothing else assigns keeps the child until the route
+    /// runs again (no exit releases it); one set to `nil` or assigned elsewhere lets it go on an event the reader does
+    /// not tie to an exit: the route is open, its `releaseOn` a lower bound, never a leak on a guess.
+    private static func keep(
+        _ route: inout Route, in place: String, at assignment: CallFacts, besides calls: [CallFacts], _ type: TypeFacts, _ context: inout Context
+    ) {
+        func path(_ field: RouteField) -> FactPath { .route(type.name, route.name, field) }
+        route.retain = context.put(Fact(.parent, at: assignment.location), path(.retain))
+        route.releaseOn = Located([], at: assignment.location)
+        for method in type.methods {
+            for call in method.calls where call.name == "=" && call.location != assignment.location && plainReceiver(call.receiver) == place {
+                route.open = context.put(Fact(true, at: call.location), path(.open))
+                let site = method.name == "prepareTransition" ? call.switchCase?.first.map { "the route `\($0)`" } : nil
+                let what = call.arguments.first?.value == .other("nil") ? "lets go" : "replaces"
+                let why = "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event the reader does not tie to an exit: its releases are not all read (the route is open)"
+                context.notes.append(ExtractionNote(.unrecognized, why, at: call.location, coordinator: type.name))
+                return
+            }
         }
     }
 
