@@ -103,9 +103,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
         var resolved = true
         if let prepare = type.methods.first(where: { $0.name == "prepareTransition" }) {
+            var variants: [Route] = []
             for index in coordinator.routes.indices {
-                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context, &pending)
+                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context, &pending, &variants)
             }
+            coordinator.routes += variants
         } else {
             resolved = false
         }
@@ -116,8 +118,24 @@ struct XCoordinatorStyle: CoordinatorStyle {
             let why = "no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred(why)), .coordinator(type.name, .initial))
         }
+        readGestureTriggers(&coordinator, type, &context)
         if !resolved { coordinator.markOpen() }
         return coordinator
+    }
+
+    /// `registerInteractiveTransition(for: .randomColor, triggeredBy: gesture, …)` and `registerPeek(for:route:)`: a route
+    /// the coordinator's own gesture or preview fires, on no screen's call: the coordinator's `triggers`.
+    private static func readGestureTriggers(_ coordinator: inout Coordinator, _ type: TypeFacts, _ context: inout Context) {
+        let labels = ["registerInteractiveTransition": "for", "registerPeek": "route"]
+        for method in type.methods {
+            for call in method.calls where ["", "self"].contains(plainReceiver(call.receiver)) {
+                guard let label = labels[call.name], case .member(let name, _)? = call.arguments.first(where: { $0.label == label })?.value,
+                      coordinator.routes.contains(where: { $0.name == name }), !coordinator.triggers.contains(where: { $0.route == name }) else { continue }
+                let why = "`\(call.name)` lets a gesture fire it, on no screen's call"
+                let placed = context.put(Fact(name, at: call.location, .inferred(why)), .coordinator(type.name, .triggers, item: name))
+                coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
+        }
     }
 
     /// `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`, once per branch of `init` (an `initial`
@@ -281,7 +299,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
     /// The transition of one case of `prepareTransition`'s switch.
     private static func read(
         _ route: inout Route, coordinator allResolved: inout Bool,
-        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ pending: inout Pending
+        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ pending: inout Pending, _ variants: inout [Route]
     ) {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
@@ -293,7 +311,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
             if Self.transition(named: call.name, mapping) != nil || call.name == "multiple" || call.name == "deepLink" { return true }
             return Self.helper(named: call.name, index) != nil
         }
-        guard let first = calls.first(where: makesTransition) else {
+        guard var first = calls.first(where: makesTransition) else {
             // `.openSettingsApp()`: the app's own transition, built by hand: what it shows is not read.
             if let made = calls.first(where: { $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true }) {
                 context.notes.append(ExtractionNote(.unrecognized, "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: what `\(type.name).\(name)` shows is not read", at: made.location, coordinator: type.name))
@@ -310,6 +328,19 @@ struct XCoordinatorStyle: CoordinatorStyle {
             let why = "`.\(first.name)(…)` runs several steps: see the chain `\(chainName(type.name, route.name))`"
             route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             return
+        }
+        // `case let .home(router): return .present(router)`: the case shows the coordinator it is triggered with, one
+        // route per coordinator the code triggers it with; the case itself is what it shows otherwise (an alert).
+        if let parameter = caseParameter(shown: first, calls, route, prepare, type) {
+            let rest = readVariants(of: &route, shownBy: first, parameter, calls, prepare, type, &context)
+            variants += rest.variants
+            guard !rest.variants.isEmpty, let other = calls.first(where: { makesTransition($0) && $0.location > first.location && caseParameter(shown: $0, calls, route, prepare, type) == nil }) else {
+                if rest.variants.isEmpty { context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names one: route left out", at: first.location, coordinator: type.name)) }
+                allResolved = false
+                return
+            }
+            if rest.unread { allResolved = false }
+            first = other
         }
         // The app's own helper, read from its body, when no configuration names it.
         let appHelper = Self.transition(named: first.name, mapping) == nil ? Self.helper(named: first.name, index) : nil
@@ -401,6 +432,86 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
     }
 
+    /// The case's own associated value that a transition shows (`case let .home(router): … .present(router)`): a name
+    /// the case neither binds before the call nor finds among the coordinator's properties, in a case with values.
+    private static func caseParameter(shown call: CallFacts, _ calls: [CallFacts], _ route: Route, _ prepare: MethodFacts, _ type: TypeFacts) -> String? {
+        guard !route.params.isEmpty, transitions[call.name] != nil, case .reference(let name)? = call.arguments.first?.value,
+              name != "self", !type.properties.contains(where: { $0.name == name }) else { return nil }
+        let start = calls.first?.location ?? call.location
+        if prepare.bindings[name]?.contains(where: { $0.location >= start && $0.location < call.location }) == true { return nil }
+        return name
+    }
+
+    /// The variants of a route that shows the coordinator it is triggered with: for each coordinator type the code
+    /// triggers the route with (`self.trigger(.home(HomeTabCoordinator().strongRouter))`, a deep link's
+    /// `AppRoute.home(HomePageCoordinator().strongRouter)`), a route `home` + that type, with the case's transition. The
+    /// triggers run by the case's own closures (an alert's actions) are the route's `triggers`; a value the reader
+    /// cannot follow is a note (`unread`).
+    private static func readVariants(
+        of route: inout Route, shownBy call: CallFacts, _ parameter: String, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts,
+        _ context: inout Context
+    ) -> (variants: [Route], unread: Bool) {
+        let name = route.name
+        let routeEnum = routeEnum(of: type, in: context.recognizer.types)
+        var found: [(child: String, site: SourceLocation)] = []
+        var offered: [(child: String, site: SourceLocation)] = []
+        var unread = false
+        // The case's span: the closures it sets up (an alert's actions) lie between its first and last calls.
+        let span = (calls.first?.location ?? call.location)...(calls.last?.location ?? call.location)
+        func value(of argument: ExpressionFacts?) -> ExpressionFacts?? {
+            switch argument {
+            case .member(name, let arguments)?: return .some(arguments.first)
+            case .qualified(let owner, name, let arguments)? where owner == routeEnum: return .some(arguments?.first)
+            default: return nil
+            }
+        }
+        func take(_ given: ExpressionFacts?, at site: SourceLocation, offeredHere: Bool) {
+            switch given {
+            case .other("nil")?: return
+            case .construct(let child, _)? where context.isCoordinatorType(child):
+                if !found.contains(where: { $0.child == child }) { found.append((child, site)) }
+                if offeredHere, !offered.contains(where: { $0.child == child }) { offered.append((child, site)) }
+            default:
+                if offeredHere { unread = true }
+                context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start is not read", at: site, coordinator: type.name))
+            }
+        }
+        for method in type.methods {
+            for trigger in method.calls {
+                if trigger.name == "trigger", trigger.receiver == nil || plainReceiver(trigger.receiver) == "self", let given = value(of: trigger.arguments.first?.value) {
+                    take(given, at: trigger.location, offeredHere: method.location == prepare.location && span.contains(trigger.location))
+                } else if trigger.name == "deepLink", let given = value(of: trigger.arguments.first?.value) {
+                    take(given, at: trigger.location, offeredHere: false)
+                }
+            }
+        }
+        var variants: [Route] = []
+        for (child, site) in found {
+            var variant = Route(name: variantName(name, child), location: route.location)
+            func path(_ field: RouteField) -> FactPath { .route(type.name, variant.name, field) }
+            variant.transition = context.put(Fact(transitions[call.name]!, at: call.location), path(.transition))
+            if call.name == "presentFullScreen" {
+                variant.style = context.put(Fact(.fullScreen, at: call.location), path(.style))
+            }
+            let why = "`\(name)` shows the `\(parameter)` it is triggered with, here a `\(child)`"
+            variant.destination = context.put(Fact(.coordinator(child), at: site, .inferred(why)), path(.coordinator))
+            let held = "XCoordinator keeps a child in its view controller's hierarchy"
+            variant.retain = context.put(Fact(.hierarchy, at: call.location, .inferred(held)), path(.retain))
+            variants.append(variant)
+        }
+        for (child, site) in offered {
+            let placed = context.put(Fact(variantName(name, child), at: site), .route(type.name, name, .triggers, item: variantName(name, child)))
+            route.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+        }
+        if unread { route.open = context.put(Fact(true, at: call.location), .route(type.name, name, .open)) }
+        return (variants, unread)
+    }
+
+    /// The route of a case triggered with a coordinator: `home` with a `HomeTabCoordinator` → `homeHomeTabCoordinator`.
+    static func variantName(_ route: String, _ coordinator: String) -> String {
+        route + coordinator
+    }
+
     /// The router is a coordinator the case makes (`let settings = X(…)`, `X().strongRouter`), not one kept elsewhere.
     private static func madeHere(_ router: ExpressionFacts, in prepare: MethodFacts, at use: SourceLocation) -> Bool {
         switch router {
@@ -466,6 +577,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
         func routeStep(_ name: String, at location: SourceLocation) -> ChainStep {
             ChainStep(.route(RouteReference(coordinator: nil, route: name, location: location)), at: location)
         }
+        // `AppRoute.home(HomePageCoordinator().strongRouter)`: the route of that case that shows that coordinator.
+        func variant(_ name: String, _ arguments: [ExpressionFacts]) -> String {
+            guard case .construct(let child, _)? = arguments.first, context.isCoordinatorType(child) else { return name }
+            return variantName(name, child)
+        }
         let inner = calls.filter { $0.location > call.location || $0.location == call.location }
         for step in inner where step.receiver == nil || step.receiver == "self" {
             switch step.name {
@@ -485,11 +601,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
                 for argument in routes {
                     switch argument {
-                    case .member(let name, _) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
-                        chain.steps.append(routeStep(name, at: step.location))
-                    case .qualified(let routeEnum, let name, _):
+                    case .member(let name, let arguments) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
+                        chain.steps.append(routeStep(variant(name, arguments), at: step.location))
+                    case .qualified(let routeEnum, let name, let arguments):
                         scopes[chain.steps.count] = routeEnum
-                        chain.steps.append(routeStep(name, at: step.location))
+                        chain.steps.append(routeStep(variant(name, arguments ?? []), at: step.location))
                     default:
                         context.notes.append(ExtractionNote(.dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out", at: step.location, coordinator: type.name))
                         return false
@@ -580,7 +696,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
             guard !routers.isEmpty else { continue }
             for method in type.methods {
                 for call in method.calls where ["trigger", "contextTrigger"].contains(call.name) {
-                    let receiver = plainReceiver(call.receiver)
+                    // `router.rx.trigger(.x)`: XCoordinator's Rx extension.
+                    var receiver = plainReceiver(call.receiver)
+                    if receiver.hasSuffix(".rx") { receiver.removeLast(3) }
                     guard let routes = routers[receiver], case .member(let route, _)? = call.arguments.first?.value else { continue }
                     context.triggers[name, default: []].append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
                 }
