@@ -433,12 +433,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
     }
 
     /// The case's own associated value that a transition shows (`case let .home(router): … .present(router)`): a name
-    /// the case neither binds before the call nor finds among the coordinator's properties, in a case with values.
+    /// the method does not bind before the call and the coordinator has no property of, in a case with values.
     private static func caseParameter(shown call: CallFacts, _ calls: [CallFacts], _ route: Route, _ prepare: MethodFacts, _ type: TypeFacts) -> String? {
         guard !route.params.isEmpty, transitions[call.name] != nil, case .reference(let name)? = call.arguments.first?.value,
               name != "self", !type.properties.contains(where: { $0.name == name }) else { return nil }
-        let start = calls.first?.location ?? call.location
-        if prepare.bindings[name]?.contains(where: { $0.location >= start && $0.location < call.location }) == true { return nil }
+        if prepare.bindings[name]?.contains(where: { $0.location < call.location }) == true { return nil }
         return name
     }
 
@@ -699,8 +698,13 @@ struct XCoordinatorStyle: CoordinatorStyle {
                     // `router.rx.trigger(.x)`: XCoordinator's Rx extension.
                     var receiver = plainReceiver(call.receiver)
                     if receiver.hasSuffix(".rx") { receiver.removeLast(3) }
-                    guard let routes = routers[receiver], case .member(let route, _)? = call.arguments.first?.value else { continue }
+                    guard let routes = routers[receiver], case .member(let route, let arguments)? = call.arguments.first?.value else { continue }
                     context.triggers[name, default: []].append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
+                    // `.home(HomeTabCoordinator().strongRouter)`: also the route of that case that shows that coordinator,
+                    // when the coordinator has one (the triggers of routes it lacks are dropped).
+                    if case .construct(let child, _)? = arguments.first, child.hasSuffix("Coordinator") || context.recognizer.types[child].map({ kind(of: $0) != nil }) == true {
+                        context.triggers[name, default: []].append(Trigger(owner: owners[routes], route: Fact(variantName(route, child), at: call.location)))
+                    }
                 }
             }
         }
