@@ -270,8 +270,10 @@ struct XCoordinatorStyle: CoordinatorStyle {
         func shown(at use: CallFacts, prepare: MethodFacts) -> (ExpressionFacts, MethodFacts)? {
             guard let shown else { return nil }
             if case .reference(let name) = shown, let position = method.parameters.firstIndex(where: { $0.name == name }) {
+                // A defaulted parameter left out before it would shift the arguments: only the first, or all given.
                 let given = use.arguments.filter { $0.label != "{}" }
-                return position < given.count ? (given[position].value, prepare) : nil
+                guard position < given.count, position == 0 || given.count == method.parameters.count else { return nil }
+                return (given[position].value, prepare)
             }
             return (shown, method)
         }
@@ -527,7 +529,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
         for call in calls where call.name == "=" && call.closures.isEmpty {
             guard case .reference(local)? = call.arguments.first?.value else { continue }
             let place = plainReceiver(call.receiver)
-            if type.properties.contains(where: { $0.name == place }) { return (place, call) }
+            // A `weak` or `unowned` property keeps nothing.
+            if type.properties.contains(where: { $0.name == place && $0.strength == .strong }) { return (place, call) }
         }
         return nil
     }
