@@ -849,11 +849,18 @@ final class FactCollector: SyntaxVisitor {
             if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "&>", elements[2].is(ClosureExprSyntax.self) {
                 return expression(elements[0])
             }
+            // `[homeRouter, searchRouter] as [Presentable]`: the array itself.
+            if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[0].is(ArrayExprSyntax.self) {
+                return expression(elements[0])
+            }
             if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
                let type = elements[2].as(TypeExprSyntax.self) {
                 let name = typeName(type.type).base
                 return .inferredType(name, why: "cast to `\(name)`")
             }
+        }
+        if let cast = syntax.as(AsExprSyntax.self), cast.expression.is(ArrayExprSyntax.self) {
+            return expression(cast.expression)
         }
         if let cast = syntax.as(AsExprSyntax.self) {
             let name = typeName(cast.type).base

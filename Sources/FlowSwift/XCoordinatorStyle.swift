@@ -190,8 +190,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
             for call in method.calls where call.name == "init" {
                 guard let items = tabItems(call.arguments.first(where: { $0.label == "tabs" })?.value, in: method, at: call.location) else { continue }
                 var tabs: [Located<String>] = []
-                for case .reference(let name) in items {
-                    guard let (destination, _) = context.destination(.reference(name), in: method, of: type, at: call.location),
+                for name in items.compactMap(tabRouter) {
+                    guard let destination = routerParameter(name, of: method, context.recognizer, at: call.location)
+                            ?? context.destination(.reference(name), in: method, of: type, at: call.location)?.0,
                           destination.value.coordinatorName != nil else {
                         resolved = false
                         continue
@@ -212,9 +213,39 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
             }
         }
-        let tabNames = Set((coordinator.tabs ?? []).map(\.value))
+        let tabs = coordinator.tabs ?? []
+        let tabNames = Set(tabs.map(\.value))
         for index in coordinator.routes.indices where coordinator.routes[index].transition?.value == .select {
-            if let tab = coordinator.routes[index].tab, !tabNames.contains(tab.value) { coordinator.routes[index].tab = nil }
+            guard let tab = coordinator.routes[index].tab else { continue }
+            // `.select(index: 1)`: the tab at that place.
+            if tab.value.hasPrefix("#"), let place = Int(tab.value.dropFirst()) {
+                coordinator.routes[index].tab = place < tabs.count ? Located(tabs[place].value, at: tab.location) : nil
+            } else if !tabNames.contains(tab.value) {
+                coordinator.routes[index].tab = nil
+            }
+        }
+    }
+
+    /// `init(…, detailsRouter: StrongRouter<DetailRoute>)`: a router parameter of the method, the one coordinator that
+    /// routes its enum.
+    private static func routerParameter(_ name: String, of method: MethodFacts, _ recognizer: Recognizer, at location: SourceLocation) -> Fact<Destination>? {
+        guard method.binding(name, before: location) == nil, let declared = method.parameters.first(where: { $0.name == name })?.type,
+              declared.contains("Router<"), let open = declared.firstIndex(of: "<"), let close = declared.lastIndex(of: ">"), open < close else { return nil }
+        let routes = String(declared[declared.index(after: open)..<close])
+        guard let owner = recognizer.routerOwners[routes] else { return nil }
+        return Fact(.coordinator(owner), at: location, .inferred("the one coordinator that routes `\(routes)`"))
+    }
+
+    /// The router property a tab is: `newsRouter`, or `newsRouter.viewController` / `.strongRouter`.
+    private static func tabRouter(_ item: ExpressionFacts) -> String? {
+        switch item {
+        case .reference(let name): return name
+        case .other(let text):
+            let parts = text.split(separator: ".")
+            guard parts.count == 2, ["viewController", "strongRouter", "rootViewController"].contains(parts[1]),
+                  parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            return String(parts[0])
+        default: return nil
         }
     }
 
@@ -401,6 +432,10 @@ struct XCoordinatorStyle: CoordinatorStyle {
             }
         case .select:
             if case .reference(let tab)? = shown?.0 { route.tab = Located(tab, at: first.location) }
+            // `.select(index: 1)`: placed once the tabs are read.
+            if appHelper == nil, let place = first.arguments.first(where: { $0.label == "index" }), case .other(let digits) = place.value, Int(digits) != nil {
+                route.tab = Located("#" + digits, at: first.location)
+            }
         case .attach:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
