@@ -583,6 +583,12 @@ final class FactCollector: SyntaxVisitor {
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
                 handlerDepth: handled?.depth ?? 0
             ))
+        } else if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", elements[2].is(ArrayExprSyntax.self) {
+            // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
+            method?.calls.append(CallFacts(
+                receiver: clippedText(of: elements[0]), name: "+=", arguments: [(nil, expression(elements[2]))],
+                location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
+            ))
         }
         return .visitChildren
     }
@@ -847,11 +853,18 @@ final class FactCollector: SyntaxVisitor {
             if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "&>", elements[2].is(ClosureExprSyntax.self) {
                 return expression(elements[0])
             }
+            // `[homeRouter, searchRouter] as [Presentable]`: the array itself.
+            if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[0].is(ArrayExprSyntax.self) {
+                return expression(elements[0])
+            }
             if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
                let type = elements[2].as(TypeExprSyntax.self) {
                 let name = typeName(type.type).base
                 return .inferredType(name, why: "cast to `\(name)`")
             }
+        }
+        if let cast = syntax.as(AsExprSyntax.self), cast.expression.is(ArrayExprSyntax.self) {
+            return expression(cast.expression)
         }
         if let cast = syntax.as(AsExprSyntax.self) {
             let name = typeName(cast.type).base

@@ -196,7 +196,10 @@ struct Recognizer {
                 }
             }
             let route = coordinator.routes[index].name
-            coordinator.routes[index].triggers = triggers.sorted { $0.value < $1.value }.map { trigger in
+            // Triggers a style read itself (an XCoordinator alert's actions) come first; the screen's follow.
+            let own = coordinator.routes[index].triggers
+            triggers.removeAll { trigger in own.contains { $0.text == trigger.value } }
+            coordinator.routes[index].triggers = own + triggers.sorted { $0.value < $1.value }.map { trigger in
                 placed.append((.route(coordinator.name, route, .triggers, item: trigger.value), trigger.confidence))
                 return RouteReference(parsing: trigger.value, at: trigger.location)
             }

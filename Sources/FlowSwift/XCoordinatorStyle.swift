@@ -4,6 +4,26 @@ import FlowRules
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.
 struct XCoordinatorStyle: CoordinatorStyle {
+    /// What the coordinators read so far leave to be linked once every coordinator is read.
+    private var pending = Pending()
+
+    /// A route of another coordinator that a route triggers on that coordinator's router
+    /// (`.trigger(MailSettingsRoute.accounts, on: settings)`), and the coordinators whose first route `init` leaves to
+    /// others (`initialRoute: nil`, or none read).
+    struct Pending {
+        struct RouterTrigger {
+            var child: String
+            var route: String
+            var location: SourceLocation
+            /// The route makes the child itself (`let settings = MailSettingsCoordinator(…)`): it starts it.
+            var starts: Bool
+            /// `Parent.route`, for the notes and the provenance.
+            var by: String
+        }
+        var routerTriggers: [RouterTrigger] = []
+        var initialUnread: Set<String> = []
+    }
+
     init() {}
 
     static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
@@ -17,14 +37,44 @@ struct XCoordinatorStyle: CoordinatorStyle {
 
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         guard let kind = Self.kind(of: type) else { return nil }
-        return Self.coordinator(type, kind: kind, context: &context)
+        return Self.coordinator(type, kind: kind, context: &context, pending: &pending)
     }
 
-    func forBuilding() -> Self { self }
-    mutating func merge(_ built: Self) {}
+    func forBuilding() -> Self { Self() }
+
+    mutating func merge(_ built: Self) {
+        pending.routerTriggers += built.pending.routerTriggers
+        pending.initialUnread.formUnion(built.pending.initialUnread)
+    }
 
     mutating func link(_ context: inout Context) {
         Self.linkHolds(&context)
+        Self.linkRouterTriggers(pending, &context)
+    }
+
+    /// A route triggered on a child's router: the child's first route when the route makes the child and nothing else
+    /// says what the child shows first; otherwise a route the child fires while it is active (its coordinator
+    /// `triggers`, inferred), except a route that closes or pops, which would be judged in states it never runs in.
+    static func linkRouterTriggers(_ pending: Pending, _ context: inout Context) {
+        var replaced: Set<String> = []
+        for trigger in pending.routerTriggers {
+            guard var child = context.coordinators[trigger.child], let route = child.routes.first(where: { $0.name == trigger.route }) else { continue }
+            if trigger.starts, pending.initialUnread.contains(child.name) {
+                if replaced.insert(child.name).inserted { child.initials = [] }
+                if !child.initials.contains(where: { $0.value == trigger.route }) {
+                    let why = "`\(trigger.by)` makes \(child.name) and triggers it first"
+                    child.initials.append(context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .initial)))
+                }
+            } else if let transition = route.transition?.value, [.dismiss, .dismissToRoot, .pop, .popToRoot, .popTo, .finish].contains(transition) {
+                child.markOpen()
+                context.notes.append(ExtractionNote(.unrecognized, "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one \(child.name) fires itself (the coordinator is open)", at: trigger.location, coordinator: child.name))
+            } else if !child.triggers.contains(where: { $0.route == trigger.route }) {
+                let why = "`\(trigger.by)` triggers it on \(child.name)'s router"
+                let placed = context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .triggers, item: trigger.route))
+                child.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
+            context.coordinators[child.name] = child
+        }
     }
 
     static let bases: [String: CoordinatorKind] = [
@@ -48,7 +98,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return generic.arguments.first { types[$0]?.keyword == .enum } ?? generic.arguments.first
     }
 
-    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context) -> Coordinator {
+    static func coordinator(_ type: TypeFacts, kind: CoordinatorKind, context: inout Context, pending: inout Pending) -> Coordinator {
         let base = type.inherited.first { bases[$0.base] != nil && !$0.arguments.isEmpty }!
         var coordinator = context.coordinator(type, .xcoordinator, kind: Fact(kind, at: type.location))
         let cases = routeEnum(of: type, in: context.recognizer.types).flatMap { context.recognizer.types[$0] }?.cases ?? []
@@ -59,29 +109,84 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
         var resolved = true
         if let prepare = type.methods.first(where: { $0.name == "prepareTransition" }) {
+            var variants: [Route] = []
             for index in coordinator.routes.indices {
-                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context)
+                read(&coordinator.routes[index], coordinator: &resolved, prepare, type, &context, &pending, &variants)
             }
+            coordinator.routes += variants
         } else {
             resolved = false
         }
-        // `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`.
-        for method in type.methods where method.name == "init" {
-            for call in method.calls where call.name == "init" {
-                for argument in call.arguments where argument.label == "initialRoute" {
-                    if case .member(let name, _) = argument.value, coordinator.routes.contains(where: { $0.name == name }) {
-                        coordinator.initial = Located(name, at: call.location)
-                    }
-                }
-            }
-        }
+        readInitials(&coordinator, type, &resolved, &context)
         if kind == .tab { readTabs(&coordinator, type, &resolved, &context) }
+        if coordinator.initial == nil { pending.initialUnread.insert(type.name) }
         if coordinator.initial == nil, let first = coordinator.routes.first {
             let why = "no `initialRoute:` seen: the first case of `\(base.arguments.first ?? "Route")`"
             coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred(why)), .coordinator(type.name, .initial))
         }
+        readGestureTriggers(&coordinator, type, &context)
         if !resolved { coordinator.markOpen() }
         return coordinator
+    }
+
+    /// `registerInteractiveTransition(for: .randomColor, triggeredBy: gesture, …)` and `registerPeek(for:route:)`: a route
+    /// the coordinator's own gesture or preview fires, on no screen's call: the coordinator's `triggers`.
+    private static func readGestureTriggers(_ coordinator: inout Coordinator, _ type: TypeFacts, _ context: inout Context) {
+        let labels = ["registerInteractiveTransition": "for", "registerPeek": "route"]
+        for method in type.methods {
+            for call in method.calls where ["", "self"].contains(plainReceiver(call.receiver)) {
+                guard let label = labels[call.name], case .member(let name, _)? = call.arguments.first(where: { $0.label == label })?.value,
+                      coordinator.routes.contains(where: { $0.name == name }), !coordinator.triggers.contains(where: { $0.route == name }) else { continue }
+                let why = "`\(call.name)` lets a gesture fire it, on no screen's call"
+                let placed = context.put(Fact(name, at: call.location, .inferred(why)), .coordinator(type.name, .triggers, item: name))
+                coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
+        }
+    }
+
+    /// `super.init(initialRoute: .x)` or `init(rootViewController:initialRoute:)`, once per branch of `init` (an `initial`
+    /// list); a route a property or static function of the type returns (`initialRoute: Self.startRoute`), each value
+    /// it may return; `initialRoute: nil` and then `trigger(.x)` in `init`, that route. A value the reader cannot follow
+    /// (the caller's parameter) is a note, and the coordinator is open.
+    private static func readInitials(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
+        let routes = Set(coordinator.routes.map(\.name))
+        var initials: [Located<String>] = []
+        func add(_ name: String, at location: SourceLocation) {
+            if routes.contains(name), !initials.contains(where: { $0.value == name }) { initials.append(Located(name, at: location)) }
+        }
+        for method in type.methods where method.name == "init" {
+            for call in method.calls where call.name == "init" && call.closures.isEmpty {
+                guard let argument = call.arguments.first(where: { $0.label == "initialRoute" })?.value else { continue }
+                switch argument {
+                case .member(let name, _):
+                    add(name, at: call.location)
+                case .other("nil"):
+                    // Nothing shown at `init`: the routes `init` triggers itself next.
+                    for trigger in method.calls where trigger.name == "trigger" && trigger.closures.isEmpty && trigger.location > call.location
+                        && (trigger.receiver == nil || trigger.receiver == "self") {
+                        if case .member(let name, _)? = trigger.arguments.first?.value { add(name, at: trigger.location) }
+                    }
+                default:
+                    // A property or static function of the type that returns the route, each value it may return.
+                    var maker: MethodFacts?
+                    if case .reference(let name) = argument { maker = type.methods.first { $0.name == name } }
+                    if case .qualified(let owner, let name, _) = argument, owner == "Self" || owner == type.name {
+                        maker = type.methods.first { $0.name == name }
+                    }
+                    let returned: [String] = maker?.returns.compactMap { value -> String? in
+                        if case .member(let route, _) = value, routes.contains(route) { return route }
+                        return nil
+                    } ?? []
+                    if let maker, !returned.isEmpty, returned.count == maker.returns.count {
+                        for route in returned { add(route, at: maker.location) }
+                    } else {
+                        resolved = false
+                        context.notes.append(ExtractionNote(.dynamicDestination, "the first route `\(argument.summary)` is computed at run time: `initial` is not read", at: call.location, coordinator: type.name))
+                    }
+                }
+            }
+        }
+        if !initials.isEmpty { coordinator.initials = initials }
     }
 
     /// `super.init(tabs: [newsRouter, usersRouter], select: usersRouter)`: one route per tab, named after
@@ -89,10 +194,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
     private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
         for method in type.methods where method.name == "init" {
             for call in method.calls where call.name == "init" {
-                guard case .array(let items)? = call.arguments.first(where: { $0.label == "tabs" })?.value else { continue }
+                guard let items = tabItems(call.arguments.first(where: { $0.label == "tabs" })?.value, in: method, at: call.location) else { continue }
                 var tabs: [Located<String>] = []
-                for case .reference(let name) in items {
-                    guard let (destination, _) = context.destination(.reference(name), in: method, of: type, at: call.location),
+                for name in items.compactMap(tabRouter) {
+                    guard let destination = routerParameter(name, of: method, context.recognizer, at: call.location)
+                            ?? context.destination(.reference(name), in: method, of: type, at: call.location)?.0,
                           destination.value.coordinatorName != nil else {
                         resolved = false
                         continue
@@ -113,10 +219,56 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
             }
         }
-        let tabNames = Set((coordinator.tabs ?? []).map(\.value))
+        let tabs = coordinator.tabs ?? []
+        let tabNames = Set(tabs.map(\.value))
         for index in coordinator.routes.indices where coordinator.routes[index].transition?.value == .select {
-            if let tab = coordinator.routes[index].tab, !tabNames.contains(tab.value) { coordinator.routes[index].tab = nil }
+            guard let tab = coordinator.routes[index].tab else { continue }
+            // `.select(index: 1)`: the tab at that place.
+            if tab.value.hasPrefix("#"), let place = Int(tab.value.dropFirst()) {
+                coordinator.routes[index].tab = place < tabs.count ? Located(tabs[place].value, at: tab.location) : nil
+            } else if !tabNames.contains(tab.value) {
+                coordinator.routes[index].tab = nil
+            }
         }
+    }
+
+    /// `init(…, detailsRouter: StrongRouter<DetailRoute>)`: a router parameter of the method, the one coordinator that
+    /// routes its enum.
+    private static func routerParameter(_ name: String, of method: MethodFacts, _ recognizer: Recognizer, at location: SourceLocation) -> Fact<Destination>? {
+        guard method.binding(name, before: location) == nil, let declared = method.parameters.first(where: { $0.name == name })?.type,
+              declared.contains("Router<"), let open = declared.firstIndex(of: "<"), let close = declared.lastIndex(of: ">"), open < close else { return nil }
+        let routes = String(declared[declared.index(after: open)..<close])
+        guard let owner = recognizer.routerOwners[routes] else { return nil }
+        return Fact(.coordinator(owner), at: location, .inferred("the one coordinator that routes `\(routes)`"))
+    }
+
+    /// The router property a tab is: `newsRouter`, or `newsRouter.viewController` / `.strongRouter`.
+    private static func tabRouter(_ item: ExpressionFacts) -> String? {
+        switch item {
+        case .reference(let name): return name
+        case .other(let text):
+            let parts = text.split(separator: ".")
+            guard parts.count == 2, ["viewController", "strongRouter", "rootViewController"].contains(parts[1]),
+                  parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            return String(parts[0])
+        default: return nil
+        }
+    }
+
+    /// The tabs given to `super.init(tabs:)`: an array literal, or a local array grown before the call under conditions
+    /// (`var tabs = [feed, search]; if flags.profile { tabs += [profile] }; tabs.append(admin)`), every element of it.
+    private static func tabItems(_ value: ExpressionFacts?, in method: MethodFacts, at location: SourceLocation) -> [ExpressionFacts]? {
+        if case .array(let items)? = value { return items }
+        guard case .reference(let local)? = value, case .array(var items)? = method.binding(local, before: location) else { return nil }
+        for call in method.calls where call.location < location && call.closures.isEmpty && plainReceiver(call.receiver) == local {
+            guard let argument = call.arguments.first, call.name == "+=" || call.name == "append" else { continue }
+            if case .array(let more) = argument.value, call.name == "+=" || argument.label == "contentsOf" {
+                items += more
+            } else if call.name == "append" {
+                items.append(argument.value)
+            }
+        }
+        return items
     }
 
     static let transitions: [String: Transition] = [
@@ -136,16 +288,73 @@ struct XCoordinatorStyle: CoordinatorStyle {
         return nil
     }
 
+    /// The types an app extends with its own transitions (`extension Transition where RootViewController == …`).
+    static let transitionTypes: Set<String> = [
+        "Transition", "NavigationTransition", "TabBarTransition", "SplitTransition", "PageTransition", "ViewTransition",
+    ]
+
+    /// A transition the app builds from one of XCoordinator's in `extension Transition`
+    /// (`static func alertTransition(title:message:) -> Transition { …; return .present(alert) }`), read from its body.
+    struct TransitionHelper {
+        var transition: Transition
+        var method: MethodFacts
+        /// What the helper's own transition shows (`alert`, or its parameter `presentable`).
+        var shown: ExpressionFacts?
+        /// The helper sets `modalPresentationStyle` to a full-screen style.
+        var fullScreen: Bool
+
+        /// What a use of the helper shows: the argument given for the parameter it shows, or what it makes itself.
+        func shown(at use: CallFacts, prepare: MethodFacts) -> (ExpressionFacts, MethodFacts)? {
+            guard let shown else { return nil }
+            if case .reference(let name) = shown, let position = method.parameters.firstIndex(where: { $0.name == name }) {
+                // A defaulted parameter left out before it would shift the arguments: only the first, or all given.
+                let given = use.arguments.filter { $0.label != "{}" }
+                guard position < given.count, position == 0 || given.count == method.parameters.count else { return nil }
+                return (given[position].value, prepare)
+            }
+            return (shown, method)
+        }
+    }
+
+    /// The app's transition helper of this name, when every value its body returns is one XCoordinator transition
+    /// that shows something, selects or closes (not a hand-built `Transition(presentables:…) { … }`).
+    static func helper(named name: String, _ index: ProjectIndex) -> TransitionHelper? {
+        guard transitions[name] == nil, let candidates = index.helpers[name] else { return nil }
+        let made = candidates.filter { transitionTypes.contains($0.returnType?.base ?? "") }
+        guard made.count == 1, let method = made.first, !method.returns.isEmpty else { return nil }
+        var found: (name: String, arguments: [ExpressionFacts])?
+        for returned in method.returns {
+            guard case .member(let name, let arguments) = returned, transitions[name] != nil, name != "trigger",
+                  found == nil || found?.name == name else { return nil }
+            found = found ?? (name, arguments)
+        }
+        guard let found, let transition = transitions[found.name] else { return nil }
+        let fullScreen = found.name == "presentFullScreen" || method.calls.contains {
+            $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value)
+        }
+        return TransitionHelper(transition: transition, method: method, shown: found.arguments.first, fullScreen: fullScreen)
+    }
+
     /// The transition of one case of `prepareTransition`'s switch.
     private static func read(
         _ route: inout Route, coordinator allResolved: inout Bool,
-        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context
+        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ pending: inout Pending, _ variants: inout [Route]
     ) {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         let calls = prepare.calls.filter { $0.switchCase?.contains(route.name) == true }
         let mapping = context.recognizer.mapping
-        guard let first = calls.first(where: { $0.receiver == nil && (Self.transition(named: $0.name, mapping) != nil || $0.name == "multiple" || $0.name == "deepLink") }) else {
+        let index = context.recognizer.index
+        func makesTransition(_ call: CallFacts) -> Bool {
+            guard call.receiver == nil else { return false }
+            if Self.transition(named: call.name, mapping) != nil || call.name == "multiple" || call.name == "deepLink" { return true }
+            return Self.helper(named: call.name, index) != nil
+        }
+        guard var first = calls.first(where: makesTransition) else {
+            // `.openSettingsApp()`: the app's own transition, built by hand: what it shows is not read.
+            if let made = calls.first(where: { $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true }) {
+                context.notes.append(ExtractionNote(.unrecognized, "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: what `\(type.name).\(name)` shows is not read", at: made.location, coordinator: type.name))
+            }
             allResolved = false
             return
         }
@@ -159,19 +368,80 @@ struct XCoordinatorStyle: CoordinatorStyle {
             route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             return
         }
-        let transition = Self.transition(named: first.name, mapping)!
+        // `case let .home(router): return .present(router)`: the case shows the coordinator it is triggered with, one
+        // route per coordinator the code triggers it with; the case itself is what it shows otherwise (an alert).
+        if let parameter = caseParameter(shown: first, calls, route, prepare, type) {
+            let rest = readVariants(of: &route, shownBy: first, parameter, calls, prepare, type, &context)
+            variants += rest.variants
+            guard !rest.variants.isEmpty, let other = calls.first(where: { makesTransition($0) && $0.location > first.location && caseParameter(shown: $0, calls, route, prepare, type) == nil }) else {
+                if rest.variants.isEmpty { context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names one: route left out", at: first.location, coordinator: type.name)) }
+                allResolved = false
+                return
+            }
+            if rest.unread { allResolved = false }
+            first = other
+        }
+        // The app's own helper, read from its body, when no configuration names it.
+        let appHelper = Self.transition(named: first.name, mapping) == nil ? Self.helper(named: first.name, index) : nil
+        let transition = Self.transition(named: first.name, mapping) ?? appHelper!.transition
         route.transition = context.put(Fact(transition, at: first.location), path(.transition))
-        if first.name == "presentFullScreen"
+        let shown = appHelper.map { $0.shown(at: first, prepare: prepare) } ?? first.arguments.first.map { ($0.value, prepare) }
+        if first.name == "presentFullScreen" || appHelper?.fullScreen == true
             || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
             route.style = context.put(Fact(.fullScreen, at: first.location), path(.style))
         }
         switch transition {
         case .trigger:
-            if case .member(let target, _)? = first.arguments.first?.value {
+            let target: String?
+            switch first.arguments.first?.value {
+            case .member(let name, _)?, .qualified(_, let name, _)?: target = name
+            default: target = nil
+            }
+            guard let target else { break }
+            guard let router = first.arguments.first(where: { $0.label == "on" })?.value, router != .reference("self") else {
                 route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+                break
+            }
+            // `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the coordinator behind that router.
+            guard let (destination, _) = context.destination(router, in: prepare, of: type, at: first.location),
+                  let child = destination.value.coordinatorName else {
+                allResolved = false
+                return
+            }
+            if child == type.name {
+                route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+                break
+            }
+            // The router of the coordinator that makes this one (a parent handing its router down): its route, as
+            // a screen's `Parent.route` is written.
+            if context.recognizer.types[child]?.methods.contains(where: { $0.constructed.contains { $0.value == type.name } }) == true {
+                route.target = RouteReference(coordinator: child, route: target, location: first.location)
+                break
+            }
+            let made = madeHere(router, in: prepare, at: first.location)
+            pending.routerTriggers.append(.init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
+            if made {
+                // Made here: the route starts it, without a transition of its own (as `addChild` + `.none()`).
+                route.transition = context.put(Fact(.attach, at: first.location), path(.transition))
+                route.destination = context.put(destination, path(.coordinator))
+                if case .reference(let local) = router,
+                   let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) }) {
+                    route.retain = Located(.hierarchy, at: add.location)
+                    context.attachedToParentStack.insert(child)
+                } else {
+                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                }
+            } else {
+                let why = "it triggers `\(child).\(target)` on a router it keeps: a route \(child) fires while it is active"
+                route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
             }
         case .select:
-            if case .reference(let tab)? = first.arguments.first?.value { route.tab = Located(tab, at: first.location) }
+            if case .reference(let tab)? = shown?.0 { route.tab = Located(tab, at: first.location) }
+            // `.select(index: 1)`: placed once the tabs are read.
+            if appHelper == nil, let place = first.arguments.first(where: { $0.label == "index" }), case .other(let digits) = place.value, Int(digits) != nil {
+                route.tab = Located("#" + digits, at: first.location)
+            }
         case .attach:
             // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
             if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
@@ -182,15 +452,19 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 context.attachedToParentStack.insert(destination.value.name)
             }
         case .push, .present, .setRoot, .show, .showDetail, .embed:
-            guard let argument = first.arguments.first?.value,
-                  let (destination, _) = context.destination(argument, in: prepare, of: type, at: first.location) else {
+            guard let (argument, method) = shown,
+                  let (destination, _) = context.destination(argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location) else {
                 allResolved = false
                 return
             }
             route.destination = context.put(destination, path(destination.value.field))
             if destination.value.coordinatorName != nil {
-                let why = "XCoordinator keeps a child in its view controller's hierarchy"
-                route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                if let (place, assignment) = keptInProperty(argument, calls, type) {
+                    keep(&route, in: place, at: assignment, besides: calls, type, &context)
+                } else {
+                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+                }
             } else {
                 for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
                     context.madeWith[destination.value.name, default: []].append(made.value)
@@ -198,6 +472,128 @@ struct XCoordinatorStyle: CoordinatorStyle {
             }
         default:
             break
+        }
+    }
+
+    /// The case's own associated value that a transition shows (`case let .home(router): … .present(router)`): a name
+    /// the method does not bind before the call and the coordinator has no property of, in a case with values.
+    private static func caseParameter(shown call: CallFacts, _ calls: [CallFacts], _ route: Route, _ prepare: MethodFacts, _ type: TypeFacts) -> String? {
+        guard !route.params.isEmpty, transitions[call.name] != nil, case .reference(let name)? = call.arguments.first?.value,
+              name != "self", !type.properties.contains(where: { $0.name == name }) else { return nil }
+        if prepare.bindings[name]?.contains(where: { $0.location < call.location }) == true { return nil }
+        return name
+    }
+
+    /// The variants of a route that shows the coordinator it is triggered with: for each coordinator type the code
+    /// triggers the route with (`self.trigger(.home(HomeTabCoordinator().strongRouter))`, a deep link's
+    /// `AppRoute.home(HomePageCoordinator().strongRouter)`), a route `home` + that type, with the case's transition. The
+    /// triggers run by the case's own closures (an alert's actions) are the route's `triggers`; a value the reader
+    /// cannot follow is a note (`unread`).
+    private static func readVariants(
+        of route: inout Route, shownBy call: CallFacts, _ parameter: String, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts,
+        _ context: inout Context
+    ) -> (variants: [Route], unread: Bool) {
+        let name = route.name
+        let routeEnum = routeEnum(of: type, in: context.recognizer.types)
+        var found: [(child: String, site: SourceLocation)] = []
+        var offered: [(child: String, site: SourceLocation)] = []
+        var unread = false
+        // The case's span: the closures it sets up (an alert's actions) lie between its first and last calls.
+        let span = (calls.first?.location ?? call.location)...(calls.last?.location ?? call.location)
+        func value(of argument: ExpressionFacts?) -> ExpressionFacts?? {
+            switch argument {
+            case .member(name, let arguments)?: return .some(arguments.first)
+            case .qualified(let owner, name, let arguments)? where owner == routeEnum: return .some(arguments?.first)
+            default: return nil
+            }
+        }
+        func take(_ given: ExpressionFacts?, at site: SourceLocation, offeredHere: Bool) {
+            switch given {
+            case .other("nil")?: return
+            case .construct(let child, _)? where context.isCoordinatorType(child):
+                if !found.contains(where: { $0.child == child }) { found.append((child, site)) }
+                if offeredHere, !offered.contains(where: { $0.child == child }) { offered.append((child, site)) }
+            default:
+                if offeredHere { unread = true }
+                context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start is not read", at: site, coordinator: type.name))
+            }
+        }
+        for method in type.methods {
+            for trigger in method.calls {
+                if trigger.name == "trigger", trigger.receiver == nil || plainReceiver(trigger.receiver) == "self", let given = value(of: trigger.arguments.first?.value) {
+                    take(given, at: trigger.location, offeredHere: method.location == prepare.location && span.contains(trigger.location))
+                } else if trigger.name == "deepLink", let given = value(of: trigger.arguments.first?.value) {
+                    take(given, at: trigger.location, offeredHere: false)
+                }
+            }
+        }
+        var variants: [Route] = []
+        for (child, site) in found {
+            var variant = Route(name: variantName(name, child), location: route.location)
+            func path(_ field: RouteField) -> FactPath { .route(type.name, variant.name, field) }
+            variant.transition = context.put(Fact(transitions[call.name]!, at: call.location), path(.transition))
+            if call.name == "presentFullScreen" {
+                variant.style = context.put(Fact(.fullScreen, at: call.location), path(.style))
+            }
+            let why = "`\(name)` shows the `\(parameter)` it is triggered with, here a `\(child)`"
+            variant.destination = context.put(Fact(.coordinator(child), at: site, .inferred(why)), path(.coordinator))
+            let held = "XCoordinator keeps a child in its view controller's hierarchy"
+            variant.retain = context.put(Fact(.hierarchy, at: call.location, .inferred(held)), path(.retain))
+            variants.append(variant)
+        }
+        for (child, site) in offered {
+            let placed = context.put(Fact(variantName(name, child), at: site), .route(type.name, name, .triggers, item: variantName(name, child)))
+            route.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+        }
+        if unread { route.open = context.put(Fact(true, at: call.location), .route(type.name, name, .open)) }
+        return (variants, unread)
+    }
+
+    /// The route of a case triggered with a coordinator: `home` with a `HomeTabCoordinator` → `homeHomeTabCoordinator`.
+    static func variantName(_ route: String, _ coordinator: String) -> String {
+        route + coordinator
+    }
+
+    /// The router is a coordinator the case makes (`let settings = X(…)`, `X().strongRouter`), not one kept elsewhere.
+    private static func madeHere(_ router: ExpressionFacts, in prepare: MethodFacts, at use: SourceLocation) -> Bool {
+        switch router {
+        case .construct: true
+        case .reference(let local): prepare.binding(local, before: use)?.constructedType != nil
+        default: false
+        }
+    }
+
+    /// `editCoordinator = editor` (or `self.…`) in the case that shows `editor`: the child is kept in a stored property
+    /// of the coordinator as well as by XCoordinator.
+    private static func keptInProperty(_ shown: ExpressionFacts, _ calls: [CallFacts], _ type: TypeFacts) -> (String, CallFacts)? {
+        guard case .reference(let local) = shown else { return nil }
+        for call in calls where call.name == "=" && call.closures.isEmpty {
+            guard case .reference(local)? = call.arguments.first?.value else { continue }
+            let place = plainReceiver(call.receiver)
+            // A `weak` or `unowned` property keeps nothing.
+            if type.properties.contains(where: { $0.name == place && $0.strength == .strong }) { return (place, call) }
+        }
+        return nil
+    }
+
+    /// A child kept in a property: `retain: parent`. A property nothing else assigns keeps the child until the route
+    /// runs again (no exit releases it); one set to `nil` or assigned elsewhere lets it go on an event the reader does
+    /// not tie to an exit: the route is open, its `releaseOn` a lower bound, never a leak on a guess.
+    private static func keep(
+        _ route: inout Route, in place: String, at assignment: CallFacts, besides calls: [CallFacts], _ type: TypeFacts, _ context: inout Context
+    ) {
+        func path(_ field: RouteField) -> FactPath { .route(type.name, route.name, field) }
+        route.retain = context.put(Fact(.parent, at: assignment.location), path(.retain))
+        route.releaseOn = Located([], at: assignment.location)
+        for method in type.methods {
+            for call in method.calls where call.name == "=" && call.location != assignment.location && plainReceiver(call.receiver) == place {
+                route.open = context.put(Fact(true, at: call.location), path(.open))
+                let site = method.name == "prepareTransition" ? call.switchCase?.first.map { "the route `\($0)`" } : nil
+                let what = call.arguments.first?.value == .other("nil") ? "lets go" : "replaces"
+                let why = "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event the reader does not tie to an exit: its releases are not all read (the route is open)"
+                context.notes.append(ExtractionNote(.unrecognized, why, at: call.location, coordinator: type.name))
+                return
+            }
         }
     }
 
@@ -224,6 +620,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
         func routeStep(_ name: String, at location: SourceLocation) -> ChainStep {
             ChainStep(.route(RouteReference(coordinator: nil, route: name, location: location)), at: location)
         }
+        // `AppRoute.home(HomePageCoordinator().strongRouter)`: the route of that case that shows that coordinator.
+        func variant(_ name: String, _ arguments: [ExpressionFacts]) -> String {
+            guard case .construct(let child, _)? = arguments.first, context.isCoordinatorType(child) else { return name }
+            return variantName(name, child)
+        }
         let inner = calls.filter { $0.location > call.location || $0.location == call.location }
         for step in inner where step.receiver == nil || step.receiver == "self" {
             switch step.name {
@@ -243,11 +644,11 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
                 for argument in routes {
                     switch argument {
-                    case .member(let name, _) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
-                        chain.steps.append(routeStep(name, at: step.location))
-                    case .qualified(let routeEnum, let name, _):
+                    case .member(let name, let arguments) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
+                        chain.steps.append(routeStep(variant(name, arguments), at: step.location))
+                    case .qualified(let routeEnum, let name, let arguments):
                         scopes[chain.steps.count] = routeEnum
-                        chain.steps.append(routeStep(name, at: step.location))
+                        chain.steps.append(routeStep(variant(name, arguments ?? []), at: step.location))
                     default:
                         context.notes.append(ExtractionNote(.dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out", at: step.location, coordinator: type.name))
                         return false
@@ -338,9 +739,16 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 var triggers: [Trigger] = []
                 for method in type.methods {
                     for call in method.calls where ["trigger", "contextTrigger"].contains(call.name) {
-                        let receiver = plainReceiver(call.receiver)
-                        guard let routes = routers[receiver], case .member(let route, _)? = call.arguments.first?.value else { continue }
+                        // `router.rx.trigger(.x)`: XCoordinator's Rx extension.
+                        var receiver = plainReceiver(call.receiver)
+                        if receiver.hasSuffix(".rx") { receiver.removeLast(3) }
+                        guard let routes = routers[receiver], case .member(let route, let arguments)? = call.arguments.first?.value else { continue }
                         triggers.append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
+                        // `.home(HomeTabCoordinator().strongRouter)`: also the route of that case that shows that coordinator,
+                        // when the coordinator has one (the triggers of routes it lacks are dropped).
+                        if case .construct(let child, _)? = arguments.first, child.hasSuffix("Coordinator") || recognizer.types[child].map({ kind(of: $0) != nil }) == true {
+                            triggers.append(Trigger(owner: owners[routes], route: Fact(variantName(route, child), at: call.location)))
+                        }
                     }
                 }
                 return triggers
