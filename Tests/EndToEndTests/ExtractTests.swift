@@ -236,6 +236,22 @@ import Testing
         #expect(spec.contains("    tabs:\n      - library  # fixtures/extract/uikit/tab-hub-map/Sources/ShellCoordinator.swift:19\n      - settings"))
     }
 
+    /// Screens and children from builders two and three properties below a DI container
+    /// (`dependencyContainer.viewControllerBuilder.makeSettings()`): each property's type is followed, and the screen is
+    /// what the builder returns, not its declared `UIViewController`. A builder returning one of two screens is a note.
+    @Test func screensThroughAContainerSeveralPropertiesDeepAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/di-container-chain")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.stderr.contains("Coordinators.swift:34:9: note: the destination `dependencyContainer.factories.screens.makeWelcome(…)` is computed at run time [dynamic-destination]"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Coordinators.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("screen: ProfileViewController  # inferred: made by `dependencyContainer.factories.screens.makeProfile()`"))
+        #expect(spec.contains("screen: SettingsViewController  # inferred: made by `dependencyContainer.viewControllerBuilder.makeSettings()`"))
+        #expect(spec.contains("screen: AboutViewController  # inferred: made by `self.dependencyContainer.viewControllerBuilder.makeAbout()`"))
+        #expect(spec.contains("coordinator: HelpCoordinator  # inferred: made by `dependencyContainer.coordinators.makeHelp()` (`CoordinatorMaker`)"))
+        #expect(!spec.contains("UnresolvedScreen"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
