@@ -183,7 +183,11 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let helpers = startHelpers(of: type, context)
+        // A hub whose tabs' flows were made elsewhere (`init`, `makeTabs()`): the method that hands the tab bar their
+        // stacks mapped from a list (`tabs.map(\.navigationController)`) is where it starts.
+        let isHub = coordinator.kind?.value == .tab
         let routeMethods = Set(type.methods.filter { method in
+            if isHub, method.calls.contains(where: givesMappedTabs) { return true }
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
                   !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) }
@@ -386,15 +390,12 @@ struct UIKitStyle: CoordinatorStyle {
     private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ state: inout State, _ context: inout Context) {
         let mapping = context.recognizer.mapping
         for method in type.methods {
-            guard let call = method.calls.first(where: { call in
-                (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
-                    || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
-            }), let items = tabItems(call, in: method), !items.isEmpty else { continue }
+            guard let call = method.calls.first(where: fillsTabBar), let list = tabItems(call, in: method, of: type), !list.items.isEmpty else { continue }
             var tabs: [Route] = []
             var skipped = false
             defer { install(tabs, builtBy: method.name, skipped: skipped, &coordinator, type, &state, &context) }
-            for item in items {
-                guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else {
+            for item in list.items {
+                guard let (name, child, maker) = tab(item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context) else {
                     context.notes.append(ExtractionNote(.unrecognized, "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs", at: call.location, coordinator: type.name))
                     skipped = true
                     continue
@@ -413,6 +414,18 @@ struct UIKitStyle: CoordinatorStyle {
             return
         }
         install(selectedFlows(of: coordinator, type, context), builtBy: nil, skipped: false, &coordinator, type, &state, &context)
+    }
+
+    /// `tabBarController.viewControllers = …` or `tabBarController.setViewControllers(…)`: where a hub's tabs are given.
+    private static func fillsTabBar(_ call: CallFacts) -> Bool {
+        (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
+            || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
+    }
+
+    /// `tabBarController.viewControllers = tabs.map(\.navigationController)`: the tabs' stacks mapped from a list.
+    private static func givesMappedTabs(_ call: CallFacts) -> Bool {
+        guard case .mapped? = call.arguments.first?.value else { return false }
+        return fillsTabBar(call)
     }
 
     /// Tabs a storyboard builds, whose flows start when the tab bar reports a tab
@@ -477,28 +490,104 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     /// The controllers a tab bar is given: an array literal, or a local array filled by `append` before it is
-    /// assigned (the elements of every branch: the spec lists every tab the code can show).
-    private static func tabItems(_ call: CallFacts, in method: MethodFacts) -> [ExpressionFacts]? {
+    /// assigned (the elements of every branch: the spec lists every tab the code can show), or each element's member
+    /// of a list looked up elsewhere (`tabs.map(\.navigationController)`, see `mappedList`). The items are read in
+    /// `maker`, whose locals they name as they stand before `before` (`nil`: where the tab bar is given them).
+    private static func tabItems(
+        _ call: CallFacts, in method: MethodFacts, of type: TypeFacts
+    ) -> (items: [ExpressionFacts], maker: MethodFacts, before: SourceLocation?)? {
         switch call.arguments.first?.value {
         case .array(let items):
-            return items
+            return (items, method, nil)
         case .reference(let local):
-            var items: [ExpressionFacts] = []
-            if case .array(let literal)? = method.binding(local, before: call.location) { items = literal }
-            for append in method.calls where append.name == "append" && plainReceiver(append.receiver) == local && append.location < call.location {
-                if let item = append.arguments.first?.value { items.append(item) }
-            }
-            return items
+            return (arrayItems(local, in: method, before: call.location), method, nil)
+        case .mapped(let list, let member)?:
+            guard let (items, maker, before) = mappedList(list, in: method, of: type, before: call.location) else { return nil }
+            return (items.map { item in
+                switch item {
+                case .reference(let name): .other(name + "." + member)
+                case .other(let text): .other(text + "." + member)
+                default: item
+                }
+            }, maker, before)
         default:
             return nil
         }
+    }
+
+    /// The elements a local array holds before `location`: its literal and what is appended to it.
+    private static func arrayItems(_ local: String, in method: MethodFacts, before location: SourceLocation) -> [ExpressionFacts] {
+        var items: [ExpressionFacts] = []
+        if case .array(let literal)? = method.binding(local, before: location) { items = literal }
+        for append in method.calls where append.name == "append" && plainReceiver(append.receiver) == local && append.location < location {
+            if let item = append.arguments.first?.value { items.append(item) }
+        }
+        return items
+    }
+
+    /// The list a tab bar maps (`tabs.map { $0.navigationController }`), where it is written: a local, a stored
+    /// property set by its initializer, a lazy closure or `init` (`tabs = [home, inbox]`), or what a method of the type
+    /// returns (`makeTabs()`). Its elements, the method they are read in, and where in it they stand.
+    private static func mappedList(
+        _ list: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, before location: SourceLocation
+    ) -> (items: [ExpressionFacts], maker: MethodFacts, before: SourceLocation)? {
+        var expression = list
+        var maker = method
+        var before = location
+        /// The end of a body: every local of it is bound there.
+        func end(of body: MethodFacts) -> SourceLocation { SourceLocation(file: body.location.file, line: .max, column: 0) }
+        for _ in 0..<4 {
+            switch expression {
+            case .array(let items):
+                return (items, maker, before)
+            case .reference(let name):
+                if let bound = maker.binding(name, before: before) {
+                    if case .array = bound { return (arrayItems(name, in: maker, before: before), maker, before) }
+                    expression = bound
+                    continue
+                }
+                guard maker.location == method.location, let property = type.properties.first(where: { $0.name == name }) else { return nil }
+                // `lazy var tabs: [TabCoordinator] = { …; return [home, inbox] }()`, or `= [HomeCoordinator(), …]`.
+                if let body = type.methods.first(where: { $0.name == name && $0.location == property.location }) {
+                    guard body.returns.count == 1 else { return nil }
+                    maker = body
+                    before = end(of: body)
+                    expression = body.returns[0]
+                    continue
+                }
+                if let initial = property.initializer {
+                    expression = initial
+                    continue
+                }
+                // `init(…) { let home = HomeCoordinator(…); …; tabs = [home, inbox] }`: the one assignment `init` makes.
+                let assignments = type.methods.filter { $0.name == "init" }.flatMap { initializer in
+                    initializer.calls.filter { $0.name == "=" && plainReceiver($0.receiver) == name && $0.closures.isEmpty }.map { (initializer, $0) }
+                }
+                guard assignments.count == 1, let (initializer, assignment) = assignments.first, let value = assignment.arguments.first?.value else { return nil }
+                maker = initializer
+                before = assignment.location
+                expression = value
+            case .factory(let call):
+                // `makeTabs()` of this type: what its one `return` gives.
+                let parts = call.split(separator: ".")
+                guard parts.count == 1 || (parts.count == 2 && parts[0] == "self"),
+                      let body = type.methods.first(where: { $0.name == parts.last.map(String.init) }), body.returns.count == 1 else { return nil }
+                maker = body
+                before = end(of: body)
+                expression = body.returns[0]
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// One element of a tab bar's controllers and the child coordinator behind it: `feed.navigationController` of a
     /// child made in the same method (the tab is named after the variable), or a property or method that makes the
     /// child and gives back its controller (`lazy var chatsTab: UIViewController = { … }()`, named after it).
     private static func tab(
-        _ item: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, _ context: Context
+        _ item: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, citingBindings: Bool = false,
+        _ context: Context
     ) -> (name: String, child: (value: String, variable: String, location: SourceLocation), maker: MethodFacts)? {
         switch item {
         case .other(let text):
@@ -506,23 +595,36 @@ struct UIKitStyle: CoordinatorStyle {
             guard let dot = text.firstIndex(of: ".") else { return nil }
             var variable = String(text[..<dot])
             while variable.last == "?" || variable.last == "!" { variable.removeLast() }
-            if method.binding(variable, before: location) == nil, let kept = keptChild(in: variable, of: type, context) {
-                // `homeCoordinator?.rootViewController`, a property some method of the type fills with the child it makes.
-                return (variable, (kept.child, kept.variable, kept.call.location), kept.maker)
+            if method.binding(variable, before: location) == nil {
+                if let kept = keptChild(in: variable, of: type, context) {
+                    // `homeCoordinator?.rootViewController`, a property some method of the type fills with the child it makes.
+                    return (variable, (kept.child, kept.variable, kept.call.location), kept.maker)
+                }
+                // `lazy var home = HomeCoordinator(…)` mapped with the other tabs: the property that makes the child.
+                if type.properties.contains(where: { $0.name == variable }) {
+                    return tab(.reference(variable), in: method, of: type, at: location, context)
+                }
             }
             guard let bound = method.binding(variable, before: location),
                   case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
                   context.isCoordinatorType(child) else { return nil }
+            // Cited where the variable is bound when the list is built in another method (`makeTabs()`, `init`).
+            let at = citingBindings ? method.bindings[variable]?.last { $0.location < location }?.location ?? location : location
             if case .factory(let call) = bound, let maker = type.methods.first(where: { $0.name == call }) {
-                return (variable, (child, maker.variable(constructing: child) ?? "", location), maker)
+                return (variable, (child, maker.variable(constructing: child) ?? "", at), maker)
             }
-            return (variable, (child, variable, location), method)
+            return (variable, (child, variable, at), method)
         case .reference(let name), .factory(let name):
             let children = type.methods.first { $0.name == name }.map { maker in
                 maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
             } ?? []
             guard children.count == 1, let (maker, made) = children.first else { return nil }
             return (name, (made.value, maker.variable(constructing: made.value) ?? "", made.location), maker)
+        case .construct(let child, nil) where context.isCoordinatorType(child) && child != type.name:
+            // `[HomeCoordinator(…), InboxCoordinator(…)]` mapped to their controllers: named after the type (`home`).
+            let base = child.hasSuffix("Coordinator") ? String(child.dropLast("Coordinator".count)) : child
+            let made = method.constructed.first { $0.value == child }?.location ?? location
+            return (base.isEmpty ? child.lowercasedFirst : base.lowercasedFirst, (child, "", made), method)
         default:
             return nil
         }
@@ -698,9 +800,11 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing.
+        // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing; given the tabs' stacks
+        // mapped from a list, it is where a hub starts (read with the tabs).
         let navigations = ([method] + inlined).flatMap { $0.calls.filter {
             transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) && $0.arguments.first?.value != .array([])
+                && !givesMappedTabs($0)
         } }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
@@ -878,6 +982,7 @@ struct UIKitStyle: CoordinatorStyle {
             case .reference(let name): name == variable
             case .other(let text), .factory(let text): text == variable || text.hasPrefix(variable + ".") || text.hasPrefix(variable + "?")
             case .array(let items): items.contains(where: mentions)
+            case .mapped(let list, _): mentions(list)
             case .member(_, let arguments): arguments.contains(where: mentions)
             case .qualified(_, _, let arguments): arguments?.contains(where: mentions) ?? false
             case .construct(_, let wrapped): wrapped.map(mentions) ?? false

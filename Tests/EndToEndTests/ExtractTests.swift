@@ -252,6 +252,20 @@ import Testing
         #expect(!spec.contains("UnresolvedScreen"))
     }
 
+    /// Tabs mapped from a list the method does not write: a stored list `init` fills, a helper's result (one tab added
+    /// under a condition), a lazy list of lazy children. Each hub is read with its tabs, and the app lints clean.
+    @Test func tabsMappedFromAListWrittenElsewhereAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/tab-hub-lists")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Hubs.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    tabs:\n      - home  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:16\n      - inbox"))
+        #expect(spec.contains("        coordinator: HomeCoordinator  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:9"))
+        #expect(spec.contains("    tabs:\n      - reports  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:33\n      - users"))
+        #expect(spec.contains("    tabs:\n      - browse  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:54\n      - help"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
