@@ -91,8 +91,10 @@ struct Recognizer {
         }
         var coordinators = order.compactMap { context.coordinators[$0] }
         let routesByCoordinator = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
+        let alternatives = context.alternatives
         for index in coordinators.indices {
             Self.fillTriggers(&coordinators[index], context: &context, routes: routesByCoordinator)
+            BranchingRoutes.addAlternatives(&coordinators[index], alternatives, &context)
         }
         // The clean-up passes (Cleanup.swift), each on what the one before left.
         let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context))
@@ -371,6 +373,8 @@ struct Context {
     var madeWith: [String: [String]] = [:]
     /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
     var attachedToParentStack: Set<String> = []
+    /// Coordinator → route of a branching method → the routes its other arms are (`BranchingRoutes`).
+    var alternatives: [String: [String: [String]]] = [:]
 
     /// Classes other classes inherit from (`BaseCoordinator`).
     let baseClasses: Set<String>

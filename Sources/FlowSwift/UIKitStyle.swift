@@ -199,6 +199,9 @@ struct UIKitStyle: CoordinatorStyle {
         var routeNames = Set(coordinator.routes.map(\.name))
         // The children `start()` begins with in its other branches, each a route of its own.
         var branches: [Route] = []
+        // The calls of a branching method's later arms → the arm's route (what their closures trigger is its screen's).
+        var armOfCall: [SourceLocation: String] = [:]
+        var firstArmCalls: Set<SourceLocation> = []
         for method in type.methods where routeMethods.contains(method.name) {
             // An overload (`show(nonFungibleToken:)` beside `show(fungibleToken:)`) is a route of its own, named with its
             // first label (`showFungibleToken`); one the label cannot tell apart is the first's.
@@ -207,36 +210,73 @@ struct UIKitStyle: CoordinatorStyle {
                 routeName = method.name + label.capitalizedFirst
             }
             guard routeNames.insert(routeName).inserted else { continue }
-            var route = Route(name: routeName, location: method.location)
-            route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
-                RouteParameter(name: $0.name, type: $0.type, location: method.location)
+            // A method whose `if` arms or `switch` cases navigate differently is one route per arm (BranchingRoutes).
+            let arms = method.name == "start" ? [] : BranchingRoutes.arms(of: method, routes: routeMethods, mapping: mapping) {
+                $0 != type.name && context.isCoordinatorType($0)
             }
-            let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
-            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
-            if method.name == "start", let first = route.destination?.value.coordinatorName {
-                for child in otherStartedChildren(in: method, of: type, besides: first, context) {
-                    // `startEnterPassword` for `EnterPasswordCoordinator`.
-                    let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
-                    guard routeNames.insert("start" + base).inserted else { continue }
-                    var branch = Route(name: "start" + base, location: child.location)
-                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
-                    branches.append(branch)
+            let whole = method
+            var armRoutes: [Route] = []
+            for arm in arms.isEmpty ? [nil] : arms.filter(\.navigates).map(Optional.some) {
+                let method = arm?.view ?? whole
+                let made = arm == nil ? factoryProducts[method.location]?.child : context.factoryProduct(in: method, of: type)?.child
+                var routeName = routeName
+                if !armRoutes.isEmpty, let arm {
+                    // Named after its case or what it shows, read once aside; an arm showing what another shows is that route.
+                    var (probeState, probeContext, probeResolved) = (state, context, resolved)
+                    var probe = Route(name: routeName, location: arm.location)
+                    read(&probe, method, inlined: [], type, made: made, clearing: clearing.subtracting([whole.name]), finishers: finishers, &probeState, &probeContext, &probeResolved)
+                    if finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil { probe.transition = Located(.finish, at: arm.location); probe.destination = nil }
+                    guard !armRoutes.contains(where: { $0.transition?.value == probe.transition?.value && $0.destination?.value == probe.destination?.value }) else { continue }
+                    routeName = BranchingRoutes.name(of: probe, method: routeName, caseNames: arm.caseNames, first: armRoutes[0])
+                    let base = routeName
+                    var suffix = 1
+                    while routeNames.contains(routeName) || routeMethods.contains(routeName) {
+                        suffix += 1
+                        routeName = "\(base)\(suffix)"
+                    }
+                    routeNames.insert(routeName)
+                    for call in method.calls where !firstArmCalls.contains(call.location) { armOfCall[call.location] = routeName }
+                } else if arm != nil {
+                    firstArmCalls = Set(method.calls.map(\.location))
                 }
-            }
-            if route.destination?.value.coordinatorName != nil {
-                route.then = continuations(in: method, routes: routeMethods).map { next in
-                    let placed = context.put(next, .route(name, route.name, .then, item: next.value))
-                    return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                var route = Route(name: routeName, location: armRoutes.isEmpty ? whole.location : arm?.location ?? whole.location)
+                route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
+                    RouteParameter(name: $0.name, type: $0.type, location: method.location)
                 }
+                let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
+                read(&route, method, inlined: inlined, type, made: made, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                if method.name == "start", let first = route.destination?.value.coordinatorName {
+                    for child in otherStartedChildren(in: method, of: type, besides: first, context) {
+                        // `startEnterPassword` for `EnterPasswordCoordinator`.
+                        let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
+                        guard routeNames.insert("start" + base).inserted else { continue }
+                        var branch = Route(name: "start" + base, location: child.location)
+                        read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                        branches.append(branch)
+                    }
+                }
+                if route.destination?.value.coordinatorName != nil {
+                    route.then = continuations(in: method, routes: routeMethods).map { next in
+                        let placed = context.put(next, .route(name, route.name, .then, item: next.value))
+                        return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                    }
+                }
+                if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
+                    route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
+                    route.destination = nil
+                    route.style = nil
+                } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
+                    route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
+                }
+                armRoutes.append(route)
             }
-            if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
-                route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
-                route.destination = nil
-                route.style = nil
-            } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
-                route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
+            coordinator.routes += armRoutes
+            // Every reference to the method reaches its other arms, and the routes an arm runs instead of navigating.
+            let others = armRoutes.dropFirst().map(\.name) + arms.flatMap(\.routeCalls).map(\.name).filter { $0 != routeName }
+            if !others.isEmpty, let first = armRoutes.first?.name {
+                var seen: Set<String> = [first]
+                context.alternatives[name, default: [:]][first] = others.filter { seen.insert($0).inserted }
             }
-            coordinator.routes.append(route)
         }
         coordinator.routes += branches
         for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
@@ -368,7 +408,7 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let alerts = alertRoutes(of: coordinator)
-        let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, &context)
+        let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, armOfCall: armOfCall, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
         // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
         // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
@@ -1610,7 +1650,7 @@ struct UIKitStyle: CoordinatorStyle {
     /// Returns the routes other coordinators ask for through a delegate: this coordinator's own triggers.
     private static func collectTriggers(
         of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>,
-        handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context
+        handlers: [EventHandler: [(MethodFacts, CallFacts)]], armOfCall: [SourceLocation: String] = [:], _ context: inout Context
     ) -> [Fact<String>] {
         let routes = Set(coordinator.routes.map(\.name))
         var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
@@ -1735,8 +1775,9 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         for method in coordinatorType.methods where routes.contains(method.name) {
-            guard let screen = screens[method.name], !screen.isEmpty else { continue }
             for call in method.calls where runsRoute(call) {
+                // In a branching method, a closure an arm sets is on that arm's screen.
+                guard let screen = screens[armOfCall[call.location] ?? method.name], !screen.isEmpty else { continue }
                 if alerts.contains(method.name) {
                     actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
                 } else {

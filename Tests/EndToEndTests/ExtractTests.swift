@@ -266,6 +266,20 @@ import Testing
         #expect(spec.contains("    tabs:\n      - browse  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:54\n      - help"))
     }
 
+    /// Methods other than `start()` whose branches show different screens or start different children: one route per
+    /// branch (named after its `switch` case or what it shows), and the screens that trigger the method trigger each.
+    /// A case that runs another route reaches it. Every child is released on its own finish: the app lints clean.
+    @Test func branchesOfARouteAreRoutesOfTheirOwn() throws {
+        let (output, _, _) = try Self.extract("uikit/branching-routes")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48\n        transition: push"))
+        #expect(spec.contains("      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:68\n        transition: present"))
+        #expect(spec.contains("        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:68"))
+        #expect(spec.contains("          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:47)"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.
