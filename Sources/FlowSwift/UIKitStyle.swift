@@ -1765,23 +1765,33 @@ struct UIKitStyle: CoordinatorStyle {
             let receiver = plainReceiver(call.receiver)
             return receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name))
         }
+        /// What a closure set on a screen runs: the route it calls, or the routes a method it calls picks among
+        /// (`{ self?.showAccount() }`, where `showAccount()` runs `showProfile()` or `showSignIn()`).
+        func closureRuns(_ call: CallFacts) -> [Fact<String>] {
+            if runsRoute(call) { return [Fact(call.name, at: call.location)] }
+            guard !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)), let forwarded = forwards[call.name] else { return [] }
+            return forwarded.map { Fact($0.name, at: call.location, .inferred("`\(call.name)` calls `\($0.name)()`")) }
+        }
         // The lazy property that makes the screen (`lazy var form: AmountViewController = { … }()`) sets its closures too.
         for screen in made.keys.sorted() {
             for maker in made[screen] ?? [] where !routes.contains(maker) {
-                for call in (bodies[maker] ?? []).flatMap(\.calls) where runsRoute(call) {
-                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
-                    touched.insert(screen)
+                for call in (bodies[maker] ?? []).flatMap(\.calls) {
+                    for run in closureRuns(call) {
+                        context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: run))
+                        touched.insert(screen)
+                    }
                 }
             }
         }
         for method in coordinatorType.methods where routes.contains(method.name) {
-            for call in method.calls where runsRoute(call) {
+            for call in method.calls {
+                let runs = closureRuns(call)
                 // In a branching method, a closure an arm sets is on that arm's screen.
-                guard let screen = screens[armOfCall[call.location] ?? method.name], !screen.isEmpty else { continue }
+                guard !runs.isEmpty, let screen = screens[armOfCall[call.location] ?? method.name], !screen.isEmpty else { continue }
                 if alerts.contains(method.name) {
-                    actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
+                    actions[method.name, default: []] += runs.map { Fact($0.value, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")) }
                 } else {
-                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                    context.triggers[screen, default: []] += runs.map { Trigger(owner: coordinatorType.name, route: $0) }
                     touched.insert(screen)
                 }
             }

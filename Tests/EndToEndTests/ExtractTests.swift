@@ -268,16 +268,19 @@ import Testing
 
     /// Methods other than `start()` whose branches show different screens or start different children: one route per
     /// branch (named after its `switch` case or what it shows), and the screens that trigger the method trigger each.
-    /// A case that runs another route reaches it. Every child is released on its own finish: the app lints clean.
+    /// A case that runs another route reaches it, and so does a closure calling a method that only picks among routes.
+    /// Every child is released on its own finish: the app lints clean.
     @Test func branchesOfARouteAreRoutesOfTheirOwn() throws {
         let (output, _, _) = try Self.extract("uikit/branching-routes")
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48\n        transition: push"))
-        #expect(spec.contains("      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:68\n        transition: present"))
-        #expect(spec.contains("        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:68"))
-        #expect(spec.contains("          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:47)"))
+        #expect(spec.contains("      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:49\n        transition: push"))
+        #expect(spec.contains("      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69\n        transition: present"))
+        #expect(spec.contains("        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69"))
+        #expect(spec.contains("          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48)"))
+        // `{ self?.showAccount() }`, a method that only picks among routes: the list triggers each.
+        #expect(spec.contains("          - showProfile  # inferred: `showAccount` calls `showProfile()` (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:36)"))
     }
 
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
