@@ -102,6 +102,9 @@ indirect enum ExpressionFacts: Sendable, Hashable {
     case keyPath(String)
     /// An array literal.
     case array([ExpressionFacts])
+    /// `tabs.map { $0.navigationController }` (or `map(\.navigationController)`) over a list the expression does not
+    /// spell out (a property, a function's result): each element's `member`, once the list is looked up.
+    case mapped(ExpressionFacts, member: String)
     case other(String)
 }
 
@@ -126,6 +129,7 @@ extension ExpressionFacts {
         case .qualified(let type, let member, let arguments): text = arguments == nil ? "\(type).\(member)" : "\(type).\(member)(…)"
         case .keyPath(let name): text = "\\.\(name)"
         case .array(let items): text = "[" + items.map(\.summary).joined(separator: ", ") + "]"
+        case .mapped(let list, let member): text = "\(list.summary).map { $0.\(member) }"
         case .other(let source): text = source
         }
         let words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
@@ -752,6 +756,21 @@ final class FactCollector: SyntaxVisitor {
         return inner.as(FunctionCallExprSyntax.self).flatMap(constructedTypeName) != nil ? inner : syntax
     }
 
+    /// The member a `map` takes of each element: `map { $0.navigationController }` or `map(\.navigationController)`.
+    private func mappedMember(_ call: FunctionCallExprSyntax) -> String? {
+        if call.arguments.isEmpty, call.trailingClosure?.statements.count == 1,
+           let access = call.trailingClosure?.statements.first?.item.as(MemberAccessExprSyntax.self),
+           access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
+            return access.declName.baseName.plainName
+        }
+        if call.trailingClosure == nil, call.arguments.count == 1, call.arguments.first?.label == nil,
+           let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
+           let property = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
+            return property.declName.baseName.plainName
+        }
+        return nil
+    }
+
     /// `hibernating ? nil : checkin?.viewController` → `checkin?.viewController`: the branch that is not `nil`.
     private func valueIfPresent(_ expression: ExprSyntax) -> ExprSyntax {
         guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -793,11 +812,9 @@ final class FactCollector: SyntaxVisitor {
                     return .array(array.elements.map { expression(valueIfPresent($0.expression)) })
                 }
                 // `[feed, search].map { $0.navigationController }`, or over a local bound to such a list: each
-                // element's member.
-                if name == "map", call.arguments.isEmpty, call.trailingClosure?.statements.count == 1,
-                   let access = call.trailingClosure?.statements.first?.item.as(MemberAccessExprSyntax.self),
-                   access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
-                    let member = access.declName.baseName.plainName
+                // element's member; over any other list (`tabs.map(\.navigationController)`, `makeTabs().map { … }`),
+                // the list is looked up later, in the project.
+                if name == "map", let member = mappedMember(call) {
                     var items: [ExpressionFacts]?
                     if let array = base.as(ArrayExprSyntax.self) {
                         items = array.elements.map { expression($0.expression) }
@@ -805,15 +822,14 @@ final class FactCollector: SyntaxVisitor {
                               case .array(let bound)? = method?.binding(local, before: location(of: call)) {
                         items = bound
                     }
-                    if let items {
-                        return .array(items.map { item in
-                            switch item {
-                            case .reference(let name): .other(name + "." + member)
-                            case .other(let text): .other(text + "." + member)
-                            default: .other(item.summary + "." + member)
-                            }
-                        })
-                    }
+                    guard let items else { return .mapped(expression(base), member: member) }
+                    return .array(items.map { item in
+                        switch item {
+                        case .reference(let name): .other(name + "." + member)
+                        case .other(let text): .other(text + "." + member)
+                        default: .other(item.summary + "." + member)
+                        }
+                    })
                 }
                 if let type = typeName(base), isTypeName(type.base) {
                     return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })

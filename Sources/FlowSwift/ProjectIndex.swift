@@ -177,6 +177,35 @@ struct ProjectIndex {
         return type.keyword == .protocol ? implementations[name] ?? [] : [name]
     }
 
+    /// The one class or struct a chain of properties leads to from `type` (`dependencyContainer.factories.screens`):
+    /// each step is the property's concrete type, or `nil` when a step is not a property or may be several types.
+    func typeBehind<Path: Collection<String>>(_ path: Path, from type: TypeFacts) -> TypeFacts? {
+        var current = type
+        for step in path {
+            guard let property = current.properties.first(where: { $0.name == step }), let held = heldType(property, in: current) else { return nil }
+            current = held
+        }
+        return current
+    }
+
+    /// The class or struct a property of `owner` holds: what its initializer constructs (`let screens = ScreenFactory()`),
+    /// else its declared type (an alias followed), a protocol as its one implementation or as the one `owner`'s `init`
+    /// assigns (`viewControllerBuilder = ViewControllerBuilder()`); `nil` when that is more than one or unknown.
+    func heldType(_ property: PropertyFacts, in owner: TypeFacts) -> TypeFacts? {
+        if case .construct(let name, nil)? = property.initializer, let made = types[name], made.keyword != .protocol { return made }
+        guard let declared = property.type.map(resolved)?.base, types[declared] != nil else { return nil }
+        let candidates = concreteTypes(declared)
+        if candidates.count == 1 { return types[candidates[0]] }
+        var assigned: Set<String> = []
+        for initializer in owner.methods where initializer.name == "init" {
+            for call in initializer.calls where call.name == "=" && plainReceiver(call.receiver) == property.name {
+                guard case .construct(let name, _)? = call.arguments.first?.value, candidates.contains(name) else { return nil }
+                assigned.insert(name)
+            }
+        }
+        return assigned.count == 1 ? assigned.first.flatMap { types[$0] } : nil
+    }
+
     /// A type of a test target (a folder named `…Tests`), or named as a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`).
     static func isTestDouble(_ type: TypeFacts) -> Bool {
         if ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains(where: { type.name.hasSuffix($0) }) { return true }

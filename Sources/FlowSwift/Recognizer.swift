@@ -109,18 +109,23 @@ struct Recognizer {
         }
         let built = order.compactMap { context.coordinators[$0] }
         let routesByCoordinator = Dictionary(uniqueKeysWithValues: built.map { ($0.name, Set($0.routes.map(\.name))) })
-        // Each coordinator's triggers side by side; the confidence of each is recorded after, in order.
+        // Each coordinator's triggers, and the other arms of branching routes, side by side; the confidence of each
+        // is recorded after, in order.
         let reading = context
+        let alternatives = context.alternatives
         let filled = Parallel.map(Parallel.slices(of: built)) { slice in
             slice.map { coordinator in
                 var coordinator = coordinator
                 let placed = Self.fillTriggers(&coordinator, context: reading, routes: routesByCoordinator)
-                return (coordinator, placed)
+                var branching = reading.forBuilding()
+                BranchingRoutes.addAlternatives(&coordinator, alternatives, &branching)
+                return (coordinator, placed, branching.provenance)
             }
         }.joined()
         var coordinators: [Coordinator] = []
-        for (coordinator, placed) in filled {
+        for (coordinator, placed, branching) in filled {
             for (path, confidence) in placed { context.provenance.set(path, confidence) }
+            context.provenance.absorb(branching)
             coordinators.append(coordinator)
         }
         // The clean-up passes (Cleanup.swift), each on what the one before left.
@@ -303,15 +308,16 @@ struct Recognizer {
                     expression = .reference(parts[0])
                     continue
                 }
-                // `makeDetail()` of this type, or `container.makeDetail()` of the one type behind a property.
-                var owner: TypeFacts? = parts.count == 1 || (parts.count == 2 && parts[0] == "self") ? currentType : nil
-                if owner == nil, parts.count == 2 || (parts.count == 3 && parts[0] == "self"),
-                   let declared = currentType.properties.first(where: { $0.name == parts[parts.count - 2] })?.type {
-                    let candidates = index.concreteTypes(declared.base)
-                    if candidates.count == 1 { owner = types[candidates[0]] }
-                }
-                guard let owner, let factory = owner.methods.first(where: { $0.name == name }) else { return .factory(call) }
+                // `makeDetail()` of this type, or `container.makeDetail()` / `container.builder.makeDetail()` of the one
+                // type behind a chain of properties.
+                let path = parts.dropLast().drop { $0 == "self" }.map { $0.filter { $0 != "?" && $0 != "!" } }
+                guard let owner = path.isEmpty ? currentType : index.typeBehind(path, from: currentType),
+                      let factory = owner.methods.first(where: { $0.name == name }) else { return .factory(call) }
                 currentType = owner
+                // Returns of different types (`returning ? WelcomeBack() : Onboarding()`): decided at run time.
+                if factory.returns.count > 1, Set(factory.returns.filter { $0 != .other("nil") }.map { Self.returnedType($0, in: factory) }).count > 1 {
+                    return .dynamic("\(call)(…)")
+                }
                 if let returned = factory.returns.first {
                     expression = returned
                     currentMethod = factory
@@ -335,6 +341,17 @@ struct Recognizer {
 }
 
 extension Recognizer {
+    /// What a factory's `return` gives, as far as its own body tells: the type it constructs, directly or through a local
+    /// (`let profile = ProfileViewController(); …; return profile`), else the expression itself.
+    static func returnedType(_ returned: ExpressionFacts, in factory: MethodFacts) -> ExpressionFacts {
+        var expression = returned
+        for _ in 0..<4 {
+            guard case .reference(let local) = expression, let bound = factory.binding(local, before: SourceLocation(file: factory.location.file, line: .max, column: 0)) else { break }
+            expression = bound
+        }
+        return expression
+    }
+
     /// The first screen an `init` of the type puts into the stack kept in `property` (`property.viewControllers =
     /// [splash]` or `property.setViewControllers([splash], …)`), read in that `init`.
     static func firstScreen(filledBy type: TypeFacts, into property: String) -> (ExpressionFacts, MethodFacts, SourceLocation)? {
@@ -396,6 +413,8 @@ struct Context {
     var madeWith: [String: [String]] = [:]
     /// Children attached with `.none()` / shared routers: they push onto their parent's stack.
     var attachedToParentStack: Set<String> = []
+    /// Coordinator → route of a branching method → the routes its other arms are (`BranchingRoutes`).
+    var alternatives: [String: [String: [String]]] = [:]
 
     /// Classes other classes inherit from (`BaseCoordinator`).
     let baseClasses: Set<String>
@@ -652,6 +671,7 @@ struct Context {
         context.triggers = [:]
         context.madeWith = [:]
         context.attachedToParentStack = []
+        context.alternatives = [:]
         return context
     }
 
@@ -665,6 +685,7 @@ struct Context {
         for (type, found) in built.triggers { triggers[type, default: []] += found }
         for (screen, made) in built.madeWith { madeWith[screen, default: []] += made }
         attachedToParentStack.formUnion(built.attachedToParentStack)
+        alternatives.merge(built.alternatives) { _, new in new }
     }
 
     mutating func put<Value>(_ fact: Fact<Value>, _ path: FactPath) -> Located<Value> {
@@ -728,8 +749,10 @@ struct Context {
                 return .child(made, why: "made by `\(receiver).\(call.name)(…)`, given `self`")
             }
             guard call.closures.isEmpty else { continue }
-            guard !receiver.isEmpty, !receiver.contains("."),
-                  let declared = type.properties.first(where: { $0.name == receiver })?.type,
+            // `coordinatorFactory.makeAuth()`, or a factory further down a container (`container.coordinators.makeAuth()`).
+            let path = receiver.split(separator: ".").map(String.init)
+            guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),
+                  let declared = holder.properties.first(where: { $0.name == last })?.type,
                   recognizer.types[declared.base] != nil else { continue }
             let candidates = recognizer.index.concreteTypes(declared.base)
             var products: Set<String> = []

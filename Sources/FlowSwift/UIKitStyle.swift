@@ -196,7 +196,11 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let helpers = startHelpers(of: type, context)
+        // A hub whose tabs' flows were made elsewhere (`init`, `makeTabs()`): the method that hands the tab bar their
+        // stacks mapped from a list (`tabs.map(\.navigationController)`) is where it starts.
+        let isHub = coordinator.kind?.value == .tab
         let routeMethods = Set(type.methods.filter { method in
+            if isHub, method.calls.contains(where: givesMappedTabs) { return true }
             guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
                   !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
             return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) }
@@ -208,6 +212,9 @@ struct UIKitStyle: CoordinatorStyle {
         var routeNames = Set(coordinator.routes.map(\.name))
         // The children `start()` begins with in its other branches, each a route of its own.
         var branches: [Route] = []
+        // The calls of a branching method's later arms → the arm's route (what their closures trigger is its screen's).
+        var armOfCall: [SourceLocation: String] = [:]
+        var firstArmCalls: Set<SourceLocation> = []
         for method in type.methods where routeMethods.contains(method.name) {
             // An overload (`show(nonFungibleToken:)` beside `show(fungibleToken:)`) is a route of its own, named with its
             // first label (`showFungibleToken`); one the label cannot tell apart is the first's.
@@ -216,36 +223,73 @@ struct UIKitStyle: CoordinatorStyle {
                 routeName = method.name + label.capitalizedFirst
             }
             guard routeNames.insert(routeName).inserted else { continue }
-            var route = Route(name: routeName, location: method.location)
-            route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
-                RouteParameter(name: $0.name, type: $0.type, location: method.location)
+            // A method whose `if` arms or `switch` cases navigate differently is one route per arm (BranchingRoutes).
+            let arms = method.name == "start" ? [] : BranchingRoutes.arms(of: method, routes: routeMethods, mapping: mapping) {
+                $0 != type.name && context.isCoordinatorType($0)
             }
-            let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
-            read(&route, method, inlined: inlined, type, made: factoryProducts[method.location]?.child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
-            if method.name == "start", let first = route.destination?.value.coordinatorName {
-                for child in otherStartedChildren(in: method, of: type, besides: first, context) {
-                    // `startEnterPassword` for `EnterPasswordCoordinator`.
-                    let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
-                    guard routeNames.insert("start" + base).inserted else { continue }
-                    var branch = Route(name: "start" + base, location: child.location)
-                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
-                    branches.append(branch)
+            let whole = method
+            var armRoutes: [Route] = []
+            for arm in arms.isEmpty ? [nil] : arms.filter(\.navigates).map(Optional.some) {
+                let method = arm?.view ?? whole
+                let made = arm == nil ? factoryProducts[method.location]?.child : context.factoryProduct(in: method, of: type)?.child
+                var routeName = routeName
+                if !armRoutes.isEmpty, let arm {
+                    // Named after its case or what it shows, read once aside; an arm showing what another shows is that route.
+                    var (probeState, probeContext, probeResolved) = (state, context, resolved)
+                    var probe = Route(name: routeName, location: arm.location)
+                    read(&probe, method, inlined: [], type, made: made, clearing: clearing.subtracting([whole.name]), finishers: finishers, &probeState, &probeContext, &probeResolved)
+                    if finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil { probe.transition = Located(.finish, at: arm.location); probe.destination = nil }
+                    guard !armRoutes.contains(where: { $0.transition?.value == probe.transition?.value && $0.destination?.value == probe.destination?.value }) else { continue }
+                    routeName = BranchingRoutes.name(of: probe, method: routeName, caseNames: arm.caseNames, first: armRoutes[0])
+                    let base = routeName
+                    var suffix = 1
+                    while routeNames.contains(routeName) || routeMethods.contains(routeName) {
+                        suffix += 1
+                        routeName = "\(base)\(suffix)"
+                    }
+                    routeNames.insert(routeName)
+                    for call in method.calls where !firstArmCalls.contains(call.location) { armOfCall[call.location] = routeName }
+                } else if arm != nil {
+                    firstArmCalls = Set(method.calls.map(\.location))
                 }
-            }
-            if route.destination?.value.coordinatorName != nil {
-                route.then = continuations(in: method, routes: routeMethods).map { next in
-                    let placed = context.put(next, .route(name, route.name, .then, item: next.value))
-                    return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                var route = Route(name: routeName, location: armRoutes.isEmpty ? whole.location : arm?.location ?? whole.location)
+                route.params = method.parameters.filter { !["animated", "completion"].contains($0.name) }.map {
+                    RouteParameter(name: $0.name, type: $0.type, location: method.location)
                 }
+                let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
+                read(&route, method, inlined: inlined, type, made: made, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                if method.name == "start", let first = route.destination?.value.coordinatorName {
+                    for child in otherStartedChildren(in: method, of: type, besides: first, context) {
+                        // `startEnterPassword` for `EnterPasswordCoordinator`.
+                        let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
+                        guard routeNames.insert("start" + base).inserted else { continue }
+                        var branch = Route(name: "start" + base, location: child.location)
+                        read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                        branches.append(branch)
+                    }
+                }
+                if route.destination?.value.coordinatorName != nil {
+                    route.then = continuations(in: method, routes: routeMethods).map { next in
+                        let placed = context.put(next, .route(name, route.name, .then, item: next.value))
+                        return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                    }
+                }
+                if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
+                    route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
+                    route.destination = nil
+                    route.style = nil
+                } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
+                    route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
+                }
+                armRoutes.append(route)
             }
-            if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
-                route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
-                route.destination = nil
-                route.style = nil
-            } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
-                route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
+            coordinator.routes += armRoutes
+            // Every reference to the method reaches its other arms, and the routes an arm runs instead of navigating.
+            let others = armRoutes.dropFirst().map(\.name) + arms.flatMap(\.routeCalls).map(\.name).filter { $0 != routeName }
+            if !others.isEmpty, let first = armRoutes.first?.name {
+                var seen: Set<String> = [first]
+                context.alternatives[name, default: [:]][first] = others.filter { seen.insert($0).inserted }
             }
-            coordinator.routes.append(route)
         }
         coordinator.routes += branches
         for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
@@ -377,7 +421,7 @@ struct UIKitStyle: CoordinatorStyle {
             }
         }
         let alerts = alertRoutes(of: coordinator)
-        let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, &context)
+        let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: state.handlers, armOfCall: armOfCall, &context)
         coordinator.routes.removeAll { alerts.contains($0.name) }
         // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
         // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
@@ -399,15 +443,12 @@ struct UIKitStyle: CoordinatorStyle {
     private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ state: inout State, _ context: inout Context) {
         let mapping = context.recognizer.mapping
         for method in type.methods {
-            guard let call = method.calls.first(where: { call in
-                (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
-                    || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
-            }), let items = tabItems(call, in: method), !items.isEmpty else { continue }
+            guard let call = method.calls.first(where: fillsTabBar), let list = tabItems(call, in: method, of: type), !list.items.isEmpty else { continue }
             var tabs: [Route] = []
             var skipped = false
             defer { install(tabs, builtBy: method.name, skipped: skipped, &coordinator, type, &state, &context) }
-            for item in items {
-                guard let (name, child, maker) = tab(item, in: method, of: type, at: call.location, context) else {
+            for item in list.items {
+                guard let (name, child, maker) = tab(item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context) else {
                     context.notes.append(ExtractionNote(.unrecognized, "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs", at: call.location, coordinator: type.name))
                     skipped = true
                     continue
@@ -426,6 +467,18 @@ struct UIKitStyle: CoordinatorStyle {
             return
         }
         install(selectedFlows(of: coordinator, type, context), builtBy: nil, skipped: false, &coordinator, type, &state, &context)
+    }
+
+    /// `tabBarController.viewControllers = …` or `tabBarController.setViewControllers(…)`: where a hub's tabs are given.
+    private static func fillsTabBar(_ call: CallFacts) -> Bool {
+        (call.name == "=" && plainReceiver(call.receiver).hasSuffix("viewControllers"))
+            || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
+    }
+
+    /// `tabBarController.viewControllers = tabs.map(\.navigationController)`: the tabs' stacks mapped from a list.
+    private static func givesMappedTabs(_ call: CallFacts) -> Bool {
+        guard case .mapped? = call.arguments.first?.value else { return false }
+        return fillsTabBar(call)
     }
 
     /// Tabs a storyboard builds, whose flows start when the tab bar reports a tab
@@ -490,28 +543,104 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     /// The controllers a tab bar is given: an array literal, or a local array filled by `append` before it is
-    /// assigned (the elements of every branch: the spec lists every tab the code can show).
-    private static func tabItems(_ call: CallFacts, in method: MethodFacts) -> [ExpressionFacts]? {
+    /// assigned (the elements of every branch: the spec lists every tab the code can show), or each element's member
+    /// of a list looked up elsewhere (`tabs.map(\.navigationController)`, see `mappedList`). The items are read in
+    /// `maker`, whose locals they name as they stand before `before` (`nil`: where the tab bar is given them).
+    private static func tabItems(
+        _ call: CallFacts, in method: MethodFacts, of type: TypeFacts
+    ) -> (items: [ExpressionFacts], maker: MethodFacts, before: SourceLocation?)? {
         switch call.arguments.first?.value {
         case .array(let items):
-            return items
+            return (items, method, nil)
         case .reference(let local):
-            var items: [ExpressionFacts] = []
-            if case .array(let literal)? = method.binding(local, before: call.location) { items = literal }
-            for append in method.calls where append.name == "append" && plainReceiver(append.receiver) == local && append.location < call.location {
-                if let item = append.arguments.first?.value { items.append(item) }
-            }
-            return items
+            return (arrayItems(local, in: method, before: call.location), method, nil)
+        case .mapped(let list, let member)?:
+            guard let (items, maker, before) = mappedList(list, in: method, of: type, before: call.location) else { return nil }
+            return (items.map { item in
+                switch item {
+                case .reference(let name): .other(name + "." + member)
+                case .other(let text): .other(text + "." + member)
+                default: item
+                }
+            }, maker, before)
         default:
             return nil
         }
+    }
+
+    /// The elements a local array holds before `location`: its literal and what is appended to it.
+    private static func arrayItems(_ local: String, in method: MethodFacts, before location: SourceLocation) -> [ExpressionFacts] {
+        var items: [ExpressionFacts] = []
+        if case .array(let literal)? = method.binding(local, before: location) { items = literal }
+        for append in method.calls where append.name == "append" && plainReceiver(append.receiver) == local && append.location < location {
+            if let item = append.arguments.first?.value { items.append(item) }
+        }
+        return items
+    }
+
+    /// The list a tab bar maps (`tabs.map { $0.navigationController }`), where it is written: a local, a stored
+    /// property set by its initializer, a lazy closure or `init` (`tabs = [home, inbox]`), or what a method of the type
+    /// returns (`makeTabs()`). Its elements, the method they are read in, and where in it they stand.
+    private static func mappedList(
+        _ list: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, before location: SourceLocation
+    ) -> (items: [ExpressionFacts], maker: MethodFacts, before: SourceLocation)? {
+        var expression = list
+        var maker = method
+        var before = location
+        /// The end of a body: every local of it is bound there.
+        func end(of body: MethodFacts) -> SourceLocation { SourceLocation(file: body.location.file, line: .max, column: 0) }
+        for _ in 0..<4 {
+            switch expression {
+            case .array(let items):
+                return (items, maker, before)
+            case .reference(let name):
+                if let bound = maker.binding(name, before: before) {
+                    if case .array = bound { return (arrayItems(name, in: maker, before: before), maker, before) }
+                    expression = bound
+                    continue
+                }
+                guard maker.location == method.location, let property = type.properties.first(where: { $0.name == name }) else { return nil }
+                // `lazy var tabs: [TabCoordinator] = { …; return [home, inbox] }()`, or `= [HomeCoordinator(), …]`.
+                if let body = type.methods.first(where: { $0.name == name && $0.location == property.location }) {
+                    guard body.returns.count == 1 else { return nil }
+                    maker = body
+                    before = end(of: body)
+                    expression = body.returns[0]
+                    continue
+                }
+                if let initial = property.initializer {
+                    expression = initial
+                    continue
+                }
+                // `init(…) { let home = HomeCoordinator(…); …; tabs = [home, inbox] }`: the one assignment `init` makes.
+                let assignments = type.methods.filter { $0.name == "init" }.flatMap { initializer in
+                    initializer.calls.filter { $0.name == "=" && plainReceiver($0.receiver) == name && $0.closures.isEmpty }.map { (initializer, $0) }
+                }
+                guard assignments.count == 1, let (initializer, assignment) = assignments.first, let value = assignment.arguments.first?.value else { return nil }
+                maker = initializer
+                before = assignment.location
+                expression = value
+            case .factory(let call):
+                // `makeTabs()` of this type: what its one `return` gives.
+                let parts = call.split(separator: ".")
+                guard parts.count == 1 || (parts.count == 2 && parts[0] == "self"),
+                      let body = type.methods.first(where: { $0.name == parts.last.map(String.init) }), body.returns.count == 1 else { return nil }
+                maker = body
+                before = end(of: body)
+                expression = body.returns[0]
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// One element of a tab bar's controllers and the child coordinator behind it: `feed.navigationController` of a
     /// child made in the same method (the tab is named after the variable), or a property or method that makes the
     /// child and gives back its controller (`lazy var chatsTab: UIViewController = { … }()`, named after it).
     private static func tab(
-        _ item: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, _ context: Context
+        _ item: ExpressionFacts, in method: MethodFacts, of type: TypeFacts, at location: SourceLocation, citingBindings: Bool = false,
+        _ context: Context
     ) -> (name: String, child: (value: String, variable: String, location: SourceLocation), maker: MethodFacts)? {
         switch item {
         case .other(let text):
@@ -519,23 +648,36 @@ struct UIKitStyle: CoordinatorStyle {
             guard let dot = text.firstIndex(of: ".") else { return nil }
             var variable = String(text[..<dot])
             while variable.last == "?" || variable.last == "!" { variable.removeLast() }
-            if method.binding(variable, before: location) == nil, let kept = keptChild(in: variable, of: type, context) {
-                // `homeCoordinator?.rootViewController`, a property some method of the type fills with the child it makes.
-                return (variable, (kept.child, kept.variable, kept.call.location), kept.maker)
+            if method.binding(variable, before: location) == nil {
+                if let kept = keptChild(in: variable, of: type, context) {
+                    // `homeCoordinator?.rootViewController`, a property some method of the type fills with the child it makes.
+                    return (variable, (kept.child, kept.variable, kept.call.location), kept.maker)
+                }
+                // `lazy var home = HomeCoordinator(…)` mapped with the other tabs: the property that makes the child.
+                if type.properties.contains(where: { $0.name == variable }) {
+                    return tab(.reference(variable), in: method, of: type, at: location, context)
+                }
             }
             guard let bound = method.binding(variable, before: location),
                   case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
                   context.isCoordinatorType(child) else { return nil }
+            // Cited where the variable is bound when the list is built in another method (`makeTabs()`, `init`).
+            let at = citingBindings ? method.bindings[variable]?.last { $0.location < location }?.location ?? location : location
             if case .factory(let call) = bound, let maker = type.methods.first(where: { $0.name == call }) {
-                return (variable, (child, maker.variable(constructing: child) ?? "", location), maker)
+                return (variable, (child, maker.variable(constructing: child) ?? "", at), maker)
             }
-            return (variable, (child, variable, location), method)
+            return (variable, (child, variable, at), method)
         case .reference(let name), .factory(let name):
             let children = type.methods.first { $0.name == name }.map { maker in
                 maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
             } ?? []
             guard children.count == 1, let (maker, made) = children.first else { return nil }
             return (name, (made.value, maker.variable(constructing: made.value) ?? "", made.location), maker)
+        case .construct(let child, nil) where context.isCoordinatorType(child) && child != type.name:
+            // `[HomeCoordinator(…), InboxCoordinator(…)]` mapped to their controllers: named after the type (`home`).
+            let base = child.hasSuffix("Coordinator") ? String(child.dropLast("Coordinator".count)) : child
+            let made = method.constructed.first { $0.value == child }?.location ?? location
+            return (base.isEmpty ? child.lowercasedFirst : base.lowercasedFirst, (child, "", made), method)
         default:
             return nil
         }
@@ -711,9 +853,11 @@ struct UIKitStyle: CoordinatorStyle {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing.
+        // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing; given the tabs' stacks
+        // mapped from a list, it is where a hub starts (read with the tabs).
         let navigations = ([method] + inlined).flatMap { $0.calls.filter {
             transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) && $0.arguments.first?.value != .array([])
+                && !givesMappedTabs($0)
         } }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
@@ -891,6 +1035,7 @@ struct UIKitStyle: CoordinatorStyle {
             case .reference(let name): name == variable
             case .other(let text), .factory(let text): text == variable || text.hasPrefix(variable + ".") || text.hasPrefix(variable + "?")
             case .array(let items): items.contains(where: mentions)
+            case .mapped(let list, _): mentions(list)
             case .member(_, let arguments): arguments.contains(where: mentions)
             case .qualified(_, _, let arguments): arguments?.contains(where: mentions) ?? false
             case .construct(_, let wrapped): wrapped.map(mentions) ?? false
@@ -1518,7 +1663,7 @@ struct UIKitStyle: CoordinatorStyle {
     /// Returns the routes other coordinators ask for through a delegate: this coordinator's own triggers.
     private static func collectTriggers(
         of coordinatorType: TypeFacts, coordinator: Coordinator, alerts: Set<String>,
-        handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context
+        handlers: [EventHandler: [(MethodFacts, CallFacts)]], armOfCall: [SourceLocation: String] = [:], _ context: inout Context
     ) -> [Fact<String>] {
         let routes = Set(coordinator.routes.map(\.name))
         var actions: [String: [Fact<String>]] = [:]  // alert route → the routes its actions run
@@ -1633,22 +1778,33 @@ struct UIKitStyle: CoordinatorStyle {
             let receiver = plainReceiver(call.receiver)
             return receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name))
         }
+        /// What a closure set on a screen runs: the route it calls, or the routes a method it calls picks among
+        /// (`{ self?.showAccount() }`, where `showAccount()` runs `showProfile()` or `showSignIn()`).
+        func closureRuns(_ call: CallFacts) -> [Fact<String>] {
+            if runsRoute(call) { return [Fact(call.name, at: call.location)] }
+            guard !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)), let forwarded = forwards[call.name] else { return [] }
+            return forwarded.map { Fact($0.name, at: call.location, .inferred("`\(call.name)` calls `\($0.name)()`")) }
+        }
         // The lazy property that makes the screen (`lazy var form: AmountViewController = { … }()`) sets its closures too.
         for screen in made.keys.sorted() {
             for maker in made[screen] ?? [] where !routes.contains(maker) {
-                for call in (bodies[maker] ?? []).flatMap(\.calls) where runsRoute(call) {
-                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
-                    touched.insert(screen)
+                for call in (bodies[maker] ?? []).flatMap(\.calls) {
+                    for run in closureRuns(call) {
+                        context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: run))
+                        touched.insert(screen)
+                    }
                 }
             }
         }
         for method in coordinatorType.methods where routes.contains(method.name) {
-            guard let screen = screens[method.name], !screen.isEmpty else { continue }
-            for call in method.calls where runsRoute(call) {
+            for call in method.calls {
+                let runs = closureRuns(call)
+                // In a branching method, a closure an arm sets is on that arm's screen.
+                guard !runs.isEmpty, let screen = screens[armOfCall[call.location] ?? method.name], !screen.isEmpty else { continue }
                 if alerts.contains(method.name) {
-                    actions[method.name, default: []].append(Fact(call.name, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")))
+                    actions[method.name, default: []] += runs.map { Fact($0.value, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")) }
                 } else {
-                    context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                    context.triggers[screen, default: []] += runs.map { Trigger(owner: coordinatorType.name, route: $0) }
                     touched.insert(screen)
                 }
             }

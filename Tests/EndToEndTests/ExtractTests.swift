@@ -236,6 +236,53 @@ import Testing
         #expect(spec.contains("    tabs:\n      - library  # fixtures/extract/uikit/tab-hub-map/Sources/ShellCoordinator.swift:19\n      - settings"))
     }
 
+    /// Screens and children from builders two and three properties below a DI container
+    /// (`dependencyContainer.viewControllerBuilder.makeSettings()`): each property's type is followed, and the screen is
+    /// what the builder returns, not its declared `UIViewController`. A builder returning one of two screens is a note.
+    @Test func screensThroughAContainerSeveralPropertiesDeepAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/di-container-chain")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.stderr.contains("Coordinators.swift:34:9: note: the destination `dependencyContainer.factories.screens.makeWelcome(…)` is computed at run time [dynamic-destination]"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Coordinators.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("screen: ProfileViewController  # inferred: made by `dependencyContainer.factories.screens.makeProfile()`"))
+        #expect(spec.contains("screen: SettingsViewController  # inferred: made by `dependencyContainer.viewControllerBuilder.makeSettings()`"))
+        #expect(spec.contains("screen: AboutViewController  # inferred: made by `self.dependencyContainer.viewControllerBuilder.makeAbout()`"))
+        #expect(spec.contains("coordinator: HelpCoordinator  # inferred: made by `dependencyContainer.coordinators.makeHelp()` (`CoordinatorMaker`)"))
+        #expect(!spec.contains("UnresolvedScreen"))
+    }
+
+    /// Tabs mapped from a list the method does not write: a stored list `init` fills, a helper's result (one tab added
+    /// under a condition), a lazy list of lazy children. Each hub is read with its tabs, and the app lints clean.
+    @Test func tabsMappedFromAListWrittenElsewhereAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/tab-hub-lists")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Hubs.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("    tabs:\n      - home  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:16\n      - inbox"))
+        #expect(spec.contains("        coordinator: HomeCoordinator  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:9"))
+        #expect(spec.contains("    tabs:\n      - reports  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:33\n      - users"))
+        #expect(spec.contains("    tabs:\n      - browse  # fixtures/extract/uikit/tab-hub-lists/Sources/Hubs.swift:54\n      - help"))
+    }
+
+    /// Methods other than `start()` whose branches show different screens or start different children: one route per
+    /// branch (named after its `switch` case or what it shows), and the screens that trigger the method trigger each.
+    /// A case that runs another route reaches it, and so does a closure calling a method that only picks among routes.
+    /// Every child is released on its own finish: the app lints clean.
+    @Test func branchesOfARouteAreRoutesOfTheirOwn() throws {
+        let (output, _, _) = try Self.extract("uikit/branching-routes")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:49\n        transition: push"))
+        #expect(spec.contains("      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69\n        transition: present"))
+        #expect(spec.contains("        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69"))
+        #expect(spec.contains("          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48)"))
+        // `{ self?.showAccount() }`, a method that only picks among routes: the list triggers each.
+        #expect(spec.contains("          - showProfile  # inferred: `showAccount` calls `showProfile()` (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:36)"))
+    }
+
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
     /// protocol it conforms to: those routes are where it may start. A child presented full screen through an
     /// extension helper of UIKit's class is no swipe-down: released on finish only, it lints clean.

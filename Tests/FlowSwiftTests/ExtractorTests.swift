@@ -130,6 +130,29 @@ import Testing
         #expect(facts.notes.first?.location == SourceLocation(file: "Bad.swift", line: 1, column: 3), "at the first byte that is not UTF-8")
     }
 
+    /// A list mapped to a member is kept as written when the list is not spelled out here, to be looked up in the
+    /// project: a closure or a key path, over a property or a function's result.
+    @Test func aMappedListIsKeptForTheProjectToLookUp() {
+        let source = """
+            final class HubCoordinator {
+                func start() {
+                    tabBarController.viewControllers = tabs.map(\\.navigationController)
+                    tabBarController.setViewControllers(self.makeTabs().map { $0.rootViewController }, animated: false)
+                    let local = [feed, search]
+                    tabBarController.viewControllers = local.map(\\.navigationController)
+                }
+            }
+            """
+        let facts = SwiftExtractor.collect(path: "Hub.swift", bytes: Array(source.utf8))
+        let calls = facts.types.first?.methods.first?.calls.filter { $0.name == "=" || $0.name == "setViewControllers" }
+        let values = calls?.map { $0.arguments.first?.value }
+        #expect(values == [
+            .mapped(.reference("tabs"), member: "navigationController"),
+            .mapped(.factory("self.makeTabs"), member: "rootViewController"),
+            .array([.other("feed.navigationController"), .other("search.navigationController")]),
+        ])
+    }
+
     @Test func unreadableFileIsANote() {
         let facts = SwiftExtractor.collect(path: "Gone.swift", bytes: nil)
         #expect(facts.notes.map(\.kind) == [.unreadable])

@@ -153,4 +153,36 @@ import Testing
         let index = index(["A.swift": "final class AppCoordinator { func start() { let child = BaseCoordinator(); child.start() } }"])
         #expect(index.constructed.contains("BaseCoordinator"))
     }
+
+    @Test func aChainOfPropertiesLeadsToTheOneTypeBehindIt() {
+        let index = index([
+            "Container.swift": """
+            final class AppContainer {
+                let builder: Building
+                lazy var factories = Factories()
+                let fallback: Building
+                let given: Building
+                init(given: Building) {
+                    builder = LiveBuilder()
+                    self.given = given
+                }
+            }
+            protocol Building { func makeSettings() -> UIViewController }
+            final class LiveBuilder: Building { func makeSettings() -> UIViewController { SettingsViewController() } }
+            final class PreviewBuilder: Building { func makeSettings() -> UIViewController { UIViewController() } }
+            struct Factories { let screens = ScreenFactory() }
+            final class ScreenFactory {}
+            final class AccountCoordinator { let container: AppContainer }
+            """,
+        ])
+        let account = index.types["AccountCoordinator"]!
+        // A protocol of two implementations: the one `init` assigns.
+        #expect(index.typeBehind(["container", "builder"], from: account)?.name == "LiveBuilder")
+        // Initializers, lazy or not, three properties deep.
+        #expect(index.typeBehind(["container", "factories", "screens"], from: account)?.name == "ScreenFactory")
+        // Two implementations and no assignment, or one handed in from outside: not told, never the first.
+        #expect(index.typeBehind(["container", "fallback"], from: account) == nil)
+        #expect(index.typeBehind(["container", "given"], from: account) == nil)
+        #expect(index.typeBehind(["container", "missing"], from: account) == nil)
+    }
 }
