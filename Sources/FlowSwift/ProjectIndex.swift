@@ -82,20 +82,23 @@ struct ProjectIndex {
             type.methods += facts.methods
             declared[facts.name] = type
         }
-        for name in order {
-            let inherited = declared[name]?.inherited.flatMap(supertypes) ?? []
-            declared[name]?.inherited = inherited
+        if !aliases.isEmpty {
+            for name in order where declared[name]?.inherited.contains(where: { aliases[$0.base] != nil }) == true {
+                let inherited = declared[name]?.inherited.flatMap(supertypes) ?? []
+                declared[name]?.inherited = inherited
+            }
         }
         var visiting: Set<String> = []
         for name in order { _ = flattened(name, visiting: &visiting) }
         for name in order {
             guard let type = types[name] else { continue }
-            for method in type.methods { constructed.formUnion(method.constructed.map(\.value)) }
+            for method in type.methods {
+                for made in method.constructed { constructed.insert(made.value) }
+            }
             guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
             // A subclass of an implementation is reached through it: `P` → `A`, not `A` and every subclass of `A`.
             let superclass = type.inherited.first.flatMap { types[$0.base]?.keyword == .class ? types[$0.base] : nil }
-            let throughSuperclass = Set(superclass?.inherited.map(\.base) ?? [])
-            for supertype in type.inherited where !throughSuperclass.contains(supertype.base) {
+            for supertype in type.inherited where superclass?.inherited.contains(where: { $0.base == supertype.base }) != true {
                 implementations[supertype.base, default: []].append(name)
             }
         }
