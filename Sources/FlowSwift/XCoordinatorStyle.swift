@@ -160,6 +160,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
                         && (trigger.receiver == nil || trigger.receiver == "self") {
                         if case .member(let name, _)? = trigger.arguments.first?.value { add(name, at: trigger.location) }
                     }
+                case .other(let text) where ternaryMembers(text) != nil:
+                    // `initialRoute: session.isLoggedIn ? .home : .login`: either.
+                    for name in ternaryMembers(text)! { add(name, at: call.location) }
                 default:
                     // A property or static function of the type that returns the route, each value it may return.
                     var maker: MethodFacts?
@@ -181,6 +184,19 @@ struct XCoordinatorStyle: CoordinatorStyle {
             }
         }
         if !initials.isEmpty { coordinator.initials = initials }
+    }
+
+    /// `flag ? .home : .login` → `home`, `login`: the two implicit members a conditional picks between.
+    private static func ternaryMembers(_ text: String) -> [String]? {
+        // One conditional: nothing before its `?` has a `:` of another.
+        guard let question = text.lastIndex(of: "?"), !text[..<question].contains(":") else { return nil }
+        let sides = text[text.index(after: question)...].split(separator: ":", omittingEmptySubsequences: false).map { String($0.filter { !$0.isWhitespace }) }
+        guard sides.count == 2 else { return nil }
+        let names = sides.compactMap { side -> String? in
+            guard side.hasPrefix("."), side.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), side.count > 1 else { return nil }
+            return String(side.dropFirst())
+        }
+        return names.count == 2 ? names : nil
     }
 
     /// `super.init(tabs: [newsRouter, usersRouter], select: usersRouter)`: one route per tab, named after
