@@ -607,6 +607,25 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
     }
 
+    /// The XCoordinator shapes of production apps (issue 22 item 12) give only the errors their code has: a sheet kept in
+    /// a property nothing clears (`help`), and a child attached with `addChild` on this stack (`settings`); a child
+    /// kept in a property another route clears is open, never a guessed leak; the routes a case splits into per
+    /// coordinator are reached through the alert's actions.
+    @Test(arguments: [
+        ("xcoordinator/transition-helpers", [String]()), ("xcoordinator/initial-branches", []), ("xcoordinator/conditional-tabs", []),
+        ("xcoordinator/tab-select-transition", []), ("xcoordinator/child-in-property", ["AccountCoordinator.help"]),
+        ("xcoordinator/trigger-on-router", ["InboxCoordinator.settings"]), ("xcoordinator/route-with-router", []),
+    ])
+    func xcoordinatorProductionShapesGiveOnlyTheirErrors(_ fixture: String, _ errors: [String]) throws {
+        let (output, _, _) = try Self.extract(fixture)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.filter { $0.severity == "error" }.map { "\($0.coordinator ?? "").\($0.route ?? "")" } == errors)
+        if fixture.hasSuffix("route-with-router") {
+            #expect(!findings.contains { $0.route?.hasPrefix("editor") == true || $0.rule == "unreachable-coordinator" })
+        }
+    }
+
     @Test func delegateReleaseOnPopIsBack() throws {
         let (output, _, _) = try Self.extract("uikit/dictionary-delegate-back")
         defer { try? FileManager.default.removeItem(at: output) }
