@@ -22,6 +22,8 @@ struct Recognizer {
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
+    /// App delegates, scene delegates and SwiftUI `App`s, in declaration order: where the entry is looked for.
+    private var launchers: [String] = []
     /// XCoordinator route enum → every coordinator that routes it, in declaration order.
     private(set) var routeEnumCoordinators: [String: [String]] = [:]
     /// Style index → the types it claims, in declaration order: each is asked once, here.
@@ -43,17 +45,22 @@ struct Recognizer {
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
         var claimed: Set<String> = []
+        var launchers: [String] = []
         var claimedByStyle = Array(repeating: [String](), count: Self.styles.count)
         for name in index.order {
             guard let type = index.types[name] else { continue }
             if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
                 owners[routes, default: []].append(name)
             }
+            if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) {
+                launchers.append(name)
+            }
             for (style, claimant) in Self.styles.enumerated() where claimant.claims(type, self) {
                 claimed.insert(name)
                 claimedByStyle[style].append(name)
             }
         }
+        self.launchers = launchers
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
         routeEnumCoordinators = owners
         claimedNames = claimed
@@ -149,8 +156,8 @@ struct Recognizer {
     /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
     private func entry(of graph: FlowGraph) -> Fact<String>? {
         let names = Set(graph.coordinators.map(\.name))
-        for name in order {
-            guard let type = types[name], name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) else { continue }
+        for name in launchers {
+            guard let type = types[name] else { continue }
             // The launch methods first: a property's initializer (`lazy var protection = ProtectionCoordinator()`)
             // makes a helper when it is first asked for, not the flow the app starts in.
             let properties = Set(type.properties.map(\.name))
