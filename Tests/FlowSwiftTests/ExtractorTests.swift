@@ -153,6 +153,29 @@ import Testing
         ])
     }
 
+    /// Tabs mapped from a list another type makes (`services.makeTabs()`) cannot be followed: the hub is left out
+    /// with a note at its line, never given guessed tabs.
+    @Test func aMappedListTheReaderCannotFollowIsANote() throws {
+        let source = """
+            final class HubCoordinator: Coordinator {
+                let tabBarController = UITabBarController()
+                let services: Services
+                func start() {
+                    tabBarController.viewControllers = services.makeTabs().map(\\.navigationController)
+                }
+            }
+            final class FeedCoordinator: Coordinator {
+                let navigationController = UINavigationController()
+                func start() { navigationController.setViewControllers([FeedViewController()], animated: false) }
+            }
+            """
+        let graph = SwiftExtractor.extract(sources: [(path: "Hub.swift", text: source)])
+        #expect(graph.coordinator(named: "HubCoordinator") == nil)
+        let note = try #require(graph.notes.first { $0.coordinator == "HubCoordinator" })
+        #expect(note.message.contains("the tabs of `HubCoordinator` come from values the reader cannot follow"))
+        #expect(note.location.line == 1)
+    }
+
     @Test func unreadableFileIsANote() {
         let facts = SwiftExtractor.collect(path: "Gone.swift", bytes: nil)
         #expect(facts.notes.map(\.kind) == [.unreadable])
