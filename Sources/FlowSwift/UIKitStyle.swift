@@ -235,7 +235,8 @@ struct UIKitStyle: CoordinatorStyle {
                 var routeName = routeName
                 if !armRoutes.isEmpty, let arm {
                     // Named after its case or what it shows, read once aside; an arm showing what another shows is that route.
-                    var (probeState, probeContext, probeResolved) = (state, context, resolved)
+                    // Aside means in a context without the output so far, so the reading costs what the arm does.
+                    var (probeState, probeContext, probeResolved) = (state, context.forBuilding(), resolved)
                     var probe = Route(name: routeName, location: arm.location)
                     read(&probe, method, inlined: [], type, made: made, clearing: clearing.subtracting([whole.name]), finishers: finishers, &probeState, &probeContext, &probeResolved)
                     if finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil { probe.transition = Located(.finish, at: arm.location); probe.destination = nil }
