@@ -42,7 +42,7 @@ extension CoordinatorStyle {
         prepare(&context)
         let start = context.forBuilding()
         let style = forBuilding()
-        let slices = Parallel.map(Parallel.slices(of: names, minimum: context.recognizer.slice)) { slice in
+        let slices = LargeStackThreads.slices(Parallel.slices(of: names, minimum: context.recognizer.slice)) { slice in
             var context = start
             var style = style
             for name in slice {

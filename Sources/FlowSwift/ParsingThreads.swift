@@ -54,6 +54,12 @@ enum LargeStackThreads {
         return (0..<items.count).map { results[$0]! }
     }
 
+    /// The recognizer's work on every core, on threads with the parser's stack: a build reads facts as deep as the
+    /// nesting the parse let through, and a dispatch worker's stack (512 KiB on macOS) is not the main thread's.
+    static func slices<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+        map(items, stackSize: SwiftExtractor.stackSize, transform)
+    }
+
     fileprivate static func start(_ work: Work, stackSize: Int) -> pthread_t? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
