@@ -42,7 +42,7 @@ extension CoordinatorStyle {
         prepare(&context)
         let start = context.forBuilding()
         let style = forBuilding()
-        let slices = LargeStackThreads.slices(Parallel.slices(of: names, minimum: context.recognizer.slice)) { slice in
+        let slices = LargeStackThreads.map(Parallel.slices(of: names, minimum: context.recognizer.slice)) { slice in
             var context = start
             var style = style
             for name in slice {
@@ -53,11 +53,11 @@ extension CoordinatorStyle {
                 }
                 context.coordinators[name] = style.coordinator(type, &context)
             }
-            return Built(context: context, style: style)
+            return (context, style)
         }
-        for slice in slices {
-            context.absorb(slice.context)
-            merge(slice.style)
+        for (built, learned) in slices {
+            context.absorb(built)
+            merge(learned)
         }
     }
 }
@@ -69,8 +69,3 @@ extension CoordinatorStyle {
     }
 }
 
-/// What one slice of `build(_:_:)` made.
-private struct Built<Style>: @unchecked Sendable {
-    var context: Context
-    var style: Style
-}

@@ -28,7 +28,10 @@ enum LargeStack {
 /// item mapped and unmapped its stack each time (256 MiB, past what the C library keeps for reuse), and the
 /// kernel's share of a run was a tenth of it. Results keep the input order.
 enum LargeStackThreads {
-    static func map<T, R>(_ items: [T], stackSize: Int, _ transform: (T) -> R) -> [R] {
+    /// `transform` of each item, on one thread per core. The parse runs here, and so do the recognizer's parallel
+    /// passes, with the parser's stack: a build reads facts as deep as the nesting the parse let through, and a
+    /// dispatch worker's stack (512 KiB on macOS) is not the main thread's.
+    static func map<T, R>(_ items: [T], stackSize: Int = SwiftExtractor.stackSize, _ transform: (T) -> R) -> [R] {
         guard !items.isEmpty else { return [] }
         let results = UnsafeMutablePointer<R?>.allocate(capacity: items.count)
         results.initialize(repeating: nil, count: items.count)
@@ -52,12 +55,6 @@ enum LargeStackThreads {
             for thread in threads { pthread_join(thread, nil) }
         }
         return (0..<items.count).map { results[$0]! }
-    }
-
-    /// The recognizer's work on every core, on threads with the parser's stack: a build reads facts as deep as the
-    /// nesting the parse let through, and a dispatch worker's stack (512 KiB on macOS) is not the main thread's.
-    static func slices<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-        map(items, stackSize: SwiftExtractor.stackSize, transform)
     }
 
     fileprivate static func start(_ work: Work, stackSize: Int) -> pthread_t? {

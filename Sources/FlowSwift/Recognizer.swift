@@ -120,7 +120,7 @@ struct Recognizer {
         // is recorded after, in order.
         let reading = context
         let alternatives = context.alternatives
-        let filled = LargeStackThreads.slices(Parallel.slices(of: built)) { slice in
+        let filled = LargeStackThreads.map(Parallel.slices(of: built)) { slice in
             slice.map { coordinator in
                 var coordinator = coordinator
                 let placed = Self.fillTriggers(&coordinator, context: reading, routes: routesByCoordinator)
@@ -446,7 +446,7 @@ struct Context {
         // Each type's links are read on its own, a share of the types per thread, and put together in declaration
         // order: the first screen found first is the one kept.
         let chunks = Parallel.slices(of: recognizer.order)
-        let links = LargeStackThreads.slices(chunks) { names in names.map { Self.links(of: $0, recognizer) } }.joined()
+        let links = LargeStackThreads.map(chunks) { names in names.map { Self.links(of: $0, recognizer) } }.joined()
         var bases: Set<String> = []
         var keepers: [String: [(type: String, property: String)]] = [:]
         var firstScreens: [String: Fact<String>] = [:]
@@ -465,7 +465,7 @@ struct Context {
         self.finishingClosures = finishingClosures
         self.firstScreens = firstScreens
         let context = self
-        let found = LargeStackThreads.slices(chunks) { names in
+        let found = LargeStackThreads.map(chunks) { names in
             var delegateCalls = DelegateCalls()
             return names.map { name in
                 (context.recognizer.types[name]?.methods ?? []).compactMap {

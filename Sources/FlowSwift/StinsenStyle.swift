@@ -197,7 +197,7 @@ struct StinsenStyle: CoordinatorStyle {
         // Every type's calls side by side, put in the context in declaration order.
         let recognizer = context.recognizer
         let stinsen = Set(recognizer.names(claimedBy: Self.self))
-        let found = LargeStackThreads.slices(Parallel.slices(of: recognizer.order)) { names in
+        let found = LargeStackThreads.map(Parallel.slices(of: recognizer.order)) { names in
             names.map { name -> [(trigger: Trigger, isCall: Bool)] in
                 guard let type = recognizer.types[name] else { return [] }
                 var routers: [String: String] = [:]

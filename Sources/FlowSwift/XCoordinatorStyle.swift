@@ -417,7 +417,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
         let owners = context.recognizer.routeEnumCoordinators.compactMapValues(\.first)  // route enum → coordinator
         // Every type's triggers side by side, put in the context in declaration order.
         let recognizer = context.recognizer
-        let found = LargeStackThreads.slices(Parallel.slices(of: recognizer.order)) { names in
+        let found = LargeStackThreads.map(Parallel.slices(of: recognizer.order)) { names in
             names.map { name -> [Trigger] in
                 guard let type = recognizer.types[name] else { return [] }
                 var routers: [String: String] = [:]  // property → route enum
