@@ -31,6 +31,11 @@ struct NestingGuard {
     /// megabyte of `x.a().a()…`, a million tokens, takes 350 MB): 2,500,000 keep one file under about 1 GB.
     /// Real code has one token per 4 to 8 bytes, so any file within the 8 MiB size limit but the densest fits.
     static let tokenLimit = 2_500_000
+    /// `switch` keywords a file may have whose `{` has not come when the next `switch` does (`switch x;` or
+    /// `a-switch-b`, line after line). swift-syntax 603's parser looks for each one's `{` as far as the next `{`,
+    /// `}` or `case`, to the end of the file if need be, so time grows with the square of their count: 2,000 such
+    /// lines take 2 s, 8,000 six minutes (found by scripts/fuzz). Code that compiles has none.
+    static let unopenedSwitchLimit = 16
 
     struct Refusal: Equatable {
         var line: Int
@@ -80,6 +85,10 @@ struct NestingGuard {
     private var afterClosingBrace = false
     private var tokens = 0
     private let tokenLimit: Int
+    /// A `switch` keyword came and its `{` (or a `}` or `case` that ends the parser's search) has not.
+    private var switchAwaitsBrace = false
+    /// `switch` keywords followed by another before their `{`.
+    private var unopenedSwitches = 0
 
     private enum Token { case none, name, dot, closer, other, prefixKeyword, elseKeyword }
 
@@ -102,7 +111,7 @@ struct NestingGuard {
 
     /// What a word is to the pass. Told from its bytes: a `String` and a set look-up per name were a tenth of a
     /// whole extract.
-    private enum Word: Equatable { case plain, elseKeyword, ifKeyword, endif, prefix, statement }
+    private enum Word: Equatable { case plain, elseKeyword, ifKeyword, endif, prefix, statement, switchKeyword, caseKeyword }
 
     /// The keywords by their length in bytes.
     private static let keywords: [[(bytes: [UInt8], word: Word)]] = {
@@ -114,7 +123,9 @@ struct NestingGuard {
         add(["if"], .ifKeyword)
         add(["endif"], .endif)
         add(prefixKeywords, .prefix)
-        add(statementKeywords.filter { $0 != "if" }, .statement)
+        add(["switch"], .switchKeyword)
+        add(["case", "default"], .caseKeyword)
+        add(statementKeywords.filter { !["if", "switch", "case", "default"].contains($0) }, .statement)
         return table
     }()
 
@@ -157,6 +168,7 @@ struct NestingGuard {
                 skipBlockComment()
                 attached = false
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                if byte == UInt8(ascii: "{") { switchAwaitsBrace = false }
                 if byte == UInt8(ascii: "[") {
                     squareRun += 1
                     if squareRun == Self.bracketRunLimit {
@@ -171,6 +183,7 @@ struct NestingGuard {
                 attached = true
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 squareRun = 0
+                if byte == UInt8(ascii: "}") { switchAwaitsBrace = false }
                 let kind: Kind = byte == UInt8(ascii: ")") ? .paren : byte == UInt8(ascii: "]") ? .square : .brace
                 offset += 1
                 // The nearest open bracket of this kind: brackets left open above it (in code that does not
@@ -240,6 +253,7 @@ struct NestingGuard {
             default:
                 if Self.isIdentifier(byte) {
                     let word = identifier()
+                    if let refusal = switchKeyword(word) { return refusal }
                     if let refusal = name(word) { return refusal }
                 } else if Self.isOperator(byte) {
                     if let refusal = operatorToken() { return refusal }
@@ -276,10 +290,28 @@ struct NestingGuard {
             return link(.prefixes)
         }
         reset([.members, .prefixes])
-        if word == .statement || (word == .ifKeyword && !wasElse) {
+        if word == .statement || word == .switchKeyword || word == .caseKeyword || (word == .ifKeyword && !wasElse) {
             reset([.arrows, .angles])
         }
         previous = .name
+        return nil
+    }
+
+    /// Counts the `switch` keywords whose `{` has not come when the next one does; `x.switch` and the label of
+    /// `f(switch: 1)` are names.
+    private mutating func switchKeyword(_ word: Word) -> Refusal? {
+        if word == .caseKeyword, previous != .dot { switchAwaitsBrace = false }
+        guard word == .switchKeyword, previous != .dot else { return nil }
+        var after = offset
+        while after < bytes.count, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return nil }
+        if switchAwaitsBrace {
+            unopenedSwitches += 1
+            if unopenedSwitches > Self.unopenedSwitchLimit {
+                return refusal("more than \(Self.unopenedSwitchLimit) `switch` keywords without their `{`: skipped (swift-syntax's parser looks for each one's `{` to the end of the file, which takes time growing with the square of their count)")
+            }
+        }
+        switchAwaitsBrace = true
         return nil
     }
 

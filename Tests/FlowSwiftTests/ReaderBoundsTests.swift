@@ -114,6 +114,27 @@ import Testing
         #expect(Self.unreadable(lines).first?.location.line == 12)
     }
 
+    @Test func switchesWithoutTheirBraceAreStoppedBeforeTheParser() throws {
+        // A spec pasted into a `.swift` file: `# fixtures/root-switch-clears/…` line after line. Each `switch` makes
+        // the parser look for its `{` to the end of the file (8,000 such lines took six minutes).
+        let limit = NestingGuard.unopenedSwitchLimit
+        let pasted = (0...limit + 1).map { "  - finish  # docs/root-switch-clears/\($0)\n" }.joined()
+        let note = try #require(Self.unreadable(pasted).first)
+        #expect(note.location == SourceLocation(file: "Deep.swift", line: limit + 2, column: 25))
+        #expect(note.message.hasPrefix("more than \(limit) `switch` keywords without their `{`"))
+        #expect(NestingGuard.check(Array(String(repeating: "switch x;\n", count: limit + 2).utf8))?.line == limit + 2)
+        // What compiles, and what the parser's search stops at: `{`, `}` and `case` end it; members and labels are names.
+        let fine = [
+            String(repeating: "func f() { switch x { case .a: break\n default: break } }\n", count: 4 * limit),
+            String(repeating: "switch x }\n", count: 4 * limit),
+            String(repeating: "switch x case\n", count: 4 * limit),
+            String(repeating: "f(switch: 1, x.switch)\n", count: 4 * limit),
+            String(repeating: "// switch x;\nlet s = \"switch\"\n", count: 4 * limit),
+            String(repeating: "switch x;\n", count: limit + 1),
+        ]
+        for source in fine { #expect(NestingGuard.check(Array(source.utf8)) == nil, "\(source.prefix(40))") }
+    }
+
     @Test func nestedStringInterpolationIsStoppedBeforeTheLexer() throws {
         // 50 KB of it took 4.7 GB: swift-syntax's lexer copies its state stack per level.
         let levels = 8_000
