@@ -577,20 +577,19 @@ final class FactCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard method != nil else { return .visitChildren }
-        let elements = Array(node.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
+        guard method != nil, let (left, middle, right) = Self.triple(node) else { return .visitChildren }
+        if middle.is(AssignmentExprSyntax.self) {
             let handled = handles
-            let assigned = expression(elements[2])
+            let assigned = expression(right)
             method?.calls.append(CallFacts(
-                receiver: clippedText(of: elements[0]), name: "=", arguments: [(nil, assigned)],
+                receiver: clippedText(of: left), name: "=", arguments: [(nil, assigned)],
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
                 handlerDepth: handled?.depth ?? 0
             ))
-        } else if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", elements[2].is(ArrayExprSyntax.self) {
+        } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
             // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
             method?.calls.append(CallFacts(
-                receiver: clippedText(of: elements[0]), name: "+=", arguments: [(nil, expression(elements[2]))],
+                receiver: clippedText(of: left), name: "+=", arguments: [(nil, expression(right))],
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
             ))
         }
@@ -771,11 +770,20 @@ final class FactCollector: SyntaxVisitor {
         return nil
     }
 
+    /// The three elements of an unfolded `a = b`, `a += b`, `a ? b : c` or `a as T`; nil for any other length. Read
+    /// without copying the elements into an array: every binary expression of the project comes here.
+    private static func triple(_ sequence: SequenceExprSyntax) -> (ExprSyntax, ExprSyntax, ExprSyntax)? {
+        let elements = sequence.elements
+        guard elements.count == 3 else { return nil }
+        var iterator = elements.makeIterator()
+        guard let left = iterator.next(), let middle = iterator.next(), let right = iterator.next() else { return nil }
+        return (left, middle, right)
+    }
+
     /// `hibernating ? nil : checkin?.viewController` → `checkin?.viewController`: the branch that is not `nil`.
     private func valueIfPresent(_ expression: ExprSyntax) -> ExprSyntax {
-        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-              let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self) else { return expression }
-        let otherwise = Array(sequence.elements)[2]
+        guard let sequence = expression.as(SequenceExprSyntax.self), let (_, middle, otherwise) = Self.triple(sequence),
+              let ternary = middle.as(UnresolvedTernaryExprSyntax.self) else { return expression }
         if ternary.thenExpression.is(NilLiteralExprSyntax.self) { return otherwise }
         return otherwise.is(NilLiteralExprSyntax.self) ? ternary.thenExpression : expression
     }
@@ -863,18 +871,16 @@ final class FactCollector: SyntaxVisitor {
         if let array = syntax.as(ArrayExprSyntax.self) {
             return .array(array.elements.map { expression($0.expression) })
         }
-        if let sequence = syntax.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
+        if let sequence = syntax.as(SequenceExprSyntax.self), let (left, middle, right) = Self.triple(sequence) {
             // `makeFeedScreen() &> { $0.delegate = self }`: a configure operator gives back its left side.
-            if elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "&>", elements[2].is(ClosureExprSyntax.self) {
-                return expression(elements[0])
+            if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "&>", right.is(ClosureExprSyntax.self) {
+                return expression(left)
             }
             // `[homeRouter, searchRouter] as [Presentable]`: the array itself.
-            if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self), elements[0].is(ArrayExprSyntax.self) {
-                return expression(elements[0])
+            if middle.is(UnresolvedAsExprSyntax.self), left.is(ArrayExprSyntax.self) {
+                return expression(left)
             }
-            if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
-               let type = elements[2].as(TypeExprSyntax.self) {
+            if middle.is(UnresolvedAsExprSyntax.self), let type = right.as(TypeExprSyntax.self) {
                 let name = typeName(type.type).base
                 return .inferredType(name, why: "cast to `\(name)`")
             }
@@ -1000,10 +1006,9 @@ final class FactCollector: SyntaxVisitor {
             if call.calledExpression.id == closure.id { return ExpressionFacts.closureRunInPlace }
             return callee(call.calledExpression).name ?? "_"
         }
-        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self) {
-                let place = clippedText(of: elements[0])
+        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self), let (left, middle, _) = Self.triple(sequence) {
+            if middle.is(AssignmentExprSyntax.self) {
+                let place = clippedText(of: left)
                 return String(place.split(separator: ".").last ?? Substring(place))
             }
         }

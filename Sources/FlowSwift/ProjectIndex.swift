@@ -42,12 +42,25 @@ struct ProjectIndex {
         declared.reserveCapacity(typeCount)
         types.reserveCapacity(typeCount)
         order.reserveCapacity(typeCount)
+        // The files' call counts are added up on another core while the types are taken in here.
+        (callCounts, _) = Parallel.both({ Self.callCounts(in: files) }, { takeIn(files, &extensions, isCoordinatorDeclaration) })
+        finish(extensions)
+    }
+
+    /// Method name → calls of that name, over all files.
+    private static func callCounts(in files: [FileFacts]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for file in files { counts.merge(file.callCounts, uniquingKeysWith: +) }
+        return counts
+    }
+
+    /// Every file's aliases and declarations, in file order; extensions are kept aside for `finish`.
+    private mutating func takeIn(_ files: [FileFacts], _ extensions: inout [TypeFacts], _ isCoordinatorDeclaration: (TypeFacts) -> Bool) {
         for file in files {
             for alias in file.aliases where aliases[alias.name] == nil {
                 aliases[alias.name] = alias.type
                 if !alias.parts.isEmpty { compositions[alias.name] = alias.parts }
             }
-            callCounts.merge(file.callCounts, uniquingKeysWith: +)
             for type in file.types {
                 if type.keyword == .extension {
                     extensions.append(type)
@@ -67,6 +80,10 @@ struct ProjectIndex {
                 }
             }
         }
+    }
+
+    /// Extensions merged into their types, aliases followed, inheritance flattened, and what is made and implemented.
+    private mutating func finish(_ extensions: [TypeFacts]) {
         for facts in extensions {
             guard var type = declared[facts.name] else {
                 for method in facts.methods { helpers[method.name, default: []].append(method) }

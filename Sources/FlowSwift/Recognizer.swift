@@ -80,7 +80,9 @@ struct Recognizer {
     /// only, each style's state lives in the instance `graph()` makes.
     nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, UIKitStyle.self]
 
-    func graph() -> CodeGraph {
+    /// The graph read from the index. `keepingUntilExit`: what the reading built besides the graph (the context, the
+    /// styles' state) is never freed, as `SwiftExtractor.extract(…keepingFactsUntilExit:)` keeps the facts.
+    func graph(keepingUntilExit: Bool = false) -> CodeGraph {
         var context = Context(recognizer: self)
         var styles = Self.styles.map { $0.init() }
         var doubles: Set<String> = []
@@ -150,6 +152,7 @@ struct Recognizer {
         }
         code.provenance = context.provenance
         code.provenance.notes = (fileNotes + context.notes).sorted()
+        if keepingUntilExit { KeptUntilExit.keep((context, styles, filled, resolved)) }
         return code
     }
 

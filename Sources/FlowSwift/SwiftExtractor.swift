@@ -92,20 +92,10 @@ public enum SwiftExtractor {
             facts.append(file)
         }
         let recognizer = Recognizer(files: facts, mapping: mapping)
-        var code = recognizer.graph()
+        var code = recognizer.graph(keepingUntilExit: keepingFactsUntilExit)
         code.graph.files = sources.map(\.path)
-        if keepingFactsUntilExit { _ = Unmanaged.passRetained(Kept(facts: facts, recognizer: recognizer)) }
+        if keepingFactsUntilExit { KeptUntilExit.keep((facts, recognizer)) }
         return code
-    }
-
-    /// What `keepingFactsUntilExit` never frees.
-    private final class Kept {
-        let facts: [FileFacts]
-        let recognizer: Recognizer
-        init(facts: [FileFacts], recognizer: Recognizer) {
-            self.facts = facts
-            self.recognizer = recognizer
-        }
     }
 
     /// Source bytes parsed at once, over all threads: one file of the largest size, or several smaller ones.
@@ -214,5 +204,15 @@ public enum SwiftExtractor {
         }
         guard !search.found.isEmpty || !notes.isEmpty else { throw .noSources(paths) }
         return (search.found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, notes)
+    }
+}
+
+/// What a command that exits once it has the graph never frees (`keepingFactsUntilExit`).
+enum KeptUntilExit {
+    static func keep(_ value: Any) { _ = Unmanaged.passRetained(Box(value)) }
+
+    private final class Box {
+        let value: Any
+        init(_ value: Any) { self.value = value }
     }
 }
