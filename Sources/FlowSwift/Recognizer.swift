@@ -321,7 +321,8 @@ struct Recognizer {
                 // `makeDetail()` of this type, or `container.makeDetail()` / `container.builder.makeDetail()` of the one
                 // type behind a chain of properties.
                 let path = parts.dropLast().drop { $0 == "self" }.map { $0.filter { $0 != "?" && $0 != "!" } }
-                guard let owner = path.isEmpty ? currentType : index.typeBehind(path, from: currentType),
+                guard let owner = path.isEmpty ? currentType : chainStart(path, in: currentMethod, of: currentType, before: location)
+                        .flatMap({ index.typeBehind($0.path, from: $0.type) }),
                       let factory = owner.methods.first(where: { $0.name == name }) else { return .factory(call) }
                 currentType = owner
                 // Returns of different types (`returning ? WelcomeBack() : Onboarding()`): decided at run time.
@@ -351,6 +352,35 @@ struct Recognizer {
 }
 
 extension Recognizer {
+    /// Where a chain of properties starts (`builder.makeSettings()`, `container.factories.makeHelp()`): a property of
+    /// `type`; a local bound to such a chain (`let builder = dependencyContainer.viewControllerBuilder`), followed
+    /// a few steps; or a parameter of a declared type with one implementation (`func makeHome(in container: AppContainer)`).
+    /// `nil` when the head is none of these.
+    private func chainStart(_ path: [String], in method: MethodFacts, of type: TypeFacts, before location: SourceLocation) -> (type: TypeFacts, path: [String])? {
+        var path = path
+        for _ in 0..<4 {
+            guard let head = path.first, !type.properties.contains(where: { $0.name == head }) else { return (type, path) }
+            if let bound = method.binding(head, before: location) {
+                let text: String
+                switch bound {
+                case .reference(let name): text = name
+                case .other(let chain): text = chain
+                default: return nil
+                }
+                let steps = text.split(separator: ".").map { $0.filter { $0 != "?" && $0 != "!" } }.drop { $0 == "self" }
+                guard !steps.isEmpty, steps.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
+                path = Array(steps) + path.dropFirst()
+                continue
+            }
+            guard let parameter = method.parameters.first(where: { $0.name == head }), let declared = parameter.type else { return nil }
+            let name = index.resolved(TypeName(base: declared.filter { $0 != "?" && $0 != "!" })).base
+            let candidates = index.concreteTypes(name)
+            guard candidates.count == 1, let start = types[candidates[0]] else { return nil }
+            return (start, Array(path.dropFirst()))
+        }
+        return nil
+    }
+
     /// What a factory's `return` gives, as far as its own body tells: the type it constructs, directly or through a local
     /// (`let profile = ProfileViewController(); …; return profile`), else the expression itself.
     static func returnedType(_ returned: ExpressionFacts, in factory: MethodFacts) -> ExpressionFacts {

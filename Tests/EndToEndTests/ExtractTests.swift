@@ -252,6 +252,21 @@ import Testing
         #expect(!spec.contains("UnresolvedScreen"))
     }
 
+    /// A builder chain that starts at a local bound to the container's property (one local through another too), or at
+    /// a helper's parameter whose declared protocol has one implementation: followed as one from a stored property is.
+    @Test func builderChainsFromALocalOrAParameterAreRead() throws {
+        let (output, _, result) = try Self.extract("uikit/di-chain-from-local")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(!result.stderr.contains("note:"), "\(result.stderr)")
+        #expect(try Self.lint(output).findings.map(\.rule) == [])
+        let spec = try String(contentsOf: output.appendingPathComponent("Coordinators.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("screen: ShelfViewController  # inferred: made by `container.screens.makeShelf()`"))
+        #expect(spec.contains("screen: BookViewController  # inferred: made by `screens.makeBook()`"))
+        #expect(spec.contains("screen: SearchViewController  # inferred: made by `builder.makeSearch()`"))
+        #expect(spec.contains("        triggers:\n          - showBook"))
+        #expect(!spec.contains("open: true"))
+    }
+
     /// Tabs mapped from a list the method does not write: a stored list `init` fills, a helper's result (one tab added
     /// under a condition), a lazy list of lazy children. Each hub is read with its tabs, and the app lints clean.
     @Test func tabsMappedFromAListWrittenElsewhereAreRead() throws {
