@@ -32,7 +32,8 @@ extension CoordinatorStyle {
     /// so the result is the one a build of one after another gives. A test double is noted, not built.
     mutating func build(_ names: [String], _ context: inout Context) {
         // Prepared for a coordinator to build, not for test doubles alone.
-        guard names.contains(where: { context.recognizer.types[$0].map { !ProjectIndex.isTestDouble($0) } ?? false }) else {
+        let doubles = context.recognizer.index.testDoubles
+        guard names.contains(where: { context.recognizer.types[$0] != nil && !doubles.contains($0) }) else {
             for name in names {
                 guard let type = context.recognizer.types[name] else { continue }
                 context.notes.append(Self.testDoubleNote(type))
@@ -47,7 +48,7 @@ extension CoordinatorStyle {
             var style = style
             for name in slice {
                 guard let type = context.recognizer.types[name] else { continue }
-                guard !ProjectIndex.isTestDouble(type) else {
+                guard !doubles.contains(name) else {
                     context.notes.append(Self.testDoubleNote(type))
                     continue
                 }

@@ -28,6 +28,8 @@ struct ProjectIndex {
     private(set) var aliases: [String: TypeName] = [:]
     /// `typealias` name → the parts of the composition it names (`Coordinator & RootViewControllerProvider`).
     private(set) var compositions: [String: [TypeName]] = [:]
+    /// Types of a test target or named as doubles (`isTestDouble`), asked once each.
+    private(set) var testDoubles: Set<String> = []
     /// What the index could not take in: a second type of a name already declared.
     private(set) var notes: [ExtractionNote] = []
 
@@ -120,10 +122,10 @@ struct ProjectIndex {
             }
         }
         // The app's own implementations come first: a test double is one only when the app has none.
-        let doubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false })
-        guard !doubles.isEmpty else { return }
+        testDoubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false })
+        guard !testDoubles.isEmpty else { return }
         for (name, all) in implementations {
-            let app = all.filter { !doubles.contains($0) }
+            let app = all.filter { !testDoubles.contains($0) }
             if !app.isEmpty, app.count < all.count { implementations[name] = app }
         }
     }

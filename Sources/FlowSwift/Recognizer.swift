@@ -92,7 +92,7 @@ struct Recognizer {
                 return keyword == .class || keyword == .struct || keyword == .actor
             }
             styles[index].build(names, &context)
-            doubles.formUnion(names.filter { types[$0].map(ProjectIndex.isTestDouble) ?? false })
+            doubles.formUnion(names.filter(self.index.testDoubles.contains))
         }
         for index in styles.indices { styles[index].link(&context) }
         // A child pushed onto its parent's stack in one place and presented in another (in a navigation
