@@ -69,6 +69,14 @@ let package = Package(
             dependencies: ["flowlint"]
         ),
         .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
+        // One fuzzer input run through the whole pipeline, and the seed corpus: `FlowFuzzTests` replays the past
+        // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (README: Fuzzing).
+        .target(
+            name: "FlowFuzz",
+            dependencies: ["FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
+            path: "Fuzz/FlowFuzz"
+        ),
+        .testTarget(name: "FlowFuzzTests", dependencies: ["FlowFuzz"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "FlowRulesTests", dependencies: [
@@ -88,14 +96,14 @@ let package = Package(
     ]
 )
 
-// `scripts/fuzz` only: the libFuzzer target over the whole pipeline, built with `-sanitize=fuzzer,address`
-// (its `main` hands over to libFuzzer's driver, which only that build links).
+// `scripts/fuzz` only: the libFuzzer driver over `FlowFuzz`, built with `-sanitize=fuzzer,address` (its `main` hands
+// over to libFuzzer's driver, which only that build links).
 if Context.environment["FLOWLINT_FUZZ"] != nil {
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
         .executableTarget(
             name: "flowlint-fuzz",
-            dependencies: ["CFuzzerDriver", "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
+            dependencies: ["CFuzzerDriver", "FlowFuzz"],
             path: "Fuzz/flowlint-fuzz"
         ),
     ]

@@ -218,7 +218,7 @@ import Testing
         #expect(try !FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the revision's folder exists")
         process.terminate()
         Thread.sleep(forTimeInterval: 0.2)
-        FileManager.default.createFile(atPath: release, contents: nil)
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])

@@ -11,18 +11,9 @@ import FlowSpec
 import FlowSwift
 import FoundationEssentials
 
-/// One fuzzer input is one project (README: Fuzzing). A crash, a sanitizer report or a broken invariant below is
-/// a bug in flowlint. (libFuzzer's archive names it, `main.swift` runs it.)
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    Workspace.shared.run(FuzzInput(bytes))
-    return 0
-}
-
 /// The sections of one input. The first section is a spec file; each line `#%%spec`, `#%%config`, `#%%baseline`
 /// or `#%%swift` starts a section of that kind (so any single spec file is an input as it is).
-struct FuzzInput {
+public struct FuzzInput {
     var specs: [[UInt8]] = []
     var config: [UInt8]?
     var baseline: [UInt8]?
@@ -31,7 +22,7 @@ struct FuzzInput {
     static let marker = Array("#%%".utf8)
     static let limit = 8
 
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         var kind = "spec"
         var start = 0
         var lineStart = 0
@@ -59,9 +50,10 @@ struct FuzzInput {
     }
 }
 
-/// The files of one input, written under one temporary folder that every run reuses.
-final class Workspace: @unchecked Sendable {
-    static let shared = Workspace()
+/// One fuzzer input is one project (README: Fuzzing), run through the whole pipeline. A crash, a sanitizer report or a
+/// broken invariant below is a bug in flowlint. Its files are written under one temporary folder that every run reuses.
+public final class Workspace: @unchecked Sendable {
+    public static let shared = Workspace()
 
     private let root: String
 
@@ -72,7 +64,7 @@ final class Workspace: @unchecked Sendable {
         for folder in ["swift", "extracted", "encoded"] { mkdir(root + "/" + folder, 0o700) }
     }
 
-    func run(_ input: FuzzInput) {
+    public func run(_ input: FuzzInput) {
         clear()
         let specs = input.specs.enumerated().map { write($1, to: "s\($0).flow.yml") }
         let configPath = input.config.map { write($0, to: "flowlint.yml") }
