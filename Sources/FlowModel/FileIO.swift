@@ -76,15 +76,104 @@ public enum FileIO {
     /// A symbolic link is followed: its target is replaced and the link kept. A FIFO or a character device
     /// (`/dev/stdout`, a terminal) is written directly, never renamed over; other special files are refused.
     public static func writeAtomically(_ text: String, to requested: String) throws(FileError) {
-        try writeAtomically(to: requested) { writeAll(text, to: $0) }
+        do throws(PathError) {
+            try replaceAll([(requested, { writeAll(text, to: $0) })])
+        } catch {
+            throw error.error
+        }
     }
 
     /// `writeAtomically` for bytes (a PNG, a PDF).
     public static func writeAtomically(_ bytes: [UInt8], to requested: String) throws(FileError) {
-        try writeAtomically(to: requested) { writeAll(bytes, to: $0) }
+        do throws(PathError) {
+            try replaceAll([(requested, { writeAll(bytes, to: $0) })])
+        } catch {
+            throw error.error
+        }
     }
 
-    private static func writeAtomically(to requested: String, _ writeAll: (Int32) -> Bool) throws(FileError) {
+    /// Several files, each written as `writeAtomically` writes one, in two steps: every text goes to its temporary
+    /// file first, and only once all are written and on disk are they renamed into place. A failure before the
+    /// renames leaves every old file as it was. On disk: one `syncfs` for all (Linux), where a `fsync` a file cost
+    /// 0.7 ms on a VM's disk, most of the time extract took to write 887 specs; one `fsync` a file elsewhere.
+    public static func writeAtomically(texts files: [(path: String, text: String)]) throws(PathError) {
+        try replaceAll(files.map { file in (file.path, { writeAll(file.text, to: $0) }) })
+    }
+
+    /// A write that failed, and the path it failed on.
+    public struct PathError: Error {
+        public var path: String
+        public var error: FileError
+    }
+
+    private static func replaceAll(_ files: [(path: String, writeAll: (Int32) -> Bool)]) throws(PathError) {
+        var replaced: [(path: String, file: Int)] = []
+        for (index, file) in files.enumerated() {
+            do throws(FileError) {
+                if let path = try self.replaced(by: file.path) {
+                    replaced.append((path, index))
+                } else {
+                    try writeDirectly(to: file.path, file.writeAll)
+                }
+            } catch {
+                throw PathError(path: file.path, error: error)
+            }
+        }
+        // The temporary files are written on every core: creating a file cost 0.4 ms on a VM's file system, and
+        // creations in two threads took half the time.
+        let flushEach = replaced.count == 1 || syncFileSystem == nil
+        let mask = umask(0)
+        umask(mask)
+        let temporaries = Parallel.map(replaced) { target in
+            Result { () throws(FileError) -> String in
+                let slash = target.path.lastIndex(of: "/")
+                let directory = slash.map { String(target.path[...$0]) } ?? ""
+                let name = slash.map { String(target.path[target.path.index(after: $0)...]) } ?? target.path
+                var template = Array((directory + ".\(name).XXXXXX").utf8CString)
+                let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard descriptor >= 0 else { throw .current() }
+                defer { close(descriptor) }
+                let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard files[target.file].writeAll(descriptor), fchmod(descriptor, mode(replacing: target.path, mask: mask)) == 0,
+                      !flushEach || fsync(descriptor) == 0
+                else {
+                    let error = FileError.current()
+                    unlink(temporary)
+                    throw error
+                }
+                return temporary
+            }
+        }
+        // Temporary file → the path it replaces; whatever is still here when this returns is removed.
+        var pending = zip(temporaries, replaced).compactMap { temporary, target in
+            (try? temporary.get()).map { (temporary: $0, path: target.path) }
+        }
+        defer { for file in pending { unlink(file.temporary) } }
+        for (temporary, target) in zip(temporaries, replaced) {
+            if case .failure(let error) = temporary { throw PathError(path: files[target.file].path, error: error) }
+        }
+        if !flushEach, let syncFileSystem {
+            // One `syncfs` for each file system written to (nearly always one).
+            var synced: Set<UInt64> = []
+            for file in pending {
+                var info = stat()
+                guard stat(file.temporary, &info) == 0 else { throw PathError(path: file.path, error: .current()) }
+                guard synced.insert(UInt64(info.st_dev)).inserted else { continue }
+                let descriptor = open(file.temporary, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw PathError(path: file.path, error: .current()) }
+                defer { close(descriptor) }
+                guard syncFileSystem(descriptor) == 0 else { throw PathError(path: file.path, error: .current()) }
+            }
+        }
+        while let file = pending.last {
+            guard rename(file.temporary, file.path) == 0 else { throw PathError(path: file.path, error: .current()) }
+            pending.removeLast()
+        }
+    }
+
+    /// The regular file a write to `requested` replaces (after links), or nil when `requested` is a FIFO or a
+    /// character device, written directly.
+    private static func replaced(by requested: String) throws(FileError) -> String? {
         var path = requested
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -104,27 +193,23 @@ public enum FileIO {
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFIFO, S_IFCHR: return try writeDirectly(to: path, writeAll)
+            case S_IFIFO, S_IFCHR: return nil
             default: throw .notRegularFile
             }
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((directory + ".\(name).XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .current() }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer { if !renamed { unlink(temporary) } }
-        do {
-            defer { close(descriptor) }
-            guard writeAll(descriptor), fchmod(descriptor, mode(replacing: path)) == 0, fsync(descriptor) == 0
-            else { throw .current() }
-        }
-        guard rename(temporary, path) == 0 else { throw .current() }
-        renamed = true
+        return path
     }
+
+    /// Linux's `syncfs` (every file of one file system to disk in one call), looked up at run time: Glibc's Swift
+    /// module leaves it out, and Darwin has none.
+    private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Creates `path`, which must not exist, readable by its owner only, and writes `bytes` into it: for files of a
     /// private folder of flowlint's own (a revision read from git), where nothing is replaced and nobody else
@@ -199,11 +284,10 @@ public enum FileIO {
         return true
     }
 
-    private static func mode(replacing path: String) -> mode_t {
+    /// The mode of the file `path` names, or what `creat` gives a new one under the process's `mask`.
+    private static func mode(replacing path: String, mask: mode_t) -> mode_t {
         var info = stat()
         if stat(path, &info) == 0 { return info.st_mode & 0o7777 }
-        let mask = umask(0)
-        umask(mask)
         return 0o666 & ~mask
     }
 }

@@ -107,40 +107,50 @@ public enum ExtractedSpecs {
 
     // MARK: Writing
 
-    /// Checks every file first — no link on its way below `folder`, no input under its name — and then writes:
-    /// a check that fails writes nothing. A file that exists and is not unedited gets the new text beside it as
+    /// Checks every file first — no link on its way below `folder`, no input under its name — and then writes
+    /// them all at once (`FileIO.writeAtomically(texts:)`): a check or a write that fails replaces nothing. A file that exists and is not unedited gets the new text beside it as
     /// `X.flow.yml.new`, unless `force`.
     public static func write(_ files: [File], into folder: String, inputs: [String], force: Bool) throws(WriteError) -> [Outcome] {
         let inputFiles = FileIO.identities(of: inputs)
+        // Folders already looked at, or made: each is asked once, not once for every file below it.
+        var folders: Set<String> = []
         for file in files {
-            try checkWritable(file.path, below: folder, inputs: inputFiles)
-            try checkWritable(file.path + newSuffix, below: folder, inputs: inputFiles)
+            try checkWritable(file.path, below: folder, inputs: inputFiles, checked: &folders)
+            try checkWritable(file.path + newSuffix, below: folder, inputs: inputFiles, checked: &folders)
         }
         var outcomes: [Outcome] = []
+        var written: [(path: String, text: String)] = []
+        folders = []
         for file in files {
-            try makeFolders(for: file.path)
+            try makeFolders(for: file.path, made: &folders)
             let existing = try contents(of: file.path)
             if existing == file.text {
                 outcomes.append(.unchanged(file.path))
             } else if existing == nil || force || isUnedited(existing!) {
-                try write(file.text, to: file.path)
+                written.append((file.path, file.text))
                 outcomes.append(.written(file.path))
             } else {
-                try write(file.text, to: file.path + newSuffix)
+                written.append((file.path + newSuffix, file.text))
                 outcomes.append(.besideEdited(file.path, new: file.path + newSuffix))
             }
+        }
+        do {
+            try FileIO.writeAtomically(texts: written)
+        } catch {
+            throw WriteError("cannot write \(error.path): \(error.error)")
         }
         return outcomes
     }
 
     /// A link below `folder` could lead anywhere, a Swift input among them: refused, never followed.
-    private static func checkWritable(_ path: String, below folder: String, inputs: [FileIdentity: String]) throws(WriteError) {
+    private static func checkWritable(_ path: String, below folder: String, inputs: [FileIdentity: String], checked: inout Set<String>) throws(WriteError) {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var prefix = base
-        for part in path.dropFirst(base.count).split(separator: "/") {
+        let parts = path.dropFirst(base.count).split(separator: "/")
+        for (index, part) in parts.enumerated() {
             prefix += part
             var info = stat()
-            if lstat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            if index == parts.count - 1 || checked.insert(prefix).inserted, lstat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
                 throw WriteError("\(prefix) is a symbolic link: extract never writes through a link; remove it, or write to another -o folder")
             }
             prefix += "/"
@@ -150,11 +160,11 @@ public enum ExtractedSpecs {
         }
     }
 
-    private static func makeFolders(for path: String) throws(WriteError) {
+    private static func makeFolders(for path: String, made: inout Set<String>) throws(WriteError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/").dropLast() {
             prefix += part
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw WriteError("cannot create \(prefix): \(FileError.current())") }
+            if made.insert(prefix).inserted, mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw WriteError("cannot create \(prefix): \(FileError.current())") }
             prefix += "/"
         }
     }
@@ -170,14 +180,6 @@ public enum ExtractedSpecs {
             }
         } catch {
             throw WriteError("cannot read \(path): \(error)")
-        }
-    }
-
-    private static func write(_ text: String, to path: String) throws(WriteError) {
-        do {
-            try FileIO.writeAtomically(text, to: path)
-        } catch {
-            throw WriteError("cannot write \(path): \(error)")
         }
     }
 }

@@ -66,4 +66,32 @@ import Testing
         #expect(try entries() == ["blocked", "kept.txt"])
         #expect(throws: FileError.self) { try FileIO.writeAtomically("x", to: folder + "/no/such/folder/x") }
     }
+
+    @Test func severalFilesAreWrittenTogetherKeepingTheirModes() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try FileIO.writeAtomically("old", to: folder + "/kept-mode.yml")
+        #expect(chmod(folder + "/kept-mode.yml", 0o640) == 0)
+        let files = (0..<40).map { (path: folder + (($0 % 2 == 0) ? "/sub" : "") + "/f\($0).yml", text: "spec \($0)\n") }
+        try FileIO.writeAtomically(texts: files + [(folder + "/kept-mode.yml", "new")])
+        for file in files { #expect(try String(contentsOfFile: file.path, encoding: .utf8) == file.text) }
+        #expect(try String(contentsOfFile: folder + "/kept-mode.yml", encoding: .utf8) == "new")
+        #expect(try FileManager.default.attributesOfItem(atPath: folder + "/kept-mode.yml")[.posixPermissions] as? Int == 0o640)
+        #expect(try entries().filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/sub").filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func aFileThatCannotBeWrittenLeavesEveryOtherAsItWas() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileIO.writeAtomically("kept a", to: folder + "/a.yml")
+        try FileIO.writeAtomically("kept b", to: folder + "/b.yml")
+        // The second of three fails (its folder does not exist): the first is not replaced either.
+        let error = #expect(throws: FileIO.PathError.self) {
+            try FileIO.writeAtomically(texts: [(folder + "/a.yml", "new a"), (folder + "/none/c.yml", "c"), (folder + "/b.yml", "new b")])
+        }
+        #expect(error?.path == folder + "/none/c.yml")
+        #expect(try String(contentsOfFile: folder + "/a.yml", encoding: .utf8) == "kept a")
+        #expect(try String(contentsOfFile: folder + "/b.yml", encoding: .utf8) == "kept b")
+        #expect(try entries() == ["a.yml", "b.yml"])
+    }
 }
