@@ -49,6 +49,15 @@ public enum DiagramFile {
         }
     }
 
+    /// Several files replaced together (an atlas's pages), as `FileIO.writeAtomically(texts:)` writes them.
+    public static func write(_ files: [(path: String, text: String)]) throws(DiagramFileError) {
+        do {
+            try FileIO.writeAtomically(texts: files)
+        } catch {
+            throw DiagramFileError(path: error.path, reason: error.error.description)
+        }
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(DiagramFileError) {
         do {
             try FileIO.writeAtomically(bytes, to: path)

@@ -225,12 +225,10 @@ struct Graph: ParsableCommand {
             }
         }
         if mkdir(folder, 0o777) != 0, errno != EEXIST { try fail("cannot create \(folder): \(String(cString: strerror(errno)).lowercased())") }
-        for page in pages {
-            do {
-                try DiagramFile.write(page.html, to: folder + "/" + page.fileName)
-            } catch {
-                try fail("\(error)")
-            }
+        do {
+            try DiagramFile.write(pages.map { (folder + "/" + $0.fileName, $0.html) })
+        } catch {
+            try fail("\(error)")
         }
         for page in earlier where unlink(folder + "/" + page) != 0 {
             try fail("cannot remove \(folder)/\(page), a page of an earlier atlas: \(String(cString: strerror(errno)).lowercased())")
