@@ -1762,6 +1762,29 @@ struct UIKitStyle: CoordinatorStyle {
                 }
             }
         }
+        // `picker.delegate = self` where a route shows the picker, and another route that takes it as its first
+        // parameter (`imagePickerController(_ picker: UIImagePickerController, didFinishPickingMediaWithInfo:)`): a
+        // screen calls its delegate with itself, so it runs that route, UIKit's own screens (whose code is not read) too.
+        // Routes by the method they are: overloads are routes of other names (`didPressCancel(in:)` twice).
+        var routeAt: [SourceLocation: String] = [:]
+        for route in coordinator.routes where routeAt[route.location] == nil { routeAt[route.location] = route.name }
+        var delegating: Set<String> = []  // the screens a route shows and makes this coordinator the delegate of
+        for method in coordinatorType.methods {
+            guard let route = routeAt[method.location], let screen = screens[route], !screen.isEmpty else { continue }
+            let setsDelegate = method.calls.contains { call in
+                call.name == "=" && call.receiver?.hasSuffix(".delegate") == true && call.arguments.first?.value == .reference("self")
+            }
+            if setsDelegate { delegating.insert(screen) }
+        }
+        for method in coordinatorType.methods {
+            guard let route = routeAt[method.location], let written = method.parameters.first?.type else { continue }
+            let type = String(written.reversed().drop { $0 == "?" || $0 == "!" }.reversed())
+            guard delegating.contains(type), screens[route] != type else { continue }
+            context.triggers[type, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(
+                route, at: method.location, .inferred("the `\(type)` it is the delegate of calls it with itself")
+            )))
+            touched.insert(type)
+        }
         // `stateMachine.tryEvent(.loginWithQR)` in a screen's callback runs what the handler of `.loginWithQR` calls.
         for method in coordinatorType.methods where routes.contains(method.name) {
             guard let screen = screens[method.name], !screen.isEmpty, !handlers.isEmpty else { continue }

@@ -508,6 +508,21 @@ import Testing
         #expect(spec.contains("transition: push  # fixtures/extract/uikit/team-wrappers/Sources/ShopCoordinator.swift:31"))
     }
 
+    /// A system screen the coordinator makes itself the delegate of (`picker.delegate = self` where it presents a
+    /// `UIImagePickerController`) runs the routes that take it as their first parameter: the delegate callbacks that
+    /// dismiss it are reached, though UIKit's code is not read. A route taking a value of another type is not one.
+    @Test func systemScreensRunTheDelegateRoutesTheyAreHandedTo() throws {
+        let (output, _, _) = try Self.extract("uikit/system-screen-delegates")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("ProfileCoordinator.flow.yml"), encoding: .utf8)
+        let why = "  # inferred: the `UIImagePickerController` it is the delegate of calls it with itself"
+        #expect(spec.contains("        screen: UIImagePickerController  # fixtures/extract/uikit/system-screen-delegates/Sources/ProfileCoordinator.swift:29\n        triggers:\n          - imagePickerController\(why)"))
+        #expect(spec.contains("          - imagePickerControllerDidCancel\(why)"))
+        #expect(spec.contains("          - documentPicker  # inferred: the `UIDocumentPickerViewController` it is the delegate of calls it with itself"))
+        // Only the cropper, which no screen offers, is left unreached.
+        #expect(try Self.lint(output).findings.map { "\($0.rule) \($0.route ?? "")" } == ["unreachable-route showCropper"])
+    }
+
     /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
     /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
     @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {
