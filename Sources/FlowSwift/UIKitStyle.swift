@@ -345,7 +345,8 @@ struct UIKitStyle: CoordinatorStyle {
                 }
             }
         }
-        let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }), handlers: state.handlers, context)
+        let runs = ownRuns(of: type, routes: Dictionary(coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first }),
+                           makers: Set(screenMakers(of: type, coordinator).keys), handlers: state.handlers, context)
         // `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         if screenFirst != nil {
             let first = coordinator.routes[0]
@@ -1750,6 +1751,9 @@ struct UIKitStyle: CoordinatorStyle {
             guard let screen = Context.screenType(property), made[screen] != nil else { continue }
             made[screen, default: []].append(property.name)
         }
+        for (maker, screen) in screenMakers(of: coordinatorType, coordinator).sorted(by: { $0.key < $1.key }) {
+            made[screen, default: []].append(maker)
+        }
         var bodies: [String: [MethodFacts]] = [:]
         for method in coordinatorType.methods { bodies[method.name, default: []].append(method) }
         for screen in made.keys.sorted() {
@@ -1809,7 +1813,8 @@ struct UIKitStyle: CoordinatorStyle {
             guard !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)), let forwarded = forwards[call.name] else { return [] }
             return forwarded.map { Fact($0.name, at: call.location, .inferred("`\(call.name)` calls `\($0.name)()`")) }
         }
-        // The lazy property that makes the screen (`lazy var form: AmountViewController = { … }()`) sets its closures too.
+        // The lazy property that makes the screen (`lazy var form: AmountViewController = { … }()`), or a method that
+        // makes it and gives it back, sets its closures too.
         for screen in made.keys.sorted() {
             for maker in made[screen] ?? [] where !routes.contains(maker) {
                 for call in (bodies[maker] ?? []).flatMap(\.calls) {
@@ -1846,6 +1851,28 @@ struct UIKitStyle: CoordinatorStyle {
         return requests
     }
 
+    /// The coordinator's methods, not routes, that make a screen one of its routes shows and give it back
+    /// (`private func makeShelf() -> ShelfScreen { let shelf = ShelfScreen(); shelf.onSelect = { … }; return shelf }`):
+    /// method name → the screen. The closures they set are that screen's callbacks, as a route's own are.
+    static func screenMakers(of type: TypeFacts, _ coordinator: Coordinator) -> [String: String] {
+        var shown: Set<String> = []
+        var routes: Set<String> = []
+        for route in coordinator.routes {
+            routes.insert(route.name)
+            if case .screen(let screen)? = route.destination?.value { shown.insert(screen) }
+        }
+        var makers: [String: String] = [:]
+        for method in type.methods where !routes.contains(method.name) && makers[method.name] == nil {
+            let end = SourceLocation(file: method.location.file, line: Int.max, column: 0)
+            let returned = [method.returnType?.base] + method.returns.map { expression -> String? in
+                if case .reference(let name) = expression { return method.binding(name, before: end)?.constructedType }
+                return expression.constructedType
+            }
+            if let screen = returned.compactMap({ $0 }).first(where: shown.contains) { makers[method.name] = screen }
+        }
+        return makers
+    }
+
     /// What the coordinator's own code runs, found by following `init`, `start()` and the methods they call:
     /// - `atStart`: the routes `start()` runs itself, directly or through an event it sends its state machine
     ///   (`start() { machine.send(.begin) }`, `machine.on(.begin) { self?.inbox.start() }`);
@@ -1859,7 +1886,8 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     private static func ownRuns(
-        of type: TypeFacts, routes routeLocations: [String: SourceLocation], handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: Context
+        of type: TypeFacts, routes routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]],
+        _ context: Context
     ) -> OwnRuns {
         let routes = Set(routeLocations.keys)
         var methods: [String: [MethodFacts]] = [:]
@@ -1934,6 +1962,11 @@ struct UIKitStyle: CoordinatorStyle {
                 // In a handler, only the closures inside it defer a call: the handler's own runs where the event is sent.
                 let enclosing = if case .handler = step { call.closures.prefix(call.handlerDepth) } else { call.closures[...] }
                 let later = live || enclosing.contains { !ownClosures.contains($0) }
+                // A closure a method sets on the screen it makes and gives back: the routes it calls are that screen's
+                // triggers (`collectTriggers`); what they run in turn is still followed here.
+                let screenCallback = enclosing.contains { !ownClosures.contains($0) } && {
+                    if case .method(let name) = step { makers.contains(name) } else { false }
+                }()
                 // `button.addTarget(self, action: #selector(swapSelected), for: .touchUpInside)`: a control it set up runs it.
                 for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
                     run(action, at: call.location, live: true, "\(origin) makes it the action of a control (`#selector`)")
@@ -1943,7 +1976,7 @@ struct UIKitStyle: CoordinatorStyle {
                 let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
                 if receiver.isEmpty || receiver == "self" {
                     if routes.contains(call.name) {
-                        run(call.name, at: call.location, live: later, inInit: inInit, why)
+                        if !screenCallback { run(call.name, at: call.location, live: later, inInit: inInit, why) }
                         queue.append((.route(call.name), later, inInit))
                     } else if methods[call.name] != nil, !systemCallbacks.contains(call.name) {
                         queue.append((.method(call.name), later, inInit))

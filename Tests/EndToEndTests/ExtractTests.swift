@@ -68,6 +68,14 @@ import Testing
         }
     }
 
+    /// A written spec without its comments: what the spec says, not where the reader found it.
+    static func withoutComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }
+            .map { line in line.range(of: "  # ").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
+    }
+
     /// A written spec without its last line, the digest extract adds.
     static func withoutDigest(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -521,6 +529,19 @@ import Testing
         #expect(spec.contains("          - documentPicker  # inferred: the `UIDocumentPickerViewController` it is the delegate of calls it with itself"))
         // Only the cropper, which no screen offers, is left unreached.
         #expect(try Self.lint(output).findings.map { "\($0.rule) \($0.route ?? "")" } == ["unreachable-route showCropper"])
+    }
+
+    /// A private helper that makes a screen, sets its callbacks and gives it back (`makeShelf() -> ShelfScreen`): the
+    /// routes its closures run are triggers of that screen, as if the route that shows it had set them, not routes the
+    /// coordinator runs on its own (which made them reachable whatever the user was looking at).
+    @Test func callbacksAHelperSetsOnTheScreenItMakesAreThatScreensTriggers() throws {
+        let (output, _, _) = try Self.extract("uikit/screen-makers")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("LibraryCoordinator.flow.yml"), encoding: .utf8))
+        #expect(spec.contains("      start:\n        screen: ShelfScreen\n        triggers:\n          - showBook\n"))
+        #expect(spec.contains("        screen: BookScreen\n        triggers:\n          - showReviews\n"))
+        #expect(!spec.contains("    triggers:\n      - showBook"), "no coordinator triggers")
+        #expect(try Self.lint(output).findings.isEmpty)
     }
 
     /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
