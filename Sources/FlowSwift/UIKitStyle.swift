@@ -1676,12 +1676,7 @@ struct UIKitStyle: CoordinatorStyle {
         let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { supertype in
             !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
         })
-        // A non-route method of the coordinator that calls routes (a delegate method) stands for them.
-        var forwards: [String: [CallFacts]] = [:]
-        for method in coordinatorType.methods where !routes.contains(method.name) {
-            let calls = method.calls.filter { ($0.receiver == nil || plainReceiver($0.receiver) == "self") && routes.contains($0.name) }
-            if !calls.isEmpty { forwards[method.name, default: []] += calls }
-        }
+        let forwards = Self.forwards(of: coordinatorType, routes: routes)
         var keepersByScreen: [String: Set<String>] = [:]
         // Another coordinator keeping this one behind a delegate protocol (`weak var delegate: DappBrowserCoordinatorDelegate?`).
         var delegatesOfCoordinators: [String: Set<String>] = [:]
@@ -1872,6 +1867,47 @@ struct UIKitStyle: CoordinatorStyle {
         }
         return makers
     }
+
+    /// A non-route method of the coordinator that calls routes stands for them (a delegate method a screen calls): the
+    /// route calls it makes, directly or through other such methods (`didPressImportWallet` → `pushImportWallet()` →
+    /// `importMainWallet()`), at most `forwardDepth` methods deep, each route once.
+    static func forwards(of type: TypeFacts, routes: Set<String>) -> [String: [CallFacts]] {
+        // The method's own route calls; past the first method, only those it makes as it runs (not in a closure that
+        // runs later, such as a state machine's handler `init` registers), through methods that are not `init`/`start`.
+        var direct: [String: [CallFacts]] = [:]
+        var runsNow: [String: [CallFacts]] = [:]
+        var through: [String: [String]] = [:]
+        let methods = Set(type.methods.map(\.name))
+        for method in type.methods where !routes.contains(method.name) {
+            for call in method.calls where call.receiver == nil || plainReceiver(call.receiver) == "self" {
+                let now = call.handles == nil && call.closures.allSatisfy(ownClosures.contains)
+                if routes.contains(call.name) {
+                    direct[method.name, default: []].append(call)
+                    if now { runsNow[method.name, default: []].append(call) }
+                } else if now, call.name != method.name, methods.contains(call.name), !["init", "start", "deinit"].contains(call.name),
+                          !systemCallbacks.contains(call.name) {
+                    through[method.name, default: []].append(call.name)
+                }
+            }
+        }
+        var forwards: [String: [CallFacts]] = [:]
+        for name in Set(direct.keys).union(through.keys) {
+            var seen: Set<String> = [name]
+            var calls = direct[name] ?? []
+            var named = Set(calls.map(\.name))
+            var level = through[name] ?? []
+            for _ in 1..<forwardDepth where !level.isEmpty {
+                level = level.filter { seen.insert($0).inserted }
+                calls += level.flatMap { runsNow[$0] ?? [] }.filter { named.insert($0.name).inserted }
+                level = level.flatMap { through[$0] ?? [] }
+            }
+            if !calls.isEmpty { forwards[name] = calls }
+        }
+        return forwards
+    }
+
+    /// How many methods deep a forwarding chain is followed: bounded, so a coordinator of many methods stays linear.
+    static let forwardDepth = 4
 
     /// What the coordinator's own code runs, found by following `init`, `start()` and the methods they call:
     /// - `atStart`: the routes `start()` runs itself, directly or through an event it sends its state machine

@@ -544,6 +544,17 @@ import Testing
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
+    /// A delegate method that reaches routes through other methods of the coordinator (`didTapRestore` →
+    /// `restoreOrPick()`, which picks one of two routes; `didTapDone` → `complete()` → `showSummary()`) makes each of
+    /// them a trigger of the screen that calls it: before, only the routes it called itself were.
+    @Test func routesReachedThroughTheCoordinatorsOwnMethodsAreTheScreensTriggers() throws {
+        let (output, _, _) = try Self.extract("uikit/forwarding-chains")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("OnboardingCoordinator.flow.yml"), encoding: .utf8))
+        #expect(spec.contains("        screen: WelcomeScreen\n        triggers:\n          - showPlans\n          - showRestore\n          - showSummary\n"))
+        #expect(try Self.lint(output).findings.isEmpty)
+    }
+
     /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
     /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
     @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {
