@@ -933,7 +933,7 @@ struct UIKitStyle: CoordinatorStyle {
                     if kind == .present, case .screen(let screen) = destination.value, let closing = closesItself(screen, context.recognizer.index) {
                         // `self.dismiss(animated:)` in the screen or a base class: a way out no route of the spec names.
                         route.open = Located(true, at: navigation.location)
-                        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (in `\(closing)`): a way out the spec has no route for (the route is open)", at: navigation.location, coordinator: type.name))
+                        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route for (the route is open)", at: navigation.location, coordinator: type.name))
                     }
                 } else {
                     allResolved = false
@@ -2053,14 +2053,22 @@ struct UIKitStyle: CoordinatorStyle {
         return names
     }
 
-    /// The method of a presented screen (or a base class it inherits) that dismisses the screen itself
-    /// (`self.dismiss(animated: false)`), when there is one.
+    /// How a presented screen dismisses itself, when it does: the method of it (or of a base class it inherits) that
+    /// calls `self.dismiss(animated:)` (`in \`cancel\``), or the button of UIKit's own controller that closes it.
     private static func closesItself(_ screen: String, _ index: ProjectIndex) -> String? {
+        if let button = selfClosingSystemScreens[screen] { return "with \(button)" }
         guard let type = index.types[screen], type.keyword == .class else { return nil }
         return type.methods.first { method in
             method.calls.contains { $0.name == "dismiss" && ["", "self"].contains(plainReceiver($0.receiver)) }
-        }?.name
+        }.map { "in `\($0.name)`" }
     }
+
+    /// The system's controllers that close themselves with a control of their own, whatever their delegate does.
+    static let selfClosingSystemScreens: [String: String] = [
+        "SFSafariViewController": "its Done button", "UIActivityViewController": "its Cancel button and its actions",
+        "UIDocumentPickerViewController": "its Cancel button", "QLPreviewController": "its Done button",
+        "CNContactPickerViewController": "its Cancel button",
+    ]
 
     /// `#selector(swapSelected(_:))` → `swapSelected`.
     private static func selectorName(_ value: ExpressionFacts) -> String? {

@@ -555,6 +555,18 @@ import Testing
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
+    /// UIKit's controllers that close themselves (Safari's Done button, the share sheet's Cancel button) need no
+    /// route to leave them: the route that presents one is open, with a note, so no `trapped-flow` is claimed.
+    @Test func systemScreensThatCloseThemselvesAreNoTrap() throws {
+        let (output, _, result) = try Self.extract("uikit/self-closing-system-screens")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(result.stderr.contains("`HelpCoordinator.showGuide` presents `SFSafariViewController`, which dismisses itself (with its Done button)"))
+        #expect(result.stderr.contains("`HelpCoordinator.shareGuide` presents `UIActivityViewController`, which dismisses itself (with its Cancel button and its actions)"))
+        let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("HelpCoordinator.flow.yml"), encoding: .utf8))
+        #expect(spec.contains("        screen: SFSafariViewController\n        open: true\n"))
+        #expect(try Self.lint(output).findings.isEmpty)
+    }
+
     /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
     /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
     @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {
