@@ -1846,24 +1846,34 @@ struct UIKitStyle: CoordinatorStyle {
         return requests
     }
 
-    /// The coordinator's methods, not routes, that make a screen one of its routes shows and give it back
-    /// (`private func makeShelf() -> ShelfScreen { let shelf = ShelfScreen(); shelf.onSelect = { … }; return shelf }`):
-    /// method name → the screen. The closures they set are that screen's callbacks, as a route's own are.
+    /// The coordinator's methods, not routes, that make a screen and give it back to the route that shows it
+    /// (`start() { setViewControllers([makeShelf()]) }`, `func makeShelf() -> ShelfScreen { …; shelf.onSelect = { … };
+    /// return shelf }`): method name → the screen. The closures they set are that screen's callbacks, as a route's own
+    /// are. Only a maker the route calls counts: a container type many screens share (`TopBottomContainerViewController`)
+    /// made by a helper that some unread path shows is not the one a route of that type shows.
     static func screenMakers(of type: TypeFacts, _ coordinator: Coordinator) -> [String: String] {
-        var shown: Set<String> = []
-        var routes: Set<String> = []
+        var screens: [String: String] = [:]  // route → the screen it shows
         for route in coordinator.routes {
-            routes.insert(route.name)
-            if case .screen(let screen)? = route.destination?.value { shown.insert(screen) }
+            if case .screen(let screen)? = route.destination?.value, screens[route.name] == nil { screens[route.name] = screen }
         }
-        var makers: [String: String] = [:]
-        for method in type.methods where !routes.contains(method.name) && makers[method.name] == nil {
+        let routes = Set(coordinator.routes.map(\.name))
+        var candidates: [String: String] = [:]
+        let shown = Set(screens.values)
+        for method in type.methods where !routes.contains(method.name) && candidates[method.name] == nil {
             let end = SourceLocation(file: method.location.file, line: Int.max, column: 0)
             let returned = [method.returnType?.base] + method.returns.map { expression -> String? in
                 if case .reference(let name) = expression { return method.binding(name, before: end)?.constructedType }
                 return expression.constructedType
             }
-            if let screen = returned.compactMap({ $0 }).first(where: shown.contains) { makers[method.name] = screen }
+            if let screen = returned.compactMap({ $0 }).first(where: shown.contains) { candidates[method.name] = screen }
+        }
+        guard !candidates.isEmpty else { return [:] }
+        var makers: [String: String] = [:]
+        for method in type.methods {
+            guard let screen = screens[method.name] else { continue }
+            for call in method.calls where ["", "self"].contains(plainReceiver(call.receiver)) && candidates[call.name] == screen {
+                makers[call.name] = screen
+            }
         }
         return makers
     }
