@@ -1916,7 +1916,8 @@ struct UIKitStyle: CoordinatorStyle {
         return forwards
     }
 
-    /// How many methods deep a forwarding chain is followed: bounded, so a coordinator of many methods stays linear.
+    /// How many methods deep a forwarding chain is followed: each method's chain stops there, so what one method costs
+    /// is bounded by the methods it reaches in that many steps, not by the whole coordinator's chains.
     static let forwardDepth = 4
 
     /// What the coordinator's own code runs, found by following `init`, `start()` and the methods they call:
