@@ -326,26 +326,29 @@ private final class MessageCapture: @unchecked Sendable {
     private init() {}
 
     func collecting<Value>(_ body: (Cleanup) throws(GraphvizError) -> Value) throws(GraphvizError) -> (value: Value, warnings: [String]) {
-        gate.wait()
-        MessageCapture.text = ""
-        let previousHandler = agseterrf { piece in
-            if let piece { MessageCapture.text += String(cString: piece) }
-            return 0
-        }
-        let previousLevel = agseterr(AGWARN)
         let cleanup = Cleanup()
-        // libpathplan prints to file descriptor 2 itself (`triangulation failed`): its lines are taken from there.
+        var restore: (handler: agusererrf?, level: agerrlevel_t)?
+        // libpathplan prints to file descriptor 2 itself (`triangulation failed`): its lines are taken from there. The
+        // capture comes first and the gate inside it, so that every thread takes the two in the same order (a capture
+        // around a Graphviz call, as a test makes, would otherwise wait for the gate while holding the capture).
         let (result, captured) = StandardErrorCapture.capturing { () -> Result<Value, GraphvizError> in
-            Result { () throws(GraphvizError) -> Value in try body(cleanup) }
+            gate.wait()
+            MessageCapture.text = ""
+            let previousHandler = agseterrf { piece in
+                if let piece { MessageCapture.text += String(cString: piece) }
+                return 0
+            }
+            restore = (previousHandler, agseterr(AGWARN))
+            return Result { () throws(GraphvizError) -> Value in try body(cleanup) }
         }
         let stray = StandardErrorCapture.Lines(captured)
         stray.pass()
         let lines = MessageCapture.text.split(whereSeparator: \.isNewline).map(String.init)
-        let restore = (previousHandler, previousLevel)
+        let previous = restore!
         DispatchQueue.global().async { [gate] in
             cleanup.run()
-            agseterrf(restore.0)
-            agseterr(restore.1)
+            agseterrf(previous.handler)
+            agseterr(previous.level)
             gate.signal()
         }
         // libpathplan's lines are dropped when a drawing is made: `triangulation failed` is followed by a route

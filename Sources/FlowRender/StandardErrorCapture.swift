@@ -11,8 +11,23 @@ import Darwin
 /// The descriptor is the process's: whatever another thread writes to standard error meanwhile is captured too.
 /// `StandardErrorCapture.Lines.pass` gives it back: the caller writes every line that is not Graphviz's to standard
 /// error again, so nothing is lost, only held until the call ends.
+///
+/// Captures take turns (one lock for the process; a capture inside a capture on the same thread nests): two that
+/// overlapped on two threads could each put back what the other had put in place, and leave standard error pointing
+/// at a deleted file for the rest of the process. The test run's own output was lost that way.
 enum StandardErrorCapture {
     static func capturing<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> (value: Value, captured: [UInt8]) {
+        try exclusively { () throws(Failure) in try redirected(body) }
+    }
+
+    /// Runs `body` while no capture is in progress on another thread: what descriptor 2 is then is what it is for good.
+    static func exclusively<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return try body()
+    }
+
+    private static func redirected<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> (value: Value, captured: [UInt8]) {
         fflush(nil)  // every stream, standard error among them
         guard let file = tmpfile() else { return (try body(), []) }
         defer { fclose(file) }
@@ -35,6 +50,17 @@ enum StandardErrorCapture {
         }
         return (try result.get(), captured)
     }
+
+    /// A recursive mutex: a capture inside a capture on the same thread takes it again.
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(lock, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        return lock
+    }()
 
     /// Captured text split into the lines Graphviz wrote and everything else, which goes back to standard error.
     struct Lines: Equatable {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 @testable import FlowRender
 import Testing
 
@@ -10,10 +11,29 @@ import Testing
 /// error handler. No generated graph made this Graphviz (2.42) print it, so the capture is tested by writing to
 /// descriptor 2 inside it, as libpathplan does.
 @Suite struct StandardErrorCaptureTests {
+    /// What the descriptor is while no capture runs (tests of other suites draw with Graphviz, which captures too).
     static func identity(_ descriptor: Int32) -> [UInt64] {
-        var status = stat()
-        fstat(descriptor, &status)
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+        StandardErrorCapture.exclusively {
+            var status = stat()
+            fstat(descriptor, &status)
+            return [UInt64(status.st_dev), UInt64(status.st_ino)]
+        }
+    }
+
+    /// Captures on many threads at once, each inside another on its own thread: they take turns, so descriptor 2 is
+    /// what it was when they are done. Two that overlapped could each restore what the other had put in place.
+    @Test func capturesOnManyThreadsLeaveDescriptorTwoAsItWas() {
+        let before = Self.identity(2)
+        DispatchQueue.concurrentPerform(iterations: 32) { _ in
+            _ = StandardErrorCapture.capturing { () -> Int in
+                _ = StandardErrorCapture.capturing { () -> Int in
+                    usleep(200)
+                    return 0
+                }
+                return 0
+            }
+        }
+        #expect(Self.identity(2) == before)
     }
 
     @Test func whatIsWrittenToDescriptorTwoIsCapturedAndTheDescriptorRestored() throws {

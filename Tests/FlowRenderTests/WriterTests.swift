@@ -174,40 +174,21 @@ import Testing
     }
 
     @Test func reportsErrorsAsValuesAndPrintsNothing() throws {
-        let stderr = try CapturedStandardError()
+        // Captured as Graphviz captures its own: a redirection of its own here could interleave with another test's
+        // drawing and leave the test run's standard error in a deleted file.
         var thrown: GraphvizError?
-        do {
-            _ = try Graphviz().svg(fromDOT: "digraph { a -> }")
-        } catch {
-            thrown = error
+        let (_, captured) = StandardErrorCapture.capturing { () -> Int in
+            do {
+                _ = try Graphviz().svg(fromDOT: "digraph { a -> }")
+            } catch {
+                thrown = error as? GraphvizError
+            }
+            return 0
         }
-        let printed = try stderr.finish()
+        let printed = String(decoding: captured, as: UTF8.self)
         #expect(thrown?.messages.contains { $0.contains("syntax error") } == true, "\(String(describing: thrown))")
         // Other tests running at the same time may print their progress to the same stderr: look for Graphviz's words.
         #expect(!printed.contains("syntax error") && !printed.contains("Error:"), "Graphviz printed: \(printed)")
-    }
-}
-
-/// Standard error redirected to a file until `finish`.
-private struct CapturedStandardError {
-    private let saved: Int32
-    private let file: URL
-
-    init() throws {
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        let descriptor = open(file.path, O_WRONLY)
-        saved = dup(STDERR_FILENO)
-        dup2(descriptor, STDERR_FILENO)
-        close(descriptor)
-    }
-
-    func finish() throws -> String {
-        fflush(nil)
-        dup2(saved, STDERR_FILENO)
-        close(saved)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return try String(contentsOf: file, encoding: .utf8)
     }
 }
 
