@@ -196,6 +196,9 @@ struct FileFacts: Sendable {
     var callCounts: [String: Int] = [:]
     var aliases: [AliasFacts] = []
     var notes: [ExtractionNote] = []
+    /// The arms of `if`s taken only under UI tests (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`):
+    /// the app a user runs never enters them.
+    var testOnlyArms: [IfArm] = []
 }
 
 /// Walks one parsed file and records located facts.
@@ -208,6 +211,7 @@ final class FactCollector: SyntaxVisitor {
     private let configuration: BuildConfiguration
     private(set) var types: [TypeFacts] = []
     private(set) var aliases: [AliasFacts] = []
+    private(set) var testOnlyArms: [IfArm] = []
     /// Indices into `types` of the enclosing type declarations.
     private var typeStack: [Int] = []
     private var method: MethodFacts?
@@ -634,8 +638,27 @@ final class FactCollector: SyntaxVisitor {
         if let arm = ifArm(of: node) {
             context.append(.ifArm(arm))
             armBlocks.append(node.id)
+            if method != nil, let statement = node.parent?.as(IfExprSyntax.self), arm.arm < 2, Self.testArm(of: statement) == arm.arm,
+               statement.parent?.as(IfExprSyntax.self)?.elseBody?.id != statement.id {
+                testOnlyArms.append(arm)
+            }
         }
         return .visitChildren
+    }
+
+    /// The arm of an `if` (its body, 0, or its `else`, 1) that runs only under UI tests: the condition asks the launch
+    /// arguments or the environment (`ProcessInfo.processInfo.arguments.contains("-ui-testing")`) or a flag named for
+    /// UI tests (`isUITesting`), and a leading `!` makes it the `else`.
+    static func testArm(of statement: IfExprSyntax) -> Int? {
+        guard statement.conditions.count == 1, let condition = statement.conditions.first else { return nil }
+        var text = condition.condition.trimmedDescription
+        let negated = text.hasPrefix("!")
+        if negated { text.removeFirst() }
+        let lowered = text.lowercased()
+        let asksLaunch = (lowered.contains("processinfo") || lowered.contains("commandline.arguments")) && lowered.contains("test")
+        let namedFlag = ["uitest", "ui-test", "ui_test"].contains { lowered.contains($0) }
+        guard asksLaunch || namedFlag, !lowered.contains("&&"), !lowered.contains("||") else { return nil }
+        return negated ? 1 : 0
     }
     override func visitPost(_ node: CodeBlockSyntax) {
         guard armBlocks.last == node.id else { return }

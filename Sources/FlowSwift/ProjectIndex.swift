@@ -28,10 +28,13 @@ struct ProjectIndex {
     private(set) var aliases: [String: TypeName] = [:]
     /// `typealias` name → the parts of the composition it names (`Coordinator & RootViewControllerProvider`).
     private(set) var compositions: [String: [TypeName]] = [:]
-    /// Types of a test target or named as doubles (`isTestDouble`), asked once each.
+    /// Types of a test target or named as doubles (`isTestDouble`), asked once each, and types made only in branches UI
+    /// tests take.
     private(set) var testDoubles: Set<String> = []
     /// What the index could not take in: a second type of a name already declared.
     private(set) var notes: [ExtractionNote] = []
+    /// The arms of `if`s only UI tests run (`FileFacts.testOnlyArms`), of every file.
+    private(set) var testOnlyArms: Set<IfArm> = []
 
     /// The type, extensions merged, before anything inherited is added.
     private var declared: [String: TypeFacts] = [:]
@@ -59,6 +62,7 @@ struct ProjectIndex {
     /// Every file's aliases and declarations, in file order; extensions are kept aside for `finish`.
     private mutating func takeIn(_ files: [FileFacts], _ extensions: inout [TypeFacts], _ isCoordinatorDeclaration: (TypeFacts) -> Bool) {
         for file in files {
+            testOnlyArms.formUnion(file.testOnlyArms)
             for alias in file.aliases where aliases[alias.name] == nil {
                 aliases[alias.name] = alias.type
                 if !alias.parts.isEmpty { compositions[alias.name] = alias.parts }
@@ -109,10 +113,18 @@ struct ProjectIndex {
         }
         var visiting: Set<String> = []
         for name in order { _ = flattened(name, visiting: &visiting) }
+        // Types made only in branches UI tests take (a stubbed root coordinator): test doubles, as a test target's are.
+        var madeForTests: Set<String> = []
+        var madeForUsers: Set<String> = []
         for name in order {
             guard let type = types[name] else { continue }
             for method in type.methods {
                 for made in method.constructed { constructed.insert(made.value) }
+                guard !testOnlyArms.isEmpty, !method.constructed.isEmpty else { continue }
+                let testOnly = Set(method.calls.filter { $0.ifArm.map(testOnlyArms.contains) == true }.map(\.location))
+                for made in method.constructed {
+                    if testOnly.contains(made.location) { madeForTests.insert(made.value) } else { madeForUsers.insert(made.value) }
+                }
             }
             guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { continue }
             // A subclass of an implementation is reached through it: `P` → `A`, not `A` and every subclass of `A`.
@@ -122,7 +134,7 @@ struct ProjectIndex {
             }
         }
         // The app's own implementations come first: a test double is one only when the app has none.
-        testDoubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false })
+        testDoubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false }).union(madeForTests.subtracting(madeForUsers))
         guard !testDoubles.isEmpty else { return }
         for (name, all) in implementations {
             let app = all.filter { !testDoubles.contains($0) }

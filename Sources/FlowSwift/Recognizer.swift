@@ -165,11 +165,14 @@ struct Recognizer {
             // makes a helper when it is first asked for, not the flow the app starts in.
             let properties = Set(type.properties.map(\.name))
             for method in type.methods.filter({ !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
-                if let made = method.constructed.first(where: { names.contains($0.value) }) {
+                // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
+                // where the app a user runs begins.
+                let testOnly = Set(method.calls.filter { $0.ifArm.map(index.testOnlyArms.contains) == true }.map(\.location))
+                if let made = method.constructed.first(where: { names.contains($0.value) && !testOnly.contains($0.location) }) {
                     return Fact(made.value, at: made.location)
                 }
                 // `AppCoordinator.create(application:)`: a static factory of the coordinator's own type.
-                if let made = method.calls.first(where: { names.contains(plainReceiver($0.receiver)) && $0.name != "=" }) {
+                if let made = method.calls.first(where: { names.contains(plainReceiver($0.receiver)) && $0.name != "=" && !testOnly.contains($0.location) }) {
                     return Fact(plainReceiver(made.receiver), at: made.location, .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
                 }
             }

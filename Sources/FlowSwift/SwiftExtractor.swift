@@ -153,6 +153,7 @@ public enum SwiftExtractor {
         collector.walk(tree)
         facts.types = collector.types
         facts.aliases = collector.aliases
+        facts.testOnlyArms = collector.testOnlyArms
         for type in facts.types {
             for method in type.methods {
                 for call in method.calls { facts.callCounts[call.name, default: 0] += 1 }

@@ -570,6 +570,18 @@ import Testing
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
+    /// The scene delegate starts a stub when UI tests launch the app (`if ProcessInfo.processInfo.arguments
+    /// .contains("-ui-testing")`): the entry is the flow a user runs, and the stub, made only there, is a test double.
+    @Test func theEntryIsNotTakenFromABranchOnlyUITestsRun() throws {
+        let (output, _, result) = try Self.extract("uikit/ui-test-entry")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let spec = try String(contentsOf: output.appendingPathComponent("SceneDelegate.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("entry: AppCoordinator  # fixtures/extract/uikit/ui-test-entry/Sources/SceneDelegate.swift:19\n"))
+        #expect(!spec.contains("StubbedRootCoordinator:"))
+        #expect(result.stderr.contains("`StubbedRootCoordinator` is a test double or lives in a test target"))
+        #expect(try Self.lint(output).findings.isEmpty)
+    }
+
     /// A sheet locked with `isModalInPresentation = true` (set where it is presented, or in the screen's `init`) has
     /// no swipe-down exit: the child released only on finish is no leak. A plain sheet keeps the default.
     @Test func sheetsLockedWithIsModalInPresentationAreNotDismissible() throws {

@@ -66,3 +66,31 @@ import Testing
         #expect(mac.types.first?.methods.map(\.name) == ["mac"])
     }
 }
+
+/// The `if` arms only UI tests take (`FactCollector.testArm`): the entry is never looked for there.
+@Suite struct UITestBranchTests {
+    static func testArm(_ condition: String) -> Int? {
+        let tree = Parser.parse(source: "if \(condition) { a() } else { b() }\n")
+        guard let statement = tree.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) else {
+            Issue.record("no if in \(condition)")
+            return nil
+        }
+        return FactCollector.testArm(of: statement)
+    }
+
+    @Test func launchArgumentsAndUITestFlagsMarkTheirArm() {
+        #expect(Self.testArm(#"ProcessInfo.processInfo.arguments.contains("-ui-testing")"#) == 0)
+        #expect(Self.testArm(#"!ProcessInfo.processInfo.arguments.contains("UITests")"#) == 1)
+        #expect(Self.testArm(#"ProcessInfo.processInfo.environment["XCTestConfigurationFilePath"] != nil"#) == 0)
+        #expect(Self.testArm("CommandLine.arguments.contains(\"--uitesting\")") == 0)
+        #expect(Self.testArm("isUITesting") == 0)
+        #expect(Self.testArm("!AppEnvironment.isRunningUITests") == 1)
+    }
+
+    @Test func otherConditionsAndMixedOnesAreNot() {
+        #expect(Self.testArm("user.isLoggedIn") == nil)
+        #expect(Self.testArm(#"ProcessInfo.processInfo.arguments.contains("-reset")"#) == nil)
+        #expect(Self.testArm(#"ProcessInfo.processInfo.arguments.contains("-ui-testing") && hasAccount"#) == nil)
+        #expect(Self.testArm("let url = launchURL") == nil)
+    }
+}
