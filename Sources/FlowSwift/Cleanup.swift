@@ -87,8 +87,8 @@ struct ResolvedRoutes {
     }
 }
 
-/// What names a route left out goes with it: `initial` lists, tabs, and route references (`then`, triggers); a
-/// first screen the code computes gets a placeholder. Coordinators left without routes are not written.
+/// What names a route left out goes with it: `initial` lists, tabs, the `select`s of a tab, and route references
+/// (`then`, triggers); a first screen the code computes gets a placeholder. Coordinators left without routes are not written.
 struct ResolvedReferences {
     /// In the order of the coordinators read.
     var coordinators: [Coordinator]
@@ -97,6 +97,18 @@ struct ResolvedReferences {
 
     init(_ previous: ResolvedRoutes, _ context: inout Context) {
         var coordinators = previous.coordinators
+        // A `select` of a tab whose route was left out (its child's routes were not recognized) goes with it: the tab
+        // is left out of the tabs below, and a spec may only select one of its tabs.
+        for index in coordinators.indices {
+            let coordinator = coordinators[index]
+            let names = Set(coordinator.routes.map(\.name))
+            coordinators[index].routes.removeAll { route in
+                guard let tab = route.tab, !names.contains(tab.value) else { return false }
+                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` selects the tab `\(tab.value)`, which was left out: route left out", at: route.location, coordinator: coordinator.name))
+                return true
+            }
+            if coordinators[index].routes.count != coordinator.routes.count { coordinators[index].markOpen() }
+        }
         let keptRoutes = Dictionary(uniqueKeysWithValues: coordinators.map { ($0.name, Set($0.routes.map(\.name))) })
         for index in coordinators.indices {
             let coordinator = coordinators[index]
