@@ -22,24 +22,41 @@ struct TabHubsWithTabs {
     }
 }
 
-/// The coordinators that will be written. One without routes is not: routes that start it are left out with it,
-/// which may leave their own coordinator without routes (so, until nothing changes; each round removes one at least).
+/// The coordinators that will be written. One without routes is not, nor a tab coordinator none of whose tabs is: routes
+/// that start it are left out with it, which may leave their own coordinator without routes (so, until nothing
+/// changes; each round removes one at least).
 struct WrittenCoordinators {
     var coordinators: [Coordinator]
     var names: Set<String>
 
-    init(_ previous: TabHubsWithTabs) {
+    init(_ previous: TabHubsWithTabs, _ context: inout Context) {
         coordinators = previous.coordinators
         var names = Set(coordinators.filter { !$0.routes.isEmpty }.map(\.name))
+        var leftOutHubs: Set<String> = []
         while true {
+            var withoutTabs: [Coordinator] = []
             let emptied = coordinators.filter { coordinator in
-                names.contains(coordinator.name) && !coordinator.routes.contains { route in
+                guard names.contains(coordinator.name) else { return false }
+                if !coordinator.routes.contains(where: { route in
                     route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } ?? true
+                }) { return true }
+                // A tab is a screen or a child that is written; without one the coordinator is no valid tab coordinator.
+                guard coordinator.kind?.value == .tab, let tabs = coordinator.tabs.map({ Set($0.map(\.value)) }) else { return false }
+                let hasTab = coordinator.routes.contains { route in
+                    tabs.contains(route.name) && route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } == true
                 }
+                if !hasTab { withoutTabs.append(coordinator) }
+                return !hasTab
             }
             guard !emptied.isEmpty else { break }
+            for coordinator in withoutTabs {
+                context.notes.append(ExtractionNote(.unresolvedFactory, "none of the tabs of `\(coordinator.name)` is written (their coordinators' routes were not recognized): coordinator left out", at: coordinator.location, coordinator: coordinator.name))
+                leftOutHubs.insert(coordinator.name)
+            }
             names.subtract(emptied.map(\.name))
         }
+        // Its other routes (a screen it shows before the tabs) would keep it: it goes whole.
+        coordinators.removeAll { leftOutHubs.contains($0.name) }
         self.names = names
     }
 }

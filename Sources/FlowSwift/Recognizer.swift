@@ -138,7 +138,7 @@ struct Recognizer {
             coordinators.append(coordinator)
         }
         // The clean-up passes (Cleanup.swift), each on what the one before left.
-        let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context))
+        let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context), &context)
         let references = ResolvedReferences(ResolvedRoutes(written, &context), &context)
         let resolved = ResolvedChains(references, chains: context.chains.sorted { $0.location < $1.location }, &context)
         var code = CodeGraph()
