@@ -22,7 +22,8 @@ struct TabHubsWithTabs {
     }
 }
 
-/// The coordinators that will be written. One without routes is not, nor a tab coordinator none of whose tabs is: routes
+/// The coordinators that will be written. One without routes is not, nor one whose start was not read, nor a tab
+/// coordinator none of whose tabs is: routes
 /// that start it are left out with it, which may leave their own coordinator without routes (so, until nothing
 /// changes; each round removes one at least).
 struct WrittenCoordinators {
@@ -32,11 +33,17 @@ struct WrittenCoordinators {
     init(_ previous: TabHubsWithTabs, _ context: inout Context) {
         coordinators = previous.coordinators
         var names = Set(coordinators.filter { !$0.routes.isEmpty }.map(\.name))
-        var leftOutHubs: Set<String> = []
+        var leftOutWhole: Set<String> = []
         while true {
             var withoutTabs: [Coordinator] = []
+            var withoutStart: [Coordinator] = []
             let emptied = coordinators.filter { coordinator in
                 guard names.contains(coordinator.name) else { return false }
+                // Where it begins was not read (a Stinsen coordinator whose `stack` does not parse): no valid spec element.
+                if coordinator.initial == nil, coordinator.initials.isEmpty {
+                    withoutStart.append(coordinator)
+                    return true
+                }
                 if !coordinator.routes.contains(where: { route in
                     route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } ?? true
                 }) { return true }
@@ -51,12 +58,16 @@ struct WrittenCoordinators {
             guard !emptied.isEmpty else { break }
             for coordinator in withoutTabs {
                 context.notes.append(ExtractionNote(.unresolvedFactory, "none of the tabs of `\(coordinator.name)` is written (their coordinators' routes were not recognized): coordinator left out", at: coordinator.location, coordinator: coordinator.name))
-                leftOutHubs.insert(coordinator.name)
+                leftOutWhole.insert(coordinator.name)
+            }
+            for coordinator in withoutStart {
+                context.notes.append(ExtractionNote(.unrecognized, "where `\(coordinator.name)` begins was not read (no first route or screen): coordinator left out", at: coordinator.location, coordinator: coordinator.name))
+                leftOutWhole.insert(coordinator.name)
             }
             names.subtract(emptied.map(\.name))
         }
-        // Its other routes (a screen it shows before the tabs) would keep it: it goes whole.
-        coordinators.removeAll { leftOutHubs.contains($0.name) }
+        // Its other routes (a screen a hub shows before its tabs) would keep it: it goes whole.
+        coordinators.removeAll { leftOutWhole.contains($0.name) }
         self.names = names
     }
 }
