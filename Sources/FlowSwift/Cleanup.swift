@@ -23,9 +23,8 @@ struct TabHubsWithTabs {
 }
 
 /// The coordinators that will be written. One without routes is not, nor one whose start was not read, nor a tab
-/// coordinator none of whose tabs is: routes
-/// that start it are left out with it, which may leave their own coordinator without routes (so, until nothing
-/// changes; each round removes one at least).
+/// coordinator none of whose tabs is: routes that start it are left out with it, which may leave their own coordinator
+/// without routes (so, until nothing changes; each round removes one at least).
 struct WrittenCoordinators {
     var coordinators: [Coordinator]
     var names: Set<String>
