@@ -76,17 +76,18 @@ public enum FileIO {
     /// A symbolic link is followed: its target is replaced and the link kept. A FIFO or a character device
     /// (`/dev/stdout`, a terminal) is written directly, never renamed over; other special files are refused.
     public static func writeAtomically(_ text: String, to requested: String) throws(FileError) {
-        do throws(PathError) {
-            try replaceAll([(requested, { writeAll(text, to: $0) })])
-        } catch {
-            throw error.error
-        }
+        try replace(requested) { writeAll(text, to: $0) }
     }
 
     /// `writeAtomically` for bytes (a PNG, a PDF).
     public static func writeAtomically(_ bytes: [UInt8], to requested: String) throws(FileError) {
+        try replace(requested) { writeAll(bytes, to: $0) }
+    }
+
+    /// One file, as the batch of one it is.
+    private static func replace(_ requested: String, _ writeAll: (Int32) -> Bool) throws(FileError) {
         do throws(PathError) {
-            try replaceAll([(requested, { writeAll(bytes, to: $0) })])
+            try withoutActuallyEscaping(writeAll) { writeAll throws(PathError) in try replaceAll([(requested, writeAll)]) }
         } catch {
             throw error.error
         }

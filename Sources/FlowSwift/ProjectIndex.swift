@@ -36,6 +36,12 @@ struct ProjectIndex {
     /// The arms of `if`s only UI tests run (`FileFacts.testOnlyArms`), of every file.
     private(set) var testOnlyArms: Set<IfArm> = []
 
+    /// Where the method's calls (constructions among them) sit in an arm only UI tests run.
+    func testOnlyLocations(in method: MethodFacts) -> Set<SourceLocation> {
+        guard !testOnlyArms.isEmpty else { return [] }
+        return Set(method.calls.filter { $0.ifArm.map(testOnlyArms.contains) == true }.map(\.location))
+    }
+
     /// The type, extensions merged, before anything inherited is added.
     private var declared: [String: TypeFacts] = [:]
     /// Protocol → its extensions with `where Self: …` requirements, applied to conformers that meet them.
@@ -121,7 +127,7 @@ struct ProjectIndex {
             for method in type.methods {
                 for made in method.constructed { constructed.insert(made.value) }
                 guard !testOnlyArms.isEmpty, !method.constructed.isEmpty else { continue }
-                let testOnly = Set(method.calls.filter { $0.ifArm.map(testOnlyArms.contains) == true }.map(\.location))
+                let testOnly = testOnlyLocations(in: method)
                 for made in method.constructed {
                     if testOnly.contains(made.location) { madeForTests.insert(made.value) } else { madeForUsers.insert(made.value) }
                 }

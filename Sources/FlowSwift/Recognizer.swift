@@ -167,7 +167,7 @@ struct Recognizer {
             for method in type.methods.filter({ !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
                 // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
                 // where the app a user runs begins.
-                let testOnly = Set(method.calls.filter { $0.ifArm.map(index.testOnlyArms.contains) == true }.map(\.location))
+                let testOnly = index.testOnlyLocations(in: method)
                 if let made = method.constructed.first(where: { names.contains($0.value) && !testOnly.contains($0.location) }) {
                     return Fact(made.value, at: made.location)
                 }

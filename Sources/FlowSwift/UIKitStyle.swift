@@ -1894,8 +1894,7 @@ struct UIKitStyle: CoordinatorStyle {
                 if routes.contains(call.name) {
                     direct[method.name, default: []].append(call)
                     if now { runsNow[method.name, default: []].append(call) }
-                } else if now, call.name != method.name, methods.contains(call.name), !["init", "start", "deinit"].contains(call.name),
-                          !systemCallbacks.contains(call.name) {
+                } else if now, call.name != method.name, call.name != "start", methods.contains(call.name), !systemCallbacks.contains(call.name) {
                     through[method.name, default: []].append(call.name)
                 }
             }
