@@ -12,7 +12,7 @@ struct ExtractCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Write flow specs for the coordinators found in Swift sources (DESIGN §5).",
+        abstract: "Write flow specs for the coordinators found in Swift sources (docs/guide/extract.md).",
         discussion: """
             flowlint extract [SOURCES...] -o DIR [--force] [--format yaml|json] [--config FILE]
             Runs \(helperName) from the folder of this executable; `flowlint extract --help` there lists the options.

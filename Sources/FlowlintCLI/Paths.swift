@@ -26,7 +26,7 @@ struct Paths: ParsableCommand {
         discussion: """
         Each step is one trigger, written Coordinator.route: a tap on the screen shown, a tab, a coordinator's own \
         event, a deep link (a chain), or the app state an `initial` list or a `then` picks. Paths take only steps \
-        that are valid in every state their screen can be shown in (DESIGN §4): a screen without such a path is \
+        that are valid in every state their screen can be shown in (docs/guide/paths.md): a screen without such a path is \
         listed with the reason, as is an unreachable one. --cover transitions gives a small set of paths that take \
         every state-safe step. Formats: text, json, markdown (a test plan), swift (FlowNavigator.swift for an \
         XCUITest target). Queries (--to, --from with --to, --who-reaches) answer one question; their JSON is one line.

@@ -12,14 +12,14 @@ import FlowlintCLI
 import FoundationEssentials
 
 /// `flowlint extract`, run as its own executable so that swift-syntax stays out of `flowlint lint`'s
-/// start-up (README: Extracting specs from Swift code). `flowlint extract` runs this with its arguments, and
+/// start-up (docs/guide/extract.md). `flowlint extract` runs this with its arguments, and
 /// `flowlint lint --sources` runs its `lint` (below).
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowlint extract",
         abstract: "Write flow specs for the coordinators found in Swift sources.",
         discussion: """
-            Recognizes XCoordinator, Stinsen and classic UIKit coordinators (README: recognized shapes). \
+            Recognizes XCoordinator, Stinsen and classic UIKit coordinators (docs/shapes.md lists the shapes). \
             Writes one spec per Swift file that declares coordinators, at its path below the source root given \
             (Sources/App/X.swift under Sources → DIR/App/X.flow.yml). A spec edited since extract wrote it is kept and \
             the new one goes beside it as X.flow.yml.new (--force replaces it); nothing is written through a \
