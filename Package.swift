@@ -51,7 +51,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // swift-syntax lives only in this executable: `flowlint extract` and `lint --sources` run it (README: start-up).
+        // swift-syntax lives only in this executable: `flowlint extract` and `lint --sources` run it (docs/swift-reading.md, "Why a second executable").
         .executableTarget(
             name: "flowlint-swift",
             dependencies: [
@@ -70,7 +70,7 @@ let package = Package(
         ),
         .plugin(name: "FlowlintBuildToolPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
         // One fuzzer input run through the whole pipeline, and the seed corpus: `FlowFuzzTests` replays the past
-        // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (README: Fuzzing).
+        // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (docs/fuzzing.md).
         .target(
             name: "FlowFuzz",
             dependencies: ["FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
@@ -110,7 +110,7 @@ if Context.environment["FLOWLINT_FUZZ"] != nil {
 }
 
 // `scripts/bench` only: swift-syntax's parser alone over the extract row's files, the floor that row is measured
-// against (README: Performance).
+// against (docs/performance.md).
 if Context.environment["FLOWLINT_BENCH"] != nil {
     package.targets += [
         .executableTarget(

@@ -1,7 +1,7 @@
 import FlowModel
 
 /// Every fact of a graph as sorted lines, without locations: two graphs with the same facts give the same lines.
-/// What decode(encode(g)) == g compares, in the round-trip test and in the fuzz target (README: Fuzzing).
+/// What decode(encode(g)) == g compares, in the round-trip test and in the fuzz target (docs/fuzzing.md).
 public enum GraphFacts {
     public static func lines(_ graph: FlowGraph) -> [String] {
         var lines = ["entry \(graph.entry?.value ?? "-")"]

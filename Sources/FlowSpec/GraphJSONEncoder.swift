@@ -2,7 +2,7 @@ import FlowModel
 import FoundationEssentials
 
 /// A graph read from Swift code and its provenance as one JSON document (`flowlint extract --format json`,
-/// README: Extracting specs from Swift code): the spec's fields under the spec's keys, each fact with its
+/// docs/guide/extract.md): the spec's fields under the spec's keys, each fact with its
 /// location and, when the reader inferred it, why. Keys are sorted, so the same graph gives the same bytes.
 public enum GraphJSONEncoder {
     public static func encode(_ code: CodeGraph) -> String {

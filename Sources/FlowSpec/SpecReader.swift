@@ -1,6 +1,6 @@
 import FlowModel
 
-/// Limits on what one spec file may be; see the README's "Limits" section.
+/// Limits on what one spec file may be; see docs/limits.md.
 public struct SpecLimits: Sendable {
     /// Largest spec file read; a generated 110,000-route project is 12 MB over 200 files.
     public var maximumFileSize: Int = 16 << 20

@@ -15,7 +15,7 @@ public struct YAMLProblem: Sendable, Equatable {
     public var column: Int
 }
 
-/// Limits that keep hostile input bounded; see the README's "Limits" section.
+/// Limits that keep hostile input bounded; see docs/limits.md.
 public struct YAMLLimits: Sendable {
     /// Deepest nesting of mappings and lists; real specs need about 8.
     public var maximumDepth: Int = 64

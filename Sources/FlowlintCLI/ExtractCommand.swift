@@ -6,7 +6,7 @@ import Darwin
 import ArgumentParser
 
 /// `flowlint extract` runs `flowlint-swift`, installed next to `flowlint`: swift-syntax, with its
-/// thousands of protocol conformances, stays out of this binary and of `lint`'s start-up (README).
+/// thousands of protocol conformances, stays out of this binary and of `lint`'s start-up (docs/swift-reading.md).
 struct ExtractCommand: ParsableCommand {
     static let helperName = "flowlint-swift"
 

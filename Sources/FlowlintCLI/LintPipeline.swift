@@ -55,7 +55,7 @@ struct LintPipeline {
         case .failure(let error):
             guard case .noSpecs = error, !sources.isEmpty else { throw error }
             // No spec yet: the graph read from the code is what is linted, every finding at its Swift line
-            // (README: Adopting flowlint on an existing app). Nothing to compare it with.
+            // (docs/guide/adopting.md). Nothing to compare it with.
             code = try readSources(sources, configuration)
             project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [], origin: .code)
             comparing = false

@@ -16,7 +16,7 @@ public enum FlowlintCLI {
     public static let version = Flowlint.version
 
     /// Reads the Swift sources of `lint --sources` into facts. `flowlint-swift` sets it; in `flowlint` it is nil,
-    /// and a lint with sources hands itself over to `flowlint-swift` (README: Keeping specs and code in sync).
+    /// and a lint with sources hands itself over to `flowlint-swift` (docs/guide/drift.md).
     nonisolated(unsafe) public static var readSources: ((_ sources: [String], _ configuration: Configuration) throws -> CodeGraph)?
 
     /// Runs the command line of this process and returns its exit status.

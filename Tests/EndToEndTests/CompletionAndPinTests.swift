@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What the README promises about shell completions and the pre-commit `rev:`.
+/// What docs/guide/ci-editors.md promises about shell completions and the pre-commit `rev:`.
 @Suite struct CompletionAndPinTests {
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptNamesEverySubcommand(shell: String) throws {
@@ -15,12 +15,12 @@ import Testing
 
     static let isGitCheckout = FileManager.default.fileExists(atPath: Flowlint.packageRoot.appendingPathComponent(".git").path)
 
-    /// The README's pre-commit example pins a revision pre-commit can check out: a full commit of this repository
+    /// The pre-commit example of docs/guide/ci-editors.md pins a revision pre-commit can check out: a full commit of this repository
     /// that has the hook manifest.
     @Test(.enabled(if: isGitCheckout, "needs the git history"))
     func preCommitExamplePinsACommitWithTheHookManifest() throws {
-        let readme = try String(contentsOf: Flowlint.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let line = try #require(readme.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev: ") })
+        let guide = try String(contentsOf: Flowlint.packageRoot.appendingPathComponent("docs/guide/ci-editors.md"), encoding: .utf8)
+        let line = try #require(guide.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("rev: ") })
         let rev = String(line.trimmingCharacters(in: .whitespaces).dropFirst("rev: ".count).prefix { $0 != " " })
         #expect(rev.count == 40 && rev.allSatisfy(\.isHexDigit), "`rev: \(rev)` is not a full commit hash")
         let result = try Subprocess.run(["git", "cat-file", "-e", "\(rev):.pre-commit-hooks.yaml"], in: Flowlint.packageRoot)

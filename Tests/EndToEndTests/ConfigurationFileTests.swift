@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `.flowlint.yml` in the working directory, as the README's "Configuration and suppression" promises.
+/// `.flowlint.yml` in the working directory, as docs/configuration.md promises.
 @Suite struct ConfigurationFileTests {
     static let spec = """
         version: 1

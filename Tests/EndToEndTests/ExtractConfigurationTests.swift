@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `#if` is read for one configuration (README: conditional compilation): iOS without `DEBUG` by default, another
+/// `#if` is read for one configuration (docs/guide/extract.md, "One configuration at a time"): iOS without `DEBUG` by default, another
 /// with `--platform`/`-D` or `extract: { platform:, defines: }`; a type or method declared once per branch is one
 /// coordinator or route, never two of one name.
 @Suite struct ExtractConfigurationTests {

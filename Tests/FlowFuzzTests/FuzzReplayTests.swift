@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 /// Every input that ever crashed flowlint (`fixtures/fuzz/`) and every seed of the fuzzer's corpus runs through the
-/// whole pipeline as the fuzzer runs it (README: Fuzzing): a crash or a broken invariant stops the test run, and the
+/// whole pipeline as the fuzzer runs it (docs/fuzzing.md): a crash or a broken invariant stops the test run, and the
 /// input it was on is named before the crash report.
 @Suite(.serialized)
 struct FuzzReplayTests {

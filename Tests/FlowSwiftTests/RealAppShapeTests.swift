@@ -4,7 +4,7 @@ import Testing
 @testable import FlowSpec
 @testable import FlowSwift
 
-/// Shapes met in real open-source apps (README: what extract finds in real apps) whose extracted specs used to
+/// Shapes met in real open-source apps (docs/oss-check.md) whose extracted specs used to
 /// fail `flowlint lint` with validity errors or false findings. Each is written here in our own words.
 @Suite struct RealAppShapeTests {
     /// Extracts `sources`, writes the specs, loads them back: the spec-validity findings, and the project. The
