@@ -13,8 +13,9 @@ import Testing
         return (["README.md", "CONTRIBUTING.md"] + below).sorted()
     }
 
-    /// The text of a Markdown file outside fenced code blocks and inline code spans.
-    static func prose(_ text: String) -> [String] {
+    /// The lines of a Markdown file outside fenced code blocks, without inline code spans (or, with `keepingCode`,
+    /// with the text of code spans and only their backticks dropped, as a heading's anchor is made).
+    static func prose(_ text: String, keepingCode: Bool = false) -> [String] {
         var lines: [String] = []
         var fence: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -27,7 +28,7 @@ import Testing
                 fence = String(trimmed.prefix { $0 == "`" || $0 == "~" })
                 continue
             }
-            lines.append(withoutCodeSpans(String(line)))
+            lines.append(keepingCode ? line.replacingOccurrences(of: "`", with: "") : withoutCodeSpans(String(line)))
         }
         return lines
     }
@@ -72,7 +73,7 @@ import Testing
     static func anchors(_ text: String) -> Set<String> {
         var seen: [String: Int] = [:]
         var anchors: Set<String> = []
-        for line in prose(text) where line.hasPrefix("#") {
+        for line in prose(text, keepingCode: true) where line.hasPrefix("#") {
             let hashes = line.prefix { $0 == "#" }
             guard hashes.count <= 6, line.dropFirst(hashes.count).first == " " else { continue }
             var title = String(line.dropFirst(hashes.count + 1)).trimmingCharacters(in: .whitespaces)
@@ -111,8 +112,8 @@ import Testing
                 continue
             }
             guard parts.count == 2, linked.pathExtension == "md" else { continue }
-            let anchors = Self.anchors(try String(contentsOf: linked, encoding: .utf8))
-            #expect(anchors.contains(parts[1]), "\(document): \(target): no such heading")
+            let headed = Self.anchors(try String(contentsOf: linked, encoding: .utf8)).contains(parts[1])
+            #expect(headed, "\(document): \(target): no such heading")
         }
     }
 
