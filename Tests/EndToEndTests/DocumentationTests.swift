@@ -117,6 +117,22 @@ import Testing
         }
     }
 
+    /// The README is an entry point: short, the two commands first, no dated logs, and a link to every guide page.
+    @Test func readmeIsAnEntryPoint() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 300, "README.md has \(lines.count) lines; move detail to docs/")
+        let opening = lines.prefix(10).joined(separator: "\n")
+        #expect(opening.contains("scripts/demo") && opening.contains("scripts/test"))
+        #expect(readme.range(of: #"20\d\d-\d\d-\d\d"#, options: .regularExpression) == nil, "a dated log belongs in docs/")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/guide").path)
+            .filter { $0.hasSuffix(".md") }
+        #expect(guides.count >= 8)
+        for guide in guides {
+            #expect(readme.contains("](docs/guide/\(guide))"), "README.md links no docs/guide/\(guide)")
+        }
+    }
+
     @Test func anchorsFollowGitHubsRules() {
         let anchors = Self.anchors("# Open world: what was not read\n## CI, pre-commit and editors\n## `extract` speed\n## A\n## A\n")
         #expect(anchors == ["open-world-what-was-not-read", "ci-pre-commit-and-editors", "extract-speed", "a", "a-1"])
