@@ -277,8 +277,7 @@ struct UIKitStyle: CoordinatorStyle {
                 }
                 if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
                     route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
-                    route.destination = nil
-                    route.style = nil
+                    route.removeDestination()
                 } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
                     route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
                 }
@@ -539,7 +538,7 @@ struct UIKitStyle: CoordinatorStyle {
                 else { continue }
                 coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
                 coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
-                coordinator.routes[index].destination = nil
+                coordinator.routes[index].removeDestination()
             }
         }
     }
