@@ -37,6 +37,11 @@ public enum FileDiscovery {
     public static let specSuffixes = [".flow.yml", ".flow.yaml"]
 
     public static func find(_ paths: [String]) throws(LoadError) -> [String] {
+        try search(paths).files
+    }
+
+    /// The spec files, and a line for each link into a system folder that was not followed (the CLI prints them as notes).
+    public static func search(_ paths: [String]) throws(LoadError) -> (files: [String], notFollowed: [String]) {
         let search = FileSearch.search(paths, wanted: isSpec)
         if let refusal = search.refusal { throw .refused(refusal.description) }
         for skipped in search.skipped {
@@ -49,7 +54,11 @@ public enum FileDiscovery {
             }
         }
         guard !search.found.isEmpty else { throw .noSpecs(paths) }
-        return search.found
+        let notFollowed = search.skipped.compactMap { skipped -> String? in
+            guard case .systemFolder = skipped.reason else { return nil }
+            return "\(skipped.path): \(skipped.reason)"
+        }
+        return (search.found, notFollowed)
     }
 
     public static func isSpec(_ name: String) -> Bool {

@@ -65,6 +65,7 @@ struct LintPipeline {
             comparing = false
         }
         ExitReclaim.keep(project)
+        for line in project.notFollowed { Output.error("flowlint: note: \(line)") }
         // `graph` and `paths` with specs found do not read the code; a path given that does not exist is still a mistake.
         if !comparesCode, code == nil, let missing = sources.first(where: { access($0, F_OK) != 0 }) {
             throw SourcesFailed(description: "--sources: no such file or directory: \(missing)")
