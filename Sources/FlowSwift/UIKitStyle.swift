@@ -276,6 +276,11 @@ struct UIKitStyle: CoordinatorStyle {
                     }
                 }
                 if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
+                    // A child started on the way out has no route to be written on: said, and the coordinator is open.
+                    if let child = route.destination?.value.coordinatorName {
+                        context.notes.append(ExtractionNote(.unrecognized, "`\(name).\(route.name)` starts `\(child)` and ends its own flow: written as its `finish`, the start left out", at: route.location, coordinator: name))
+                        coordinator.markOpen()
+                    }
                     route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
                     route.removeDestination()
                 } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
