@@ -85,7 +85,8 @@ public struct FileSearch {
     public private(set) var skipped: [Skipped] = []
     /// Set when the search stopped early: nothing found is complete, and callers stop.
     public private(set) var refusal: Refusal?
-    /// Names looked at (`stat` calls), for `Limits` and for tests that check a refused path costs nothing.
+    /// Names looked at (each path given, each name met in a folder searched), for `Limits` and for tests that check
+    /// a refused path costs nothing.
     public private(set) var entriesVisited = 0
     private var visited: Set<FileIdentity> = []
     private let limits: Limits
@@ -131,11 +132,8 @@ public struct FileSearch {
     private mutating func walk(from root: String, wanted: (String) -> Bool) {
         var pending: [(path: String, explicit: Bool, depth: Int)] = [(root, true, 0)]
         while let (path, explicit, depth) = pending.popLast() {
-            entriesVisited += 1
-            guard entriesVisited <= limits.entries else {
-                refusal = .tooManyEntries(limit: limits.entries, root: root)
-                return
-            }
+            // A name met in a folder was counted when it was looked at; a path given, here.
+            if explicit, !count(root) { return }
             var info = stat()
             guard stat(path, &info) == 0 else {
                 let reason = FileError.current().description
@@ -159,6 +157,7 @@ public struct FileSearch {
                 guard let names = entries(of: path, explicit: explicit, wanted: wanted) else { continue }
                 var children: [(String, Bool, Int)] = []
                 for name in names where !name.hasPrefix(".") {
+                    guard count(root) else { return }
                     let child = path == "." ? name : (path.hasSuffix("/") ? path + name : path + "/" + name)
                     var childInfo = stat()
                     // A name that lstat cannot reach is passed on only when it could be an input or a folder.
@@ -217,6 +216,14 @@ public struct FileSearch {
             skipped.append(Skipped(path: path, reason: .nameNotUTF8, explicit: false))
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Counts one name looked at; false (with the refusal set) past the bound.
+    private mutating func count(_ root: String) -> Bool {
+        entriesVisited += 1
+        guard entriesVisited > limits.entries else { return true }
+        refusal = .tooManyEntries(limit: limits.entries, root: root)
+        return false
     }
 
     /// The system folder a symbolic link leads into, at any hop of its resolution.
