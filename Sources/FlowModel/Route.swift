@@ -147,6 +147,14 @@ public struct Route: Sendable {
         if let target, isGone(target) { self.target = nil }
     }
 
+    /// Removes the destination, and with it what only a child start or a presentation has (`retain`, `releaseOn`,
+    /// `then`, `stack`, `style`, `dismissible`): a reader that finds a route finishes or selects instead of showing
+    /// what it seemed to must not leave the child's facts on a route that starts none (the spec would not load).
+    public mutating func removeDestination() {
+        destination = nil
+        for field: RouteField in [.retain, .releaseOn, .then, .stack, .style, .dismissible] { clear(field) }
+    }
+
     /// Unsets `field`, or with `item` only that item of a list field.
     public mutating func clear(_ field: RouteField, item: String? = nil) {
         if let item {

@@ -11,12 +11,15 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     case unreadable(String, reason: String)
     case notRegularFile(String)
     case noSpecs([String])
+    /// A path in a system folder, or a search past its limits (`FileSearch.Refusal`).
+    case refused(String)
 
     public var description: String {
         switch self {
         case .noSuchPath(let path): "no such file or directory: \(path)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .notRegularFile(let path): "not a regular file or directory: \(path)"
+        case .refused(let reason): reason
         case .noSpecs(let paths):
             "no flow specs (*.flow.yml, *.flow.yaml) found in \(paths.joined(separator: ", "))"
         }
@@ -26,14 +29,21 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
 /// Finds the spec files of a run: files as given, folders searched recursively in byte order.
 ///
 /// Hidden folders (`.git`, `.build`, …) are skipped while searching; symlinked folders are
-/// followed once each, so symlink loops end. The same file reached twice is read once.
+/// followed once each, so symlink loops end; links into `/proc`, `/sys` or `/dev` are not followed, and a path
+/// given there is refused (`FileSearch`). The same file reached twice is read once.
 /// A named path that is missing or not a regular file, and a folder that cannot be listed, stop the run;
 /// what else cannot be read while searching is not a spec.
 public enum FileDiscovery {
     public static let specSuffixes = [".flow.yml", ".flow.yaml"]
 
     public static func find(_ paths: [String]) throws(LoadError) -> [String] {
+        try search(paths).files
+    }
+
+    /// The spec files, and a line for each link into a system folder that was not followed (the CLI prints them as notes).
+    public static func search(_ paths: [String]) throws(LoadError) -> (files: [String], notFollowed: [String]) {
         let search = FileSearch.search(paths, wanted: isSpec)
+        if let refusal = search.refusal { throw .refused(refusal.description) }
         for skipped in search.skipped {
             switch skipped.reason {
             case .missing where skipped.explicit: throw .noSuchPath(skipped.path)
@@ -44,7 +54,11 @@ public enum FileDiscovery {
             }
         }
         guard !search.found.isEmpty else { throw .noSpecs(paths) }
-        return search.found
+        let notFollowed = search.skipped.compactMap { skipped -> String? in
+            guard case .systemFolder = skipped.reason else { return nil }
+            return "\(skipped.path): \(skipped.reason)"
+        }
+        return (search.found, notFollowed)
     }
 
     public static func isSpec(_ name: String) -> Bool {

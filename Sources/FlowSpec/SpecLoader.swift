@@ -7,6 +7,8 @@ public struct LoadedProject: Sendable {
     public var diagnostics: [Diagnostic]
     /// `.code` when no spec exists and the graph was read from the Swift code (`lint --sources`).
     public var origin: GraphOrigin
+    /// Links into `/proc`, `/sys` or `/dev` met while searching for specs, not followed: one line each.
+    public var notFollowed: [String] = []
 
     public init(graph: FlowGraph, diagnostics: [Diagnostic], origin: GraphOrigin = .specs) {
         self.graph = graph
@@ -30,7 +32,10 @@ public struct SpecLoader: Sendable {
     }
 
     public func load(paths: [String]) throws(LoadError) -> LoadedProject {
-        try load(files: FileDiscovery.find(paths))
+        let (files, notFollowed) = try FileDiscovery.search(paths)
+        var project = try load(files: files)
+        project.notFollowed = notFollowed
+        return project
     }
 
     /// Reads the files in parallel (each is independent), then resolves names across them in file order.

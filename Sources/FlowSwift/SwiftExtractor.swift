@@ -17,9 +17,11 @@ public enum SwiftExtractor {
     public enum SourceError: Error, Equatable, CustomStringConvertible {
         case noSuchPath(String)
         case noSources([String])
+        case refused(FileSearch.Refusal)
 
         public var description: String {
             switch self {
+            case .refused(let refusal): "\(refusal)"
             case .noSuchPath(let path): "no such file or directory: \(path)"
             case .noSources(let paths): "no Swift files in \(paths.joined(separator: ", "))"
             }
@@ -198,6 +200,7 @@ public enum SwiftExtractor {
     /// file or folder that could hold Swift code and cannot be read.
     static func search(_ paths: [String]) throws(SourceError) -> (files: [String], skipped: [ExtractionNote]) {
         let search = FileSearch.search(paths) { $0.hasSuffix(".swift") }
+        if let refusal = search.refusal { throw .refused(refusal) }
         var notes: [ExtractionNote] = []
         for skipped in search.skipped {
             if skipped.explicit, case .missing = skipped.reason { throw .noSuchPath(skipped.path) }

@@ -276,9 +276,13 @@ struct UIKitStyle: CoordinatorStyle {
                     }
                 }
                 if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
+                    // A child started on the way out has no route to be written on: said, and the coordinator is open.
+                    if let child = route.destination?.value.coordinatorName {
+                        context.notes.append(ExtractionNote(.unrecognized, "`\(name).\(route.name)` starts `\(child)` and ends its own flow: written as its `finish`, the start left out", at: route.location, coordinator: name))
+                        coordinator.markOpen()
+                    }
                     route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
-                    route.destination = nil
-                    route.style = nil
+                    route.removeDestination()
                 } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
                     route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
                 }
@@ -539,7 +543,7 @@ struct UIKitStyle: CoordinatorStyle {
                 else { continue }
                 coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
                 coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
-                coordinator.routes[index].destination = nil
+                coordinator.routes[index].removeDestination()
             }
         }
     }

@@ -35,6 +35,10 @@ struct LintPipeline {
     func run() throws -> LintOutcome {
         let configuration = try self.configuration ?? Self.loadConfiguration(configPath)
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
+        // A path in /proc, /sys or /dev is refused before any file is read or the Swift reader started (README: Limits).
+        if let refusal = (specContents == nil ? paths + sources : sources).lazy.compactMap(FileSearch.systemFolderRefusal).first {
+            throw PathRefused(description: "\(refusal)")
+        }
         // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
         // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
         // Swift code in process, no facts crossing a pipe. Nothing has been written yet.
@@ -61,6 +65,7 @@ struct LintPipeline {
             comparing = false
         }
         ExitReclaim.keep(project)
+        for line in project.notFollowed { Output.error("flowlint: note: \(line)") }
         // `graph` and `paths` with specs found do not read the code; a path given that does not exist is still a mistake.
         if !comparesCode, code == nil, let missing = sources.first(where: { access($0, F_OK) != 0 }) {
             throw SourcesFailed(description: "--sources: no such file or directory: \(missing)")
@@ -89,6 +94,10 @@ struct LintPipeline {
     }
 
     struct SourcesFailed: UserError {
+        var description: String
+    }
+
+    struct PathRefused: UserError {
         var description: String
     }
 

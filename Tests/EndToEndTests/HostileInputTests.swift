@@ -183,6 +183,43 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    /// Issue 40: `sources: ["/proc/self"]` walked the whole file system through `/proc/self/root`. A path in a system
+    /// folder, given or configured, is one line and exit 2 before any file is read (FileSearchTests counts that
+    /// nothing is looked at); a spec in the project is not linted either.
+    @Test(arguments: [
+        ([".flowlint.yml"], ["lint", "Flows"]),
+        ([], ["lint", "Flows", "--sources", "/proc/self"]),
+        ([], ["lint", "/sys"]),
+        ([], ["lint", "Flows", "Sources/root"]),
+        ([], ["paths", "Flows", "--sources", "../../../../../../../../../proc/self"]),
+        ([], ["extract", "/proc/self", "-o", "Out"]),
+    ])
+    func aSystemFolderGivenOrConfiguredIsRefusedInOneLine(files: [String], arguments: [String]) throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        try folder.folder("Sources")
+        try folder.link("Sources/root", to: "/proc/self/root")
+        if files.contains(".flowlint.yml") { try folder.write(".flowlint.yml", "sources: [\"/proc/self\"]\n") }
+        let result = try Flowlint.run(arguments, in: folder.url, timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("flowlint: error: ") && result.stderr.contains("a folder of the system, not of a project"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Out").path))
+    }
+
+    /// A link into a system folder met while searching is passed over with a note; the rest is read.
+    @Test func aLinkIntoASystemFolderIsNotFollowed() throws {
+        let folder = try Folder()
+        try folder.write("Flows/App.flow.yml", Self.app)
+        try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
+        try folder.link("Flows/everything", to: "/proc/self/root")
+        let result = try folder.lint(["Flows"], timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "flowlint: note: Flows/everything: leads into /proc, a folder of the system: not followed\nflowlint: no findings in 2 files\n")
+    }
+
     @Test func graphCheckAgainstAFifoIsAOneLineError() throws {
         let folder = try Folder()
         try folder.write("Flows/App.flow.yml", Self.app)
@@ -262,7 +299,8 @@ import Testing
     @Test func aDeviceIsNotRead() throws {
         let result = try Flowlint.run(["lint", "/dev/zero"], timeout: 10)
         #expect(result.status == 2)
-        #expect(result.stderr == "flowlint: error: not a regular file or directory: /dev/zero\n")
+        // Refused as a folder of the system before it is looked at (issue 40); a FIFO in a project is the other case.
+        #expect(result.stderr == "flowlint: error: /dev/zero is in /dev, a folder of the system, not of a project: not searched\n")
     }
 
     @Test func aMissingPathIsOneLineOnStderr() throws {

@@ -43,6 +43,112 @@ import FlowSpec
         return withPath
     }
 
+    /// The rules whose findings stand for a step's hazard (`StepHazard`), at the screen that fires the step or the route
+    /// it fires.
+    static let stateRules: Set<RuleID> = ["out-of-scope-trigger", "dismiss-without-presentation", "covered-stack", "popto-not-on-stack",
+                                          "push-container", "push-without-stack", "invalid-transition", "chain-under-modal"]
+
+    /// The screens lint lets a user reach: from launch, every move of `paths`' graph, a step with a hazard included unless
+    /// lint reports a state or scope error at the screen that fires it or at the route fired. The hazards no rule
+    /// judges (a redirect loop, a route with no transition, the continuation of a child with several starters, a deep
+    /// link whose chain is invalid) are not taken. `paths` must find a state-safe path to each: both read one set of facts.
+    static func screensLintPasses(_ analysis: Analysis) -> [RouteID] {
+        let index = analysis.index
+        let findings = RuleRegistry.graphRules.flatMap { $0.init().check(analysis) }.filter { stateRules.contains($0.rule) }
+        let flagged = Set(findings.compactMap { finding in finding.route.map { "\(finding.coordinator ?? "").\($0)" } })
+        func isFlagged(_ route: RouteID) -> Bool { flagged.contains(index.qualifiedName(route)) }
+        // `push-without-stack` is reported at the route that starts the coordinator without a stack.
+        let stackless = Set(findings.filter { $0.rule == "push-without-stack" }.compactMap { finding in
+            finding.route.flatMap { index.route(qualified: "\(finding.coordinator ?? "").\($0)") }.flatMap(index.child(of:))
+        })
+        let graph = PathGraph(analysis)
+        var seen = [Bool](repeating: false, count: graph.nodeCount)
+        var pending = [graph.launch]
+        seen[graph.launch] = true
+        while let node = pending.popLast() {
+            graph.forEachEdge(from: node) { edge in
+                if let hazard = edge.hazard {
+                    switch hazard {
+                    case .unresolvedRedirect, .unsupportedTransition(nil), .severalStarters, .invalidChain: return
+                    default: break
+                    }
+                    let fired = RouteID(edge.target)
+                    if case .stackNotShown(nil) = hazard, let acting = index.redirectEnd(of: fired), stackless.contains(index.owner(of: acting)) { return }
+                    if node != graph.launch, isFlagged(RouteID(node)) { return }
+                    if isFlagged(fired) || index.redirectEnd(of: fired).map(isFlagged) == true { return }
+                }
+                guard !seen[edge.target] else { return }
+                seen[edge.target] = true
+                pending.append(edge.target)
+            }
+        }
+        return index.routeIDs.filter { seen[$0.position] && index.showsScreen($0) }
+    }
+
+    /// Every screen lint passes has a path (`screensLintPasses`).
+    static func expectLintPassedScreensHavePaths(_ analysis: Analysis, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let paths = ShortestPaths(analysis)
+        for screen in screensLintPasses(analysis) {
+            guard case .path = paths.answer(for: screen) else {
+                Issue.record("\(name): lint finds no state error on the way to \(analysis.index.qualifiedName(screen)), but paths says: \(paths.answer(for: screen))",
+                             sourceLocation: sourceLocation)
+                continue
+            }
+        }
+    }
+
+    /// Every spec project among the fixtures that loads without a validity error: folders of projects, and each rule
+    /// example, which is a project of its own.
+    static let specProjects: [String] = {
+        let manager = FileManager.default
+        func children(_ folder: String) -> [String] {
+            ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted().map { "\(folder)/\($0)" }
+        }
+        let folders = ["fixtures/seeds"] + ["fixtures/valid", "fixtures/render", "fixtures/diff", "fixtures/drift"].flatMap(children)
+            .filter { !$0.hasSuffix(".md") && !$0.hasSuffix("/golden") && !$0.hasSuffix("/Sources") && !$0.hasSuffix("/code-only") }
+        let examples = children("fixtures/rules").flatMap { rule in ["passing", "triggering"].flatMap { children("\(rule)/\($0)") } }
+            .filter { $0.hasSuffix(".flow.yml") || $0.hasSuffix(".flow.yaml") }
+        return folders + examples
+    }()
+
+    @Test func everyScreenLintPassesHasAPathInEveryFixture() throws {
+        var checked = 0
+        for project in Self.specProjects {
+            guard let loaded = try? SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [Self.root.appendingPathComponent(project).path]),
+                  !loaded.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            let analysis = Analysis(loaded.graph)
+            guard analysis.index.entry != nil else { continue }
+            Self.expectLintPassedScreensHavePaths(analysis, project)
+            checked += 1
+        }
+        #expect(checked > 100, "\(checked) fixture projects checked")
+    }
+
+    /// Random projects (kinds, transitions and stacks combined without regard to the rules), those without a
+    /// validity error: what lint passes, `paths` reaches.
+    @Test func everyScreenLintPassesHasAPathInRandomProjects() throws {
+        var generator = SplitMix64(seed: 0x40)
+        var checked = 0
+        for round in 0..<300 {
+            let text = RandomProjectTests.randomSpec(coordinators: Int.random(in: 1...8, using: &generator), using: &generator)
+            let spec = try SpecProject(["app.flow.yml": text], allowingDiagnostics: true)
+            guard !spec.project.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            Self.expectLintPassedScreensHavePaths(spec.analysis, "random project \(round):\n\(text)")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+
+    /// The two stack shapes `paths` once called unsafe while lint passed them (issue 40): a `stack: parent` child pushed
+    /// from two places on one stack, and a `page` coordinator pushed onto its parent's stack.
+    @Test(arguments: ["fixtures/valid/shared-preferences", "fixtures/valid/pushed-slideshow"])
+    func stackShapesLintPassesHavePaths(folder: String) throws {
+        let analysis = try Self.analysis(of: folder)
+        let reachable = analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }
+        #expect(Self.screensLintPasses(analysis) == reachable)
+        Self.expectLintPassedScreensHavePaths(analysis, folder)
+    }
+
     @Test(arguments: folders)
     func everyPathOfAFixtureReplays(folder: String) throws {
         let analysis = try Self.analysis(of: folder)
@@ -60,6 +166,7 @@ import FlowSpec
             let project = ValidProject(routeCounts: counts, seed: generator.next())
             let spec = try SpecProject(project.files)
             try Self.replayAll(spec.analysis, "generated project \(number)")
+            Self.expectLintPassedScreensHavePaths(spec.analysis, "generated project \(number)")
         }
     }
 
@@ -77,6 +184,7 @@ import FlowSpec
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [folder.path])
         let analysis = Analysis(project.graph)
         let replayed = try Self.replayAll(analysis, "gen-flows 1100")
+        Self.expectLintPassedScreensHavePaths(analysis, "gen-flows 1100")
         #expect(replayed == analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
     }
 

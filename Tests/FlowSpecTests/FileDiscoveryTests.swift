@@ -134,7 +134,8 @@ final class TemporaryFolder {
         #expect(throws: LoadError.noSuchPath(base + "/Flows/notes.txt/x.flow.yml")) { try folder.find(["Flows/notes.txt/x.flow.yml"]) }
         #expect(throws: LoadError.noSpecs([base + "/Empty", base + "/Flows"])) { try folder.find(["Empty", "Flows"]) }
         #expect(throws: LoadError.notRegularFile(base + "/Pipe.flow.yml")) { try folder.find(["Pipe.flow.yml"]) }
-        #expect(throws: LoadError.notRegularFile("/dev/null")) { try folder.find(["/dev/null"]) }
+        // The system's folders are refused before anything in them is looked at (README: Limits).
+        #expect(throws: LoadError.refused("/dev/null is in /dev, a folder of the system, not of a project: not searched")) { try folder.find(["/dev/null"]) }
     }
 
     @Test func loadErrorsReadAsOneLine() {

@@ -9,6 +9,9 @@ public struct NavigationState: Sendable {
     /// Per coordinator: the navigation coordinator whose stack its screens are pushed on (itself when it owns
     /// its stack, the starter's stack for `stack: parent`); none without a stack, or with starters on different stacks.
     public let stackOwner: OptionalIDs<Coordinator, Coordinator>
+    /// Per coordinator that is not a navigation one (`page`, `tab`, `split`, `view`): the stack every reachable start
+    /// pushes it onto (or sets it as the root of), which its screens are shown on top of; none otherwise.
+    public let hostStack: OptionalIDs<Coordinator, Coordinator>
     /// Per coordinator: started, and every reachable route that starts it presents it.
     public let alwaysPresented: PerCoordinator<Bool>
     /// Per coordinator: a presentation above it can be open (it or a child it starts can present).
@@ -28,8 +31,9 @@ public struct NavigationState: Sendable {
     init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
         // Chains are left out: a deep link may open while anything is presented.
         reachedUnpresented = Reachability(index: index, crossing: { $0 != .present }).reachedRoute
-        let (owners, presented, canPresent) = Self.coordinatorFacts(index: index, reachability: reachability)
+        let (owners, hosts, presented, canPresent) = Self.coordinatorFacts(index: index, reachability: reachability)
         stackOwner = owners
+        hostStack = hosts
         alwaysPresented = presented
         canPresentAbove = canPresent
 
@@ -68,7 +72,14 @@ public struct NavigationState: Sendable {
 
     /// The stack `screen` is shown on top of: its coordinator's (none for a presented screen, which has no stack of its own).
     public func visibleStack(of screen: RouteID, index: FlowIndex) -> CoordinatorID? {
-        index.transition(screen) == .present ? nil : stackOwner[index.owner(of: screen)]
+        index.transition(screen) == .present ? nil : shownStack(of: index.owner(of: screen))
+    }
+
+    /// The stack the screens of `coordinator` are shown on top of: the one it pushes onto, or, for a container, the
+    /// stack its starts put it on (a `page` coordinator pushed onto its parent's stack). What `covered-stack` and
+    /// `paths` both ask.
+    public func shownStack(of coordinator: CoordinatorID) -> CoordinatorID? {
+        stackOwner[coordinator] ?? hostStack[coordinator]
     }
 
     /// The push or pop `route` performs after its `trigger` redirects; nil when it neither pushes nor pops.
@@ -99,47 +110,86 @@ public struct NavigationState: Sendable {
     }
 
     private static func coordinatorFacts(index: FlowIndex, reachability: Reachability)
-        -> (owners: OptionalIDs<Coordinator, Coordinator>, presented: PerCoordinator<Bool>, canPresent: PerCoordinator<Bool>) {
+        -> (owners: OptionalIDs<Coordinator, Coordinator>, hosts: OptionalIDs<Coordinator, Coordinator>,
+            presented: PerCoordinator<Bool>, canPresent: PerCoordinator<Bool>) {
         let count = index.coordinatorCount
-        var owners = OptionalIDs<Coordinator, Coordinator>(count: count)
         var presented = reachability.startedCoordinator
         var presents = PerCoordinator(repeating: false, count: count)
-        // The starter of each `stack: parent` child, while it has one only.
-        var starter = OptionalIDs<Coordinator, Coordinator>(count: count)
-        var severalStarters = PerCoordinator(repeating: false, count: count)
         var startEdges: [(from: Int32, to: Int32)] = []
+        var shownOnStarter: [(child: CoordinatorID, starter: CoordinatorID)] = []
         for route in index.routeIDs where reachability.reachedRoute[route] {
             let owner = index.owner(of: route)
-            if index.transition(route) == .present { presents[owner] = true }
+            let transition = index.transition(route)
+            if transition == .present { presents[owner] = true }
             guard let child = index.child(of: route) else { continue }
             startEdges.append((child.raw, owner.raw))
-            if index.transition(route) != .present { presented[child] = false }
-            guard !severalStarters[child] else { continue }
-            if starter[child] == nil {
-                starter[child] = owner
-            } else if starter[child] != owner {
-                (starter[child], severalStarters[child]) = (nil, true)
+            if transition != .present { presented[child] = false }
+            // A container pushed, or set as the root, sits on its starter's stack (DESIGN §4).
+            if index.kind[child] != .navigation, index.kind[owner] == .navigation,
+               transition == .push || transition == .setRoot {
+                shownOnStarter.append((child, owner))
+            } else if index.kind[child] != .navigation {
+                shownOnStarter.append((child, child))
             }
         }
-        for c in index.coordinatorIDs where index.kind[c] == .navigation && !index.joinsParentStack[c] { owners[c] = c }
-        // `stack: parent` chains are followed up to a stack owner, each coordinator resolved once.
-        var path: [CoordinatorID] = []
-        for c in index.coordinatorIDs where index.joinsParentStack[c] && owners[c] == nil {
-            path.removeAll(keepingCapacity: true)
-            var current = c
-            var found: CoordinatorID?
-            var visited = Set<CoordinatorID>()
-            while index.joinsParentStack[current], let above = starter[current], visited.insert(current).inserted {
-                if let owner = owners[current] { found = owner; break }
-                path.append(current)
-                current = above
+        let starters = IDAdjacency<Coordinator, Coordinator>(count: count, edges: startEdges)
+        let owners = stackOwners(index: index, starters: starters)
+        // Where every start of a container puts it on one stack, its screens are shown on top of that stack.
+        var hosts = OptionalIDs<Coordinator, Coordinator>(count: count)
+        var hostless = PerCoordinator(repeating: false, count: count)
+        for (child, starter) in shownOnStarter where !hostless[child] {
+            let stack = starter == child ? nil : owners[starter]
+            if stack == nil || (hosts[child] != nil && hosts[child] != stack) {
+                (hosts[child], hostless[child]) = (nil, true)
+            } else {
+                hosts[child] = stack
             }
-            if found == nil, !index.joinsParentStack[current] { found = owners[current] }
-            for member in path { owners[member] = found }
         }
         // A coordinator can have a presentation above it when it, or any coordinator it starts, presents.
-        let startedBy = IDAdjacency<Coordinator, Coordinator>(count: count, edges: startEdges)
-        let canPresent = startedBy.reachable(from: index.coordinatorIDs.filter { presents[$0] })
-        return (owners, presented, canPresent)
+        let canPresent = starters.reachable(from: index.coordinatorIDs.filter { presents[$0] })
+        return (owners, hosts, presented, canPresent)
+    }
+
+    /// The stack each coordinator pushes onto: its own for a navigation coordinator that owns one; for a `stack: parent`
+    /// one, the stack every reachable start puts it on, through chains of `stack: parent` starters (DESIGN §4). Two
+    /// starters on one stack agree (a child pushed from its parent and from a sibling on the parent's stack); starters on
+    /// different stacks, or one with no stack, leave it none. A fixed point over the starts, each coordinator changing
+    /// at most twice (unknown → one stack → none): linear.
+    private static func stackOwners(index: FlowIndex, starters: IDAdjacency<Coordinator, Coordinator>) -> OptionalIDs<Coordinator, Coordinator> {
+        let count = index.coordinatorCount
+        var owners = OptionalIDs<Coordinator, Coordinator>(count: count)
+        for c in index.coordinatorIDs where index.kind[c] == .navigation && !index.joinsParentStack[c] { owners[c] = c }
+        // For joiners: the stack agreed so far (`owners`), and whether the starters disagree or have none.
+        var conflicting = PerCoordinator(repeating: false, count: count)
+        var dependentEdges: [(from: Int32, to: Int32)] = []
+        for c in index.coordinatorIDs where index.joinsParentStack[c] {
+            for starter in starters.neighbors(of: c) where index.joinsParentStack[starter] { dependentEdges.append((starter.raw, c.raw)) }
+        }
+        let dependents = IDAdjacency<Coordinator, Coordinator>(count: count, edges: dependentEdges)
+        var pending = index.coordinatorIDs.filter { index.joinsParentStack[$0] }
+        var queued = PerCoordinator(repeating: false, count: count)
+        for c in pending { queued[c] = true }
+        while let c = pending.popLast() {
+            queued[c] = false
+            guard !conflicting[c] else { continue }
+            var agreed: CoordinatorID?
+            var conflict = false
+            for starter in starters.neighbors(of: c) where starter != c {
+                let joiner = index.joinsParentStack[starter]
+                // A joining starter not resolved yet says nothing; one in conflict, or a starter without a stack, spoils it.
+                if joiner, owners[starter] == nil, !conflicting[starter] { continue }
+                guard let stack = owners[starter], !(joiner && conflicting[starter]) else { conflict = true; break }
+                if let agreed, agreed != stack { conflict = true; break }
+                agreed = stack
+            }
+            let changed = conflict != conflicting[c] || (!conflict && agreed != owners[c])
+            guard changed else { continue }
+            if conflict { (owners[c], conflicting[c]) = (nil, true) } else { owners[c] = agreed }
+            for dependent in dependents.neighbors(of: c) where !queued[dependent] && !conflicting[dependent] {
+                queued[dependent] = true
+                pending.append(dependent)
+            }
+        }
+        return owners
     }
 }

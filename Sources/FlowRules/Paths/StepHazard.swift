@@ -65,7 +65,7 @@ extension Analysis {
         guard index.hasSupportedTransition(acting), let transition = index.transition(acting) else {
             return .unsupportedTransition(index.transition(acting))
         }
-        let shownStack = if let screen { navigation.visibleStack(of: screen, index: index) } else { navigation.stackOwner[coordinator] }
+        let shownStack = if let screen { navigation.visibleStack(of: screen, index: index) } else { navigation.shownStack(of: coordinator) }
         switch transition {
         case .dismiss:
             if let screen, navigation.reachedUnpresented[screen] { return .nothingToDismiss }
