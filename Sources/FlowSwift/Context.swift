@@ -38,49 +38,52 @@ struct Context {
         self.links = links
     }
 
-    var recognizer: Recognizer { links.recognizer }
-    var baseClasses: Set<String> { links.baseClasses }
-    var firstScreens: [String: Fact<String>] { links.firstScreens }
-    var reactions: [String: [Reaction]] { links.reactions }
-    var releasingReactions: Set<String> { links.releasingReactions }
-    var keepers: [String: [(type: String, property: String)]] { links.keepers }
-    var finishingClosures: [String: Set<String>] { links.finishingClosures }
-    var relayed: Set<String> { links.relayed }
+    // The links, read in place (`_read`): every recognizer asks them, in loops over every call of the project.
+    var recognizer: Recognizer { _read { yield links.recognizer } }
+    var baseClasses: Set<String> { _read { yield links.baseClasses } }
+    var firstScreens: [String: Fact<String>] { _read { yield links.firstScreens } }
+    var reactions: [String: [Reaction]] { _read { yield links.reactions } }
+    var releasingReactions: Set<String> { _read { yield links.releasingReactions } }
+    var keepers: [String: [(type: String, property: String)]] { _read { yield links.keepers } }
+    var finishingClosures: [String: Set<String>] { _read { yield links.finishingClosures } }
+    var relayed: Set<String> { _read { yield links.relayed } }
 
+    // What a build adds, changed in place (`_modify`): a route set through `coordinators[parent]?.routes[i]` must
+    // not copy the dictionary.
     var coordinators: [String: Coordinator] {
-        get { output.coordinators }
+        _read { yield output.coordinators }
         _modify { yield &output.coordinators }
     }
     var chains: [Chain] {
-        get { output.chains }
+        _read { yield output.chains }
         _modify { yield &output.chains }
     }
     var provenance: Provenance {
-        get { output.provenance }
+        _read { yield output.provenance }
         _modify { yield &output.provenance }
     }
     var chainScopes: [String: [Int: String]] {
-        get { output.chainScopes }
+        _read { yield output.chainScopes }
         _modify { yield &output.chainScopes }
     }
     var notes: [ExtractionNote] {
-        get { output.notes }
+        _read { yield output.notes }
         _modify { yield &output.notes }
     }
     var triggers: [String: [Trigger]] {
-        get { output.triggers }
+        _read { yield output.triggers }
         _modify { yield &output.triggers }
     }
     var madeWith: [String: [String]] {
-        get { output.madeWith }
+        _read { yield output.madeWith }
         _modify { yield &output.madeWith }
     }
     var attachedToParentStack: Set<String> {
-        get { output.attachedToParentStack }
+        _read { yield output.attachedToParentStack }
         _modify { yield &output.attachedToParentStack }
     }
     var alternatives: [String: [String: [String]]] {
-        get { output.alternatives }
+        _read { yield output.alternatives }
         _modify { yield &output.alternatives }
     }
 
