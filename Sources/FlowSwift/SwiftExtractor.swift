@@ -94,9 +94,10 @@ public enum SwiftExtractor {
             facts.append(file)
         }
         let recognizer = Recognizer(files: facts, mapping: mapping)
-        var code = recognizer.graph(keepingUntilExit: keepingFactsUntilExit)
+        let read = recognizer.read()
+        var code = read.code
         code.graph.files = sources.map(\.path)
-        if keepingFactsUntilExit { KeptUntilExit.keep((facts, recognizer)) }
+        if keepingFactsUntilExit { KeptUntilExit.keep((facts, recognizer, read.work)) }
         return code
     }
 
@@ -143,7 +144,7 @@ public enum SwiftExtractor {
     private static func parse(_ bytes: [UInt8], into facts: FileFacts, _ configuration: BuildConfiguration) -> FileFacts {
         var facts = facts
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 2 * NestingGuard.depthLimit) }
-        let collector = FactCollector(path: facts.path, source: bytes, configuration: configuration)
+        let collector = FactCollector(path: facts.path, source: bytes, configuration: configuration, wrappers: NavigationVocabulary.wrapperNames)
         if tree.hasMaximumNestingLevelOverflow {
             let at = firstError(in: tree).map { collector.location(of: $0) } ?? SourceLocation(file: facts.path, line: 1, column: 1)
             facts.notes.append(ExtractionNote(.unreadable, "nested too deep for swift-syntax's parser here: skipped", at: at))

@@ -283,7 +283,7 @@ final class Peak: @unchecked Sendable {
         let source = "import UIKit\r\n/* é ∑ */ final class A {\r    func start() { let ü = \"≈\"; show(ü) }\n\n}\r\n// end"
         let bytes = Array(source.utf8)
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        let collector = FactCollector(path: "A.swift", source: bytes)
+        let collector = FactCollector(path: "A.swift", source: bytes, wrappers: NavigationVocabulary.wrapperNames)
         let converter = SourceLocationConverter(fileName: "A.swift", tree: tree)
         var count = 0
         for token in tree.tokens(viewMode: .sourceAccurate) {

@@ -130,21 +130,13 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
     }
 
-    static let transitions: [String: Transition] = [
-        "push": .push, "present": .present, "presentFullScreen": .present, "dismiss": .dismiss,
-        "dismissToRoot": .dismissToRoot, "dismissAll": .dismissToRoot, "pop": .pop, "popToRoot": .popToRoot,
-        "set": .setRoot, "select": .select, "show": .show, "showDetail": .showDetail, "trigger": .trigger,
-        "none": .attach, "embed": .embed,
-    ]
+    /// XCoordinator's transitions by name, from its vocabulary.
+    static let transitions: [String: Transition] = vocabulary.verbs.mapValues(\.transition)
 
     /// XCoordinator's own transitions, then the team's (`extension Transition { static func fadePush(…) }`, named
     /// under `push`, `present` or `setRoot` in `.flowlint.yml` `extract:`, as for the other styles).
     static func transition(named name: String, _ mapping: ExtractMapping) -> Transition? {
-        if let own = transitions[name] { return own }
-        if mapping.push.contains(name) { return .push }
-        if mapping.present.contains(name) { return .present }
-        if mapping.setRoot.contains(name) { return .setRoot }
-        return nil
+        transitions[name] ?? mapping.transition(named: name)
     }
 
     /// The transition of one case of `prepareTransition`'s switch.
@@ -199,55 +191,12 @@ struct XCoordinatorStyle: CoordinatorStyle {
         route.transition = context.put(Fact(transition, at: first.location), path(.transition))
         let shown = appHelper.map { $0.shown(at: first, prepare: prepare) } ?? first.arguments.first.map { ($0.value, prepare) }
         if first.name == "presentFullScreen" || appHelper?.fullScreen == true
-            || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value) }) {
+            || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && vocabulary.isFullScreen($0.arguments.first?.value) }) {
             route.style = context.put(Fact(.fullScreen, at: first.location), path(.style))
         }
         switch transition {
         case .trigger:
-            let target: String?
-            switch first.arguments.first?.value {
-            case .member(let name, _)?, .qualified(_, let name, _)?: target = name
-            default: target = nil
-            }
-            guard let target else { break }
-            guard let router = first.arguments.first(where: { $0.label == "on" })?.value, router != .reference("self") else {
-                route.target = RouteReference(coordinator: nil, route: target, location: first.location)
-                break
-            }
-            // `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the coordinator behind that router.
-            guard let (destination, _) = context.destination(router, in: prepare, of: type, at: first.location),
-                  let child = destination.value.coordinatorName else {
-                allResolved = false
-                return
-            }
-            if child == type.name {
-                route.target = RouteReference(coordinator: nil, route: target, location: first.location)
-                break
-            }
-            // The router of the coordinator that makes this one (a parent handing its router down): its route, as
-            // a screen's `Parent.route` is written.
-            if context.recognizer.types[child]?.methods.contains(where: { $0.constructed.contains { $0.value == type.name } }) == true {
-                route.target = RouteReference(coordinator: child, route: target, location: first.location)
-                break
-            }
-            let made = madeHere(router, in: prepare, at: first.location)
-            pending.routerTriggers.append(.init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
-            if made {
-                // Made here: the route starts it, without a transition of its own (as `addChild` + `.none()`).
-                route.transition = context.put(Fact(.attach, at: first.location), path(.transition))
-                route.destination = context.put(destination, path(.coordinator))
-                if case .reference(let local) = router,
-                   let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) }) {
-                    route.retain = Located(.hierarchy, at: add.location)
-                    context.attachedToParentStack.insert(child)
-                } else {
-                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
-                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
-                }
-            } else {
-                let why = "it triggers `\(child).\(target)` on a router it keeps: a route \(child) fires while it is active"
-                route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
-            }
+            readTrigger(&route, first, calls, prepare, type, &context, &pending, &allResolved)
         case .select:
             if case .reference(let tab)? = shown?.0 { route.tab = Located(tab, at: first.location) }
             // `.select(index: 1)`: placed once the tabs are read.
@@ -255,41 +204,106 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 route.tab = Located("#" + digits, at: first.location)
             }
         case .attach:
-            // `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
-            if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
-               let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),
-               destination.value.coordinatorName != nil {
-                route.destination = context.put(destination, path(.coordinator))
-                route.retain = Located(.hierarchy, at: add.location)
-                context.attachedToParentStack.insert(destination.value.name)
-            }
+            readAttach(&route, calls, prepare, type, &context)
         case .push, .present, .setRoot, .show, .showDetail, .embed:
-            guard let (argument, method) = shown,
-                  let (destination, _) = context.destination(argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location) else {
-                allResolved = false
-                return
-            }
-            route.destination = context.put(destination, path(destination.value.field))
-            if destination.value.coordinatorName != nil {
-                if let (place, assignment) = keptInProperty(argument, calls, type) {
-                    keep(&route, in: place, at: assignment, besides: calls, type, &context)
-                } else {
-                    let why = "XCoordinator keeps a child in its view controller's hierarchy"
-                    route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
-                }
-            } else {
-                for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
-                    context.madeWith[destination.value.name, default: []].append(made.value)
-                }
-            }
+            readShown(&route, shown, first, calls, prepare, type, &context, &allResolved)
         default:
             break
         }
     }
 
-    static func isFullScreen(_ value: ExpressionFacts?) -> Bool {
-        guard case .member(let name, _)? = value else { return false }
-        return ["fullScreen", "overFullScreen", "overCurrentContext", "currentContext", "custom"].contains(name)
+    /// `.trigger(route)` of this coordinator, or `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the
+    /// coordinator behind that router.
+    private static func readTrigger(
+        _ route: inout Route, _ first: CallFacts, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts,
+        _ context: inout Context, _ pending: inout Pending, _ allResolved: inout Bool
+    ) {
+        let name = route.name
+        func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
+        let target: String?
+        switch first.arguments.first?.value {
+        case .member(let name, _)?, .qualified(_, let name, _)?: target = name
+        default: target = nil
+        }
+        guard let target else { return }
+        guard let router = first.arguments.first(where: { $0.label == "on" })?.value, router != .reference("self") else {
+            route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+            return
+        }
+        // `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the coordinator behind that router.
+        guard let (destination, _) = context.destination(router, in: prepare, of: type, at: first.location),
+              let child = destination.value.coordinatorName else {
+            allResolved = false
+            return
+        }
+        if child == type.name {
+            route.target = RouteReference(coordinator: nil, route: target, location: first.location)
+            return
+        }
+        // The router of the coordinator that makes this one (a parent handing its router down): its route, as
+        // a screen's `Parent.route` is written.
+        if context.recognizer.types[child]?.methods.contains(where: { $0.constructed.contains { $0.value == type.name } }) == true {
+            route.target = RouteReference(coordinator: child, route: target, location: first.location)
+            return
+        }
+        let made = madeHere(router, in: prepare, at: first.location)
+        pending.routerTriggers.append(.init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
+        if made {
+            // Made here: the route starts it, without a transition of its own (as `addChild` + `.none()`).
+            route.transition = context.put(Fact(.attach, at: first.location), path(.transition))
+            route.destination = context.put(destination, path(.coordinator))
+            if case .reference(let local) = router,
+               let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) }) {
+                route.retain = Located(.hierarchy, at: add.location)
+                context.attachedToParentStack.insert(child)
+            } else {
+                let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+            }
+        } else {
+            let why = "it triggers `\(child).\(target)` on a router it keeps: a route \(child) fires while it is active"
+            route.transition = context.put(Fact(.attach, at: first.location, .inferred(why)), path(.transition))
+        }
+    }
+
+    /// `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
+    private static func readAttach(_ route: inout Route, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context) {
+        let name = route.name
+        func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
+        if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
+           let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),
+           destination.value.coordinatorName != nil {
+            route.destination = context.put(destination, path(.coordinator))
+            route.retain = Located(.hierarchy, at: add.location)
+            context.attachedToParentStack.insert(destination.value.name)
+        }
+    }
+
+    /// What a push, presentation or root shows, and how a child shown is kept.
+    private static func readShown(
+        _ route: inout Route, _ shown: (ExpressionFacts, MethodFacts)?, _ first: CallFacts, _ calls: [CallFacts], _ prepare: MethodFacts,
+        _ type: TypeFacts, _ context: inout Context, _ allResolved: inout Bool
+    ) {
+        let name = route.name
+        func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
+        guard let (argument, method) = shown,
+              let (destination, _) = context.destination(argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location) else {
+            allResolved = false
+            return
+        }
+        route.destination = context.put(destination, path(destination.value.field))
+        if destination.value.coordinatorName != nil {
+            if let (place, assignment) = keptInProperty(argument, calls, type) {
+                keep(&route, in: place, at: assignment, besides: calls, type, &context)
+            } else {
+                let why = "XCoordinator keeps a child in its view controller's hierarchy"
+                route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
+            }
+        } else {
+            for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
+                context.madeWith[destination.value.name, default: []].append(made.value)
+            }
+        }
     }
 
     static func chainName(_ coordinator: String, _ route: String) -> String {
@@ -463,14 +477,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
                     guard let declared = property.type, let strength = strengths[declared.base], let routes = declared.arguments.first,
                           let owner = owners[routes] else { continue }
                     let target = owner == maker ? Hold.selfReference : owner
-                    if let index = coordinator.holds.firstIndex(where: { $0.target == target }) {
-                        if strength == .strong, coordinator.holds[index].strength.value != .strong {
-                            coordinator.holds[index].strength = Located(strength, at: property.location)
-                            coordinator.holds[index].location = property.location
-                        }
-                    } else {
-                        coordinator.holds.append(Hold(target: target, strength: Located(strength, at: property.location), location: property.location))
-                    }
+                    coordinator.holds.keepStrongest(target, strength, at: property.location)
                 }
             }
             context.coordinators[maker] = coordinator

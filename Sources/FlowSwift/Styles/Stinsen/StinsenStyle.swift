@@ -1,4 +1,5 @@
 import FlowModel
+import FlowRules
 
 /// Stinsen: `NavigationCoordinatable` / `TabCoordinatable` / `ViewWrapperCoordinatable` types whose
 /// routes are `@Root` and `@Route(…)` properties naming `make…` functions.
@@ -87,51 +88,77 @@ struct StinsenStyle: CoordinatorStyle {
             }
         }
         for property in type.properties {
-            guard let attribute = property.attributes.first(where: { $0.name == "Root" || $0.name == "Route" }) else { continue }
-            var route = Route(name: property.name, location: property.location)
-            let isTab = tabs.contains(property.name) || attribute.arguments.contains { $0.hasPrefix("tabItem:") }
-            if attribute.name == "Root" {
-                if property.name != initial { route.transition = Located(.setRoot, at: property.location) }
-            } else if !isTab {
-                switch attribute.arguments.first {
-                case ".push": route.transition = Located(.push, at: property.location)
-                case ".modal": route.transition = Located(.present, at: property.location)
-                case ".fullScreen":
-                    route.transition = Located(.present, at: property.location)
-                    route.style = Located(.fullScreen, at: property.location)
-                default:
-                    resolved = false
-                    continue
-                }
+            guard let attribute = property.attributes.first(where: { $0.name == "Root" || $0.name == "Route" }),
+                  let route = declaredRoute(property, attribute, type, initial: initial, tabs: tabs, &state, &context, &resolved) else { continue }
+            coordinator.routes.append(route)
+        }
+        readInitials(of: type, &coordinator, &context)
+        readOwnTriggers(of: type, &coordinator, &context)
+        if kind == .tab {
+            let tabRoutes = tabs.compactMap { name in coordinator.routes.first { $0.name == name } }
+            coordinator.tabs = tabRoutes.map { Located($0.name, at: $0.location) }
+            if coordinator.initial == nil, let first = coordinator.tabs?.first { coordinator.initial = first }
+        }
+        if coordinator.initial == nil, coordinator.initials.isEmpty, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
+            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
+            if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
+        }
+        addSynthesizedRoutes(of: type, &coordinator, state, &context)
+        if !resolved { coordinator.markOpen() }
+        return coordinator
+    }
+
+    /// The route an `@Root` or `@Route` property declares; nil for a transition the reader does not know.
+    static func declaredRoute(
+        _ property: PropertyFacts, _ attribute: AttributeFacts, _ type: TypeFacts, initial: String?, tabs: [String],
+        _ state: inout State, _ context: inout Context, _ resolved: inout Bool
+    ) -> Route? {
+        var route = Route(name: property.name, location: property.location)
+        let isTab = tabs.contains(property.name) || attribute.arguments.contains { $0.hasPrefix("tabItem:") }
+        if attribute.name == "Root" {
+            if property.name != initial { route.transition = Located(.setRoot, at: property.location) }
+        } else if !isTab {
+            switch attribute.arguments.first {
+            case ".push": route.transition = Located(.push, at: property.location)
+            case ".modal": route.transition = Located(.present, at: property.location)
+            case ".fullScreen":
+                route.transition = Located(.present, at: property.location)
+                route.style = Located(.fullScreen, at: property.location)
+            default:
+                resolved = false
+                return nil
             }
-            if case .reference(let maker)? = property.initializer, let factory = type.methods.first(where: { $0.name == maker }) {
-                route.params = factory.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: factory.location) }
-                let product = factory.returns.first ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
-                if let product, let (destination, ownStack) = context.destination(product, in: factory, of: type, at: property.location) {
-                    route.destination = context.put(destination, .route(type.name, route.name, destination.value.field))
-                    if destination.value.coordinatorName != nil {
-                        route.retain = Located(.hierarchy, at: property.location)
-                        if !ownStack, route.transition?.value == .push {
-                            context.attachedToParentStack.insert(destination.value.name)
-                            state.barePushes.append((coordinator.name, route.name, destination.value.name))
-                        } else if ownStack {
-                            state.startedWithOwnStack.insert(destination.value.name)
-                        }
-                    } else {
-                        for made in factory.constructed where made.value != destination.value.name {
-                            context.madeWith[destination.value.name, default: []].append(made.value)
-                        }
+        }
+        if case .reference(let maker)? = property.initializer, let factory = type.methods.first(where: { $0.name == maker }) {
+            route.params = factory.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: factory.location) }
+            let product = factory.returns.first ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
+            if let product, let (destination, ownStack) = context.destination(product, in: factory, of: type, at: property.location) {
+                route.destination = context.put(destination, .route(type.name, route.name, destination.value.field))
+                if destination.value.coordinatorName != nil {
+                    route.retain = Located(.hierarchy, at: property.location)
+                    if !ownStack, route.transition?.value == .push {
+                        context.attachedToParentStack.insert(destination.value.name)
+                        state.barePushes.append((type.name, route.name, destination.value.name))
+                    } else if ownStack {
+                        state.startedWithOwnStack.insert(destination.value.name)
                     }
                 } else {
-                    resolved = false
+                    for made in factory.constructed where made.value != destination.value.name {
+                        context.madeWith[destination.value.name, default: []].append(made.value)
+                    }
                 }
             } else {
                 resolved = false
             }
-            coordinator.routes.append(route)
+        } else {
+            resolved = false
         }
-        // `init() { switch status { case .authenticated(let user): stack = NavigationStack(initial: \.authenticated, user) … } }`:
-        // each root it may begin with is an `initial` of the list.
+        return route
+    }
+
+    /// `init() { switch status { case .authenticated(let user): stack = NavigationStack(initial: \.authenticated, user) … } }`:
+    /// each root it may begin with is an `initial` of the list.
+    static func readInitials(of type: TypeFacts, _ coordinator: inout Coordinator, _ context: inout Context) {
         var picked: [Fact<String>] = []
         for initializer in type.methods where initializer.name == "init" {
             for call in initializer.calls where call.name == "=" && plainReceiver(call.receiver) == "stack" {
@@ -148,8 +175,11 @@ struct StinsenStyle: CoordinatorStyle {
         } else if let only = picked.first, coordinator.initial == nil {
             coordinator.initial = context.put(only, .coordinator(type.name, .initial))
         }
-        // `self.root(\.authenticated)` in the coordinator's own code (`customize`, a publisher it observes): routes it
-        // fires itself, on events no screen shows.
+    }
+
+    /// `self.root(\.authenticated)` in the coordinator's own code (`customize`, a publisher it observes): routes it
+    /// fires itself, on events no screen shows.
+    static func readOwnTriggers(of type: TypeFacts, _ coordinator: inout Coordinator, _ context: inout Context) {
         var fired: [Fact<String>] = []
         for method in type.methods where method.name != "init" {
             for call in method.calls where call.name == "root" && ["", "self"].contains(plainReceiver(call.receiver)) {
@@ -162,17 +192,11 @@ struct StinsenStyle: CoordinatorStyle {
             let placed = context.put(fact, .coordinator(type.name, .triggers, item: fact.value))
             return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
         }
-        if kind == .tab {
-            let tabRoutes = tabs.compactMap { name in coordinator.routes.first { $0.name == name } }
-            coordinator.tabs = tabRoutes.map { Located($0.name, at: $0.location) }
-            if coordinator.initial == nil, let first = coordinator.tabs?.first { coordinator.initial = first }
-        }
-        if coordinator.initial == nil, coordinator.initials.isEmpty, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
-            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
-            if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
-        }
-        // The router's `popToRoot()`, `popLast()`, `pop()` (the screen's own) and `dismissCoordinator()` called by a
-        // screen: routes of their own.
+    }
+
+    /// The router's `popToRoot()`, `popLast()`, `pop()` (the screen's own) and `dismissCoordinator()` called by a
+    /// screen: routes of their own.
+    static func addSynthesizedRoutes(of type: TypeFacts, _ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
         for (name, transition) in Self.synthesized {
             let calls = state.calls[type.name]?.filter { $0.route.value == name } ?? []
             if let first = calls.min(by: { $0.route.location < $1.route.location }), !coordinator.routes.contains(where: { $0.name == name }) {
@@ -182,20 +206,14 @@ struct StinsenStyle: CoordinatorStyle {
                 coordinator.routes.append(route)
             }
         }
-        if !resolved { coordinator.markOpen() }
-        return coordinator
     }
-
-    /// The router's calls that are routes of the coordinator, with no property behind them.
-    static let synthesized: [(name: String, transition: Transition)] = [
-        ("popToRoot", .popToRoot), ("popLast", .pop), ("pop", .pop), ("dismissCoordinator", .finish),
-    ]
 
     /// `router.route(to: \.x)`, `router.root(\.x)`, `router.popToRoot()`, `router.dismissCoordinator()` in
     /// types that keep a `X.Router` (`@EnvironmentObject var router: TodosCoordinator.Router`).
     static func collectTriggers(_ state: inout State, _ context: inout Context) {
         // Every type's calls side by side, put in the context in declaration order.
         let recognizer = context.recognizer
+        let mapping = recognizer.mapping
         let stinsen = Set(recognizer.names(claimedBy: Self.self))
         let found = LargeStackThreads.map(Parallel.slices(of: recognizer.order)) { names in
             names.map { name -> [(trigger: Trigger, isCall: Bool)] in
@@ -217,13 +235,13 @@ struct StinsenStyle: CoordinatorStyle {
                     for call in method.calls {
                         let receiver = plainReceiver(call.receiver)
                         guard let owner = routers[receiver] ?? routers[String(receiver.split(separator: ".").first ?? "")] else { continue }
-                        switch call.name {
-                        case "route", "root", "focusFirst":
+                        switch routerCall(call.name, mapping) {
+                        case .trigger?:
                             guard case .keyPath(let route)? = call.arguments.first?.value else { continue }
                             found.append((Trigger(owner: owner, route: Fact(route, at: call.location)), false))
-                        case "popToRoot", "popLast", "pop", "dismissCoordinator":
+                        case .some:
                             found.append((Trigger(owner: owner, route: Fact(call.name, at: call.location)), true))
-                        default: break
+                        case nil: break
                         }
                     }
                 }
@@ -245,8 +263,7 @@ struct StinsenStyle: CoordinatorStyle {
     static func linkHolds(_ context: inout Context) {
         for name in context.recognizer.order {
             guard var coordinator = context.coordinators[name], context.provenance.frameworks[name] == .stinsen else { continue }
-            var strongest: [String: Located<HoldStrength>] = [:]
-            var order: [String] = []
+            var holds: [Hold] = []
             for route in coordinator.routes {
                 guard case .screen(let screen)? = route.destination?.value else { continue }
                 for keeper in [screen] + (context.madeWith[screen] ?? []) {
@@ -267,14 +284,11 @@ struct StinsenStyle: CoordinatorStyle {
                         }
                         guard context.coordinators[held] != nil || held == name else { continue }
                         let target = held == name ? Hold.selfReference : held
-                        if strongest[target] == nil { order.append(target) }
-                        if strongest[target].map({ $0.value != .strong && strength == .strong }) ?? true {
-                            strongest[target] = Located(strength, at: property.location)
-                        }
+                        holds.keepStrongest(target, strength, at: property.location)
                     }
                 }
             }
-            coordinator.holds = order.map { Hold(target: $0, strength: strongest[$0]!, location: strongest[$0]!.location) }
+            coordinator.holds = holds
             context.coordinators[name] = coordinator
         }
     }

@@ -168,61 +168,13 @@ struct NestingGuard {
                 skipBlockComment()
                 attached = false
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                if byte == UInt8(ascii: "{") { switchAwaitsBrace = false }
-                if byte == UInt8(ascii: "[") {
-                    squareRun += 1
-                    if squareRun == Self.bracketRunLimit {
-                        return refusal("\(Self.bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)")
-                    }
-                } else {
-                    squareRun = 0
-                }
-                punctuation(byte)
-                if let refusal = open(byte == UInt8(ascii: "(") ? .paren : byte == UInt8(ascii: "[") ? .square : .brace) { return refusal }
-                offset += 1
-                attached = true
+                if let refusal = openBracket(byte) { return refusal }
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                squareRun = 0
-                if byte == UInt8(ascii: "}") { switchAwaitsBrace = false }
-                let kind: Kind = byte == UInt8(ascii: ")") ? .paren : byte == UInt8(ascii: "]") ? .square : .brace
-                offset += 1
-                // The nearest open bracket of this kind: brackets left open above it (in code that does not
-                // parse, or a regex literal) close with it, as the parser recovers; only the top 16 are searched.
-                if let match = frames.indices.dropFirst().suffix(16).last(where: {
-                    frames[$0].kind == kind || (kind == .paren && frames[$0].kind == .interpolation)
-                }) {
-                    while frames.count > match + 1 { _ = close() }
-                    let closed = close()
-                    if let resumed = closed.string {
-                        string = resumed
-                        continue
-                    }
-                }
-                previous = .closer
-                afterClosingBrace = kind == .brace
-                attached = true
+                if let resumed = closeBracket(byte) { string = resumed }
             case UInt8(ascii: "\""):
                 if let refusal = stringToken(pounds: 0, resumed: &string) { return refusal }
             case UInt8(ascii: "#"):
-                var pounds = 0
-                while next(pounds) == UInt8(ascii: "#") { pounds += 1 }
-                if next(pounds) == UInt8(ascii: "\"") {
-                    offset += pounds
-                    if let refusal = stringToken(pounds: pounds, resumed: &string) { return refusal }
-                    continue
-                }
-                offset += 1
-                let word = identifier()
-                if word == .ifKeyword {
-                    punctuation(UInt8(ascii: ";"))
-                    if let refusal = open(.conditional) { return refusal }
-                } else if word == .endif {
-                    if frames.count > 1, frames[frames.count - 1].kind == .conditional { _ = close() }
-                    punctuation(UInt8(ascii: ";"))
-                } else if let refusal = name(word) {
-                    return refusal
-                }
-                attached = true
+                if let refusal = pound(&string) { return refusal }
             case UInt8(ascii: "@"):
                 offset += 1
                 _ = identifier()
@@ -234,17 +186,7 @@ struct NestingGuard {
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "`") { offset += 1 }
                 if let refusal = name(.plain) { return refusal }
             case UInt8(ascii: "."):
-                if Self.isIdentifier(next(1)) {
-                    squareRun = 0
-                    offset += 1
-                    endElseChain(unless: false)
-                    reset(.prefixes)
-                    previous = .dot
-                    attached = true
-                    if let refusal = link(.members) { return refusal }
-                } else if let refusal = operatorToken() {
-                    return refusal
-                }
+                if let refusal = dot() { return refusal }
             case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
                 squareRun = 0
                 offset += 1
@@ -264,6 +206,80 @@ struct NestingGuard {
                 }
             }
         }
+        return nil
+    }
+
+    /// `(`, `[`, `{`: a frame opens; a run of `[` that swift-syntax's parser cannot take is refused.
+    private mutating func openBracket(_ byte: UInt8) -> Refusal? {
+        if byte == UInt8(ascii: "{") { switchAwaitsBrace = false }
+        if byte == UInt8(ascii: "[") {
+            squareRun += 1
+            if squareRun == Self.bracketRunLimit {
+                return refusal("\(Self.bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)")
+            }
+        } else {
+            squareRun = 0
+        }
+        punctuation(byte)
+        if let refusal = open(byte == UInt8(ascii: "(") ? .paren : byte == UInt8(ascii: "[") ? .square : .brace) { return refusal }
+        offset += 1
+        attached = true
+        return nil
+    }
+
+    /// `)`, `]`, `}`: the nearest open bracket of this kind closes; brackets left open above it (in code that does
+    /// not parse, or a regex literal) close with it, as the parser recovers. The string an interpolation closes
+    /// back into, if any.
+    private mutating func closeBracket(_ byte: UInt8) -> StringDelimiter? {
+        squareRun = 0
+        if byte == UInt8(ascii: "}") { switchAwaitsBrace = false }
+        let kind: Kind = byte == UInt8(ascii: ")") ? .paren : byte == UInt8(ascii: "]") ? .square : .brace
+        offset += 1
+        if let match = frames.indices.dropFirst().suffix(16).last(where: {
+            frames[$0].kind == kind || (kind == .paren && frames[$0].kind == .interpolation)
+        }) {
+            while frames.count > match + 1 { _ = close() }
+            let closed = close()
+            if let resumed = closed.string { return resumed }
+        }
+        previous = .closer
+        afterClosingBrace = kind == .brace
+        attached = true
+        return nil
+    }
+
+    /// `.member`, a link of a member chain, or an operator that starts with a dot.
+    private mutating func dot() -> Refusal? {
+        guard Self.isIdentifier(next(1)) else { return operatorToken() }
+        squareRun = 0
+        offset += 1
+        endElseChain(unless: false)
+        reset(.prefixes)
+        previous = .dot
+        attached = true
+        return link(.members)
+    }
+
+    /// `#if`, `#endif`, a raw string `#"…"#`, or another `#` word.
+    private mutating func pound(_ string: inout StringDelimiter?) -> Refusal? {
+        var pounds = 0
+        while next(pounds) == UInt8(ascii: "#") { pounds += 1 }
+        if next(pounds) == UInt8(ascii: "\"") {
+            offset += pounds
+            return stringToken(pounds: pounds, resumed: &string)
+        }
+        offset += 1
+        let word = identifier()
+        if word == .ifKeyword {
+            punctuation(UInt8(ascii: ";"))
+            if let refusal = open(.conditional) { return refusal }
+        } else if word == .endif {
+            if frames.count > 1, frames[frames.count - 1].kind == .conditional { _ = close() }
+            punctuation(UInt8(ascii: ";"))
+        } else if let refusal = name(word) {
+            return refusal
+        }
+        attached = true
         return nil
     }
 

@@ -1,7 +1,7 @@
 import FlowModel
 import FlowRules
 
-/// The XCoordinator shapes production apps write beyond the framework's own (issue 22 item 12): the app's own
+/// The XCoordinator shapes production apps write beyond the framework's own: the app's own
 /// transitions in `extension Transition`, `initial` lists, tabs grown under conditions or selected by position,
 /// children kept in properties, `.trigger(_:on:)` on another router, a case that shows the coordinator it is
 /// triggered with, gestures that fire routes.
@@ -205,7 +205,7 @@ extension XCoordinatorStyle {
         }
         guard let found, let transition = transitions[found.name] else { return nil }
         let fullScreen = found.name == "presentFullScreen" || method.calls.contains {
-            $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && isFullScreen($0.arguments.first?.value)
+            $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && vocabulary.isFullScreen($0.arguments.first?.value)
         }
         return TransitionHelper(transition: transition, method: method, shown: found.arguments.first, fullScreen: fullScreen)
     }

@@ -2,7 +2,7 @@ import FlowModel
 import FlowRules
 
 // A route method other than `start()` whose `if … else` arms or `switch` cases show different screens or start
-// different children (issue 22 item 10): one route per effect the user can see, never "the first navigation call
+// different children: one route per effect the user can see, never "the first navigation call
 // wins". The first arm keeps the method's name (drift's identity); each other arm is a route of its own, and every
 // reference to the method (a screen's trigger, `initial`, `then`, a coordinator trigger) reaches all of them. An arm
 // that calls another route of the coordinator instead (`case .blocked: showBlocked()`) adds that route to the

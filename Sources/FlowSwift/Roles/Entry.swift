@@ -1,0 +1,39 @@
+import FlowModel
+import FlowRules
+
+// Entry: the coordinator the app's launch creates and starts.
+extension Recognizer {
+    /// The coordinator an AppDelegate, SceneDelegate or SwiftUI `App` starts; else the only one nobody starts.
+    func entry(of graph: FlowGraph) -> Fact<String>? {
+        let names = Set(graph.coordinators.map(\.name))
+        for name in launchers {
+            guard let type = types[name] else { continue }
+            // The launch methods first: a property's initializer (`lazy var protection = ProtectionCoordinator()`)
+            // makes a helper when it is first asked for, not the flow the app starts in.
+            let properties = Set(type.properties.map(\.name))
+            for method in type.methods.filter({ !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
+                // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
+                // where the app a user runs begins.
+                let testOnly = index.testOnlyLocations(in: method)
+                if let made = method.constructed.first(where: { names.contains($0.value) && !testOnly.contains($0.location) }) {
+                    return Fact(made.value, at: made.location)
+                }
+                // `AppCoordinator.create(application:)`: a static factory of the coordinator's own type.
+                if let made = method.calls.first(where: { names.contains(plainReceiver($0.receiver)) && $0.name != "=" && !testOnly.contains($0.location) }) {
+                    return Fact(plainReceiver(made.receiver), at: made.location, .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
+                }
+            }
+        }
+        // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
+        // still be where the app begins.
+        let started = Set(graph.coordinators.flatMap { coordinator in
+            coordinator.routes.compactMap { route in
+                route.destination?.value.coordinatorName.flatMap { $0 != coordinator.name ? $0 : nil }
+            }
+        })
+        let roots = graph.coordinators.filter { !started.contains($0.name) }
+        guard let first = roots.first else { return nil }
+        let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
+        return Fact(first.name, at: first.location, .inferred(why))
+    }
+}

@@ -1,0 +1,28 @@
+import FlowModel
+import FlowRules
+
+// Navigate: which calls change what the user sees, and how: the team's names of `extract:` first, then UIKit's
+// vocabulary (`UIKitStyle.vocabulary`), whose receivers decide where a name alone would mislead.
+extension UIKitStyle {
+    /// What a call does to navigation, when it is a navigation call.
+    static func transition(of call: CallFacts, mapping: ExtractMapping) -> Transition? {
+        // The receiver is read only for the names that need it: every call of the project comes here.
+        if call.name == "=" {
+            let receiver = plainReceiver(call.receiver)
+            if receiver.hasSuffix("rootViewController") { return .setRoot }
+            // `navigationController.viewControllers = [tokens]`: the stack replaced by the screens listed.
+            if receiver.hasSuffix("viewControllers"), receiver.lowercased().contains("navigation"), case .array(let items)? = call.arguments.first?.value, !items.isEmpty {
+                return .setRoot
+            }
+            return nil
+        }
+        if let team = mapping.transition(named: call.name) {
+            // `setSheetCoordinator(nil)`: the team's presenter given nothing closes what it shows, it shows no screen.
+            if call.arguments.first(where: { $0.label != "animated" })?.value == .other("nil") {
+                return mapping.present.contains(call.name) ? .dismiss : nil
+            }
+            return team
+        }
+        return vocabulary.transition(of: call)
+    }
+}

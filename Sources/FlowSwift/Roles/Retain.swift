@@ -1,0 +1,38 @@
+import FlowModel
+import FlowRules
+
+// Retain: which calls keep a child in storage the parent owns (`childCoordinators.append`, `addDependency`,
+// `children[key] = child`, `self.child = c`).
+extension UIKitStyle {
+    static func isRetain(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        if mapping.retain.contains(call.name) { return true }
+        // Combine's `.store(in: &cancellables)` keeps a subscription, not a child.
+        if vocabulary.retain.contains(call.name) { return call.name != "store" || call.arguments.first?.label != "in" }
+        if call.name == "append" || call.name == "insert" { return holdsChildren(foldedReceiver(call)) }
+        if call.name == "=" {
+            guard case .reference(let value)? = call.arguments.first?.value, value != "self" else { return false }
+            // `children[key] = child`, `self.avatarCoordinator = child`; not `coordinator.delegate = self`.
+            let place = foldedReceiver(call)
+            return (place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate")
+        }
+        return false
+    }
+
+    /// The receiver without `?`, `!` and `self.`, lowercased: for the calls whose name says the receiver matters.
+    static func foldedReceiver(_ call: CallFacts) -> String {
+        plainReceiver(call.receiver).lowercased()
+    }
+
+    /// `childCoordinators`, `children` (lowercased).
+    static func holdsChildren(_ place: String) -> Bool {
+        place.hasSuffix("coordinators") || place.hasSuffix("children")
+    }
+
+    /// `childCoordinators.removeAll()` or `children = []` run by the method itself: every child is let go.
+    static func clearsChildren(_ call: CallFacts) -> Bool {
+        guard call.closures.isEmpty else { return false }
+        if call.name == "removeAll" { return call.arguments.isEmpty && holdsChildren(foldedReceiver(call)) }
+        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty && holdsChildren(foldedReceiver(call)) }
+        return false
+    }
+}

@@ -1,0 +1,62 @@
+import FlowModel
+import FlowRules
+
+/// A UIKit coordinator's routes: the methods that navigate or start a child, one route per arm where arms differ.
+extension UIKitStyle {
+    /// A UIKit coordinator: its routes, kept children, first route, tabs and triggers, read in that order.
+    static func coordinator(_ type: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
+        var reading = CoordinatorReading(type, &state, &context)
+        for method in type.methods where reading.routeMethods.contains(method.name) {
+            reading.readRoutes(of: method, &state, &context)
+        }
+        reading.coordinator.routes += reading.branches
+        reading.addKeptChildren(&state, &context)
+        reading.noteAmbiguousFactories(&context)
+        let screenFirst = reading.addScreenFirstRoute(&context)
+        if !reading.resolved { reading.coordinator.markOpen() }
+        guard !reading.coordinator.routes.isEmpty else { return nil }
+        reading.addFinishRoutes(&context)
+        let routes = Dictionary(reading.coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
+        let runs = ownRuns(of: type, routes: routes, makers: Set(screenMakers(of: type, reading.coordinator).keys), handlers: state.handlers, context)
+        reading.pickInitial(screenFirst: screenFirst, runs: runs, &state, &context)
+        reading.continueAfterRestart(&context)
+        if reading.coordinator.kind?.value == .tab { readTabs(&reading.coordinator, type, &state, &context) }
+        reading.leaveOutForeignStacks(&context)
+        reading.readTriggers(runs: runs, handlers: state.handlers, &context)
+        reading.coordinator.holds = holds(of: reading.coordinator, &context)
+        return reading.coordinator
+    }
+
+    /// `name`, or `name2`, `name3`… when a route of the coordinator already has it.
+    static func unusedName(_ name: String, in coordinator: Coordinator) -> String {
+        var candidate = name
+        var suffix = 1
+        while coordinator.routes.contains(where: { $0.name == candidate }) {
+            suffix += 1
+            candidate = "\(name)\(suffix)"
+        }
+        return candidate
+    }
+
+    static func appendRoute(_ method: MethodFacts, to coordinator: inout Coordinator) -> Int? {
+        guard method.name != "start", method.name != "init" else { return nil }
+        coordinator.routes.append(Route(name: method.name, location: method.location))
+        return coordinator.routes.count - 1
+    }
+
+    /// What the parent does once the child finishes: its own routes that the child's finish closure calls
+    /// (`auth.finishFlow = { [weak self] in self?.showMain() }` → `then: showMain`), also from inside a dispatch.
+    static func continuations(in method: MethodFacts, routes: Set<String>) -> [Fact<String>] {
+        var seen: Set<String> = []
+        return method.calls.compactMap { call in
+            // `self?.start()` runs the start again: `then` is what it picks (resolved once the initial routes are known).
+            guard routes.contains(call.name) || call.name == "start" else { return nil }
+            let receiver = plainReceiver(call.receiver)
+            guard receiver.isEmpty || receiver == "self",
+                  let finish = call.closures.firstIndex(where: { namesFinish($0) }),
+                  call.closures[..<finish].allSatisfy(ownClosures.contains),
+                  seen.insert(call.name).inserted else { return nil }
+            return Fact(call.name, at: call.location)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import FlowModel
+import SwiftSyntax
+
+// What one Swift file says, before any style is recognized: its types with their members, and every
+// call, assignment and binding in their bodies with where it sits (switch case, closure). The
+// recognizers read only these located facts; one pass per project turns them into the model.
+
+/// A type declaration (or an extension, merged into its type later).
+struct TypeFacts: Sendable {
+    enum Keyword: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, `actor` }
+    var name: String
+    var keyword: Keyword
+    /// Inherited types and conformances: base name and generic arguments (`NavigationCoordinator<R>`).
+    var inherited: [TypeName] = []
+    /// An extension's `where Self: X` / `where Self == X` requirements: the types a conformer must be or inherit
+    /// for its members to apply (`extension Coordinator where Self: UIViewController`).
+    var constraints: [String] = []
+    var location: SourceLocation
+    var cases: [CaseFacts] = []
+    var properties: [PropertyFacts] = []
+    var methods: [MethodFacts] = []
+}
+
+/// A type as written: `Foo`, `Foo<Bar>`, `Foo.Router`.
+struct TypeName: Hashable, Sendable {
+    var base: String
+    var arguments: [String] = []
+}
+
+/// A parameter of a method or an enum case's associated value: a route's `params`.
+struct ParameterFacts: Sendable, Hashable {
+    var name: String
+    var type: String?
+}
+
+struct CaseFacts: Sendable {
+    var name: String
+    var parameters: [ParameterFacts]
+    var location: SourceLocation
+}
+
+struct PropertyFacts: Sendable {
+    var name: String
+    var type: TypeName?
+    /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
+    var attributes: [AttributeFacts] = []
+    var strength: HoldStrength = .strong
+    var initializer: ExpressionFacts?
+    var location: SourceLocation
+}
+
+struct AttributeFacts: Sendable {
+    var name: String
+    /// The arguments as written, e.g. `.push`, `tabItem: makeTab`.
+    var arguments: [String]
+}
+
+struct MethodFacts: Sendable {
+    var name: String
+    var location: SourceLocation
+    /// `false` for a protocol's requirement: a default comes from an extension, an implementation from a conformer.
+    var hasBody = true
+    var parameters: [ParameterFacts] = []
+    var returnType: TypeName?
+    var calls: [CallFacts] = []
+    /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
+    var bindings: [String: [Located<ExpressionFacts>]] = [:]
+
+    /// The first local name (in name order) bound to a new `type`: `let tokens = TokensCoordinator(…)` → `tokens`.
+    func variable(constructing type: String) -> String? {
+        bindings.keys.sorted().first { bindings[$0]?.contains { $0.value.constructedType == type } == true }
+    }
+
+    /// The binding of `name` in effect at `location`: the last one before it.
+    func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
+        bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value
+    }
+    var returns: [ExpressionFacts] = []
+    /// Every type constructed in the body (`Foo(...)`), in order.
+    var constructed: [Located<String>] = []
+    /// The first argument label of the parameters (`fungibleToken` of `show(fungibleToken token: Token)`,
+    /// `shouldConnectFor` of `provider(_:shouldConnectFor:)`), `nil` when every one is `_`: what tells overloads apart.
+    var firstLabel: String?
+}
+
+/// What an expression denotes, as far as syntax tells.
+indirect enum ExpressionFacts: Sendable, Hashable {
+    /// `Foo(...)`, `Foo.instantiate()`, `x as! Foo`: a value of this type.
+    case construct(String, wrapped: ExpressionFacts?)
+    /// A static factory or cast: inferred to give this type.
+    case inferredType(String, why: String)
+    /// A local name or property.
+    case reference(String)
+    /// A call of a lowercase function or method: `makeDetail()`, `factory.makeX()`.
+    case factory(String)
+    /// `.push(vc)`, `.trigger(.x)`: an implicit member, with its arguments.
+    case member(String, arguments: [ExpressionFacts])
+    /// `HomeRoute.news`, `AppRoute.home(router)`, `Shop.make()`: a member of a type; `arguments` is `nil` when
+    /// it is not called.
+    case qualified(type: String, member: String, arguments: [ExpressionFacts]?)
+    /// `\.todo`, `\X.todo`.
+    case keyPath(String)
+    /// An array literal.
+    case array([ExpressionFacts])
+    /// `tabs.map { $0.navigationController }` (or `map(\.navigationController)`) over a list the expression does not
+    /// spell out (a property, a function's result): each element's `member`, once the list is looked up.
+    case mapped(ExpressionFacts, member: String)
+    case other(String)
+}
+
+extension ExpressionFacts {
+    /// The factory text of `{ … }()`.
+    static let closureRunInPlace = "{ … }"
+
+    /// The type `Foo(…)` constructs, through wrappers.
+    var constructedType: String? {
+        if case .construct(let name, _) = self { name } else { nil }
+    }
+
+    /// The expression as a note quotes it: source-like, on one line, at most 60 characters.
+    var summary: String {
+        let text: String
+        switch self {
+        case .construct(let name, _): text = "\(name)(…)"
+        case .inferredType(let name, _): text = name
+        case .reference(let name): text = name
+        case .factory(let call): text = "\(call)(…)"
+        case .member(let name, _): text = ".\(name)"
+        case .qualified(let type, let member, let arguments): text = arguments == nil ? "\(type).\(member)" : "\(type).\(member)(…)"
+        case .keyPath(let name): text = "\\.\(name)"
+        case .array(let items): text = "[" + items.map(\.summary).joined(separator: ", ") + "]"
+        case .mapped(let list, let member): text = "\(list.summary).map { $0.\(member) }"
+        case .other(let source): text = source
+        }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return words.count > 60 ? String(words.prefix(59)) + "…" : words
+    }
+}
+
+/// A call or an assignment in a method body.
+struct CallFacts: Sendable {
+    /// The receiver as written (`navigationController`, `router`, `coordinator?`, `self.children`), `nil` for none.
+    var receiver: String?
+    /// The method name, or `=` for an assignment (then `receiver` is the assigned place).
+    var name: String
+    var arguments: [(label: String?, value: ExpressionFacts)]
+    var location: SourceLocation
+    /// The enclosing `switch` case patterns' member names (`case .user(let id):` → `user`), innermost.
+    var switchCase: [String]?
+    /// The innermost enclosing arm of an `if … else` (`else if` arms are arms of the first `if`).
+    var ifArm: IfArm? = nil
+    /// The enclosing closures, innermost first: their argument label, the called function of a
+    /// trailing closure, or the property a closure is assigned to (`finishFlow`).
+    var closures: [String] = []
+    /// The event whose handler the call runs in: the innermost enclosing closure given to a call that names an
+    /// event (`machine.on(.begin) { … }`, `stateMachine.addRoutes(event: .signOut, …) { … }`).
+    var handles: EventHandler?
+    /// How many of `closures` (innermost first) are inside the handler's own closure.
+    var handlerDepth = 0
+}
+
+/// One arm of an `if … else if … else`: the statement (where its first `if` is) and the arm's place in it.
+struct IfArm: Hashable, Sendable {
+    var statement: SourceLocation
+    var arm: Int
+}
+
+extension CallFacts {
+    /// The route name of the overload the call's first label picks (`show(fungibleToken:)` → `showFungibleToken`,
+    /// `provider(p, shouldConnectFor:)` → `providerShouldConnectFor`), when it has a label.
+    var overloadName: String? {
+        guard let label = arguments.first(where: { $0.label != nil })?.label, label != "{}", let first = label.first else { return nil }
+        return name + first.uppercased() + label.dropFirst()
+    }
+}
+
+/// A closure registered for an event: what it is registered on (`machine`, as written) and the event (`begin`).
+struct EventHandler: Sendable, Hashable {
+    var receiver: String
+    var event: String
+}
+
+/// `typealias Router = UnownedRouter<AppRoute>`.
+struct AliasFacts: Sendable {
+    var name: String
+    var type: TypeName
+    var location: SourceLocation
+    /// The parts of a composition (`typealias RootCoordinator = Coordinator & RootViewControllerProvider`).
+    var parts: [TypeName] = []
+}
+
+struct FileFacts: Sendable {
+    var path: String
+    var types: [TypeFacts] = []
+    /// Method name → how many calls of that name the file's bodies make.
+    var callCounts: [String: Int] = [:]
+    var aliases: [AliasFacts] = []
+    var notes: [ExtractionNote] = []
+    /// The arms of `if`s taken only under UI tests (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`):
+    /// the app a user runs never enters them.
+    var testOnlyArms: [IfArm] = []
+}
+
+/// flowlint's location (SwiftSyntax has a type of the same name).
+typealias SourceLocation = FlowModel.SourceLocation
