@@ -76,6 +76,13 @@ public struct ExtractMapping: Sendable, Equatable {
     /// The one configuration `#if` is read in (`platform: tvOS`, `defines: [DEBUG]`): iOS without flags when not given.
     public var platform: String?
     public var defines: [String] = []
+    /// Not configured: the app's own methods the reader found keeping a child it is handed (a value of `true`: one
+    /// that also lets it go in a callback it installs) and letting one go, by what they do (FlowSwift's
+    /// `StorageEffects`).
+    public var keptByEffect: [String: Bool] = [:]
+    public var releasedByEffect: Set<String> = []
+    /// Not configured: methods of the app's types that are not coordinators whose body navigates with UIKit.
+    public var navigatesByEffect: Set<String> = []
 
     public init(
         push: [String] = [], present: [String] = [], setRoot: [String] = [], retain: [String] = [], release: [String] = [],

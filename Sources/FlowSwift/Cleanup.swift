@@ -7,16 +7,41 @@ import FlowModel
 //
 //     TabHubsWithTabs → WrittenCoordinators → ResolvedRoutes → ResolvedReferences → ResolvedChains
 
-/// A tab coordinator is its tabs: without them it is not a valid spec element.
+/// A tab coordinator is its tabs: without them it is not a valid spec element. One whose tabs the reader cannot follow
+/// but that navigates otherwise (sets the window's root, presents) is kept as a container of what it shows (`view`),
+/// open: no coordinator type is dropped while something of it can be written.
 struct TabHubsWithTabs {
     var coordinators: [Coordinator]
 
     init(_ coordinators: [Coordinator], _ context: inout Context) {
-        var kept = coordinators
-        kept.removeAll { coordinator in
-            guard coordinator.kind?.value == .tab, coordinator.tabs?.isEmpty ?? true else { return false }
-            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(coordinator.name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: coordinator.name))
-            return true
+        var kept: [Coordinator] = []
+        for var coordinator in coordinators {
+            guard coordinator.kind?.value == .tab, coordinator.tabs?.isEmpty ?? true else {
+                kept.append(coordinator)
+                continue
+            }
+            let name = coordinator.name
+            coordinator.replaceRoutes(coordinator.routes.filter { route in
+                route.transition.map { $0.value != .select } ?? !coordinator.initials.contains { $0.value == route.name }
+            })
+            guard let first = coordinator.routes.first else {
+                context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: name))
+                continue
+            }
+            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(name)` come from values the reader cannot follow: written as a container of what else it shows (`kind: view`), open", at: coordinator.location, coordinator: name))
+            coordinator.kind = context.put(Fact(.view, at: coordinator.location, .inferred("a tab hub whose tabs the reader cannot follow, kept for what else it shows")), .coordinator(name, .kind))
+            coordinator.tabs = nil
+            coordinator.open = Located(true, at: coordinator.location)
+            let names = Set(coordinator.routes.map(\.name))
+            coordinator.initials = coordinator.initials.filter { names.contains($0.value) }
+            if coordinator.initials.isEmpty {
+                coordinator.initials = [context.put(Fact(first.name, at: first.location, .inferred("its tabs are not read: the first route left")), .coordinator(name, .initial))]
+                if first.transition?.value != .present, let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) {
+                    coordinator.routes[index].transition = nil
+                    coordinator.routes[index].style = nil
+                }
+            }
+            kept.append(coordinator)
         }
         self.coordinators = kept
     }

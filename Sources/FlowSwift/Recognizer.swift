@@ -39,9 +39,10 @@ struct Recognizer {
     let slice: Int
 
     init(files: [FileFacts], mapping: ExtractMapping, slice: Int = 64) {
-        self.mapping = mapping
         self.slice = slice
-        index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
+        let index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
+        self.index = index
+        self.mapping = Self.withEffects(mapping, index)
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
         var claimed: Set<String> = []
@@ -69,7 +70,7 @@ struct Recognizer {
 
 
     /// A declaration that names a coordinator base among its supertypes.
-    private static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
+    static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
         type.inherited.contains { inherited in
             UIKitStyle.isCoordinatorBase(inherited.base) || mapping.coordinators.contains(inherited.base)
                 || XCoordinatorStyle.bases[inherited.base] != nil || StinsenStyle.protocols[inherited.base] != nil

@@ -11,7 +11,7 @@ extension Recognizer {
             // The launch methods first: a property's initializer (`lazy var protection = ProtectionCoordinator()`)
             // makes a helper when it is first asked for, not the flow the app starts in.
             let properties = Set(type.properties.map(\.name))
-            for method in type.methods.filter({ !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
+            for method in Self.launchOrder(type.methods.filter { !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
                 // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
                 // where the app a user runs begins.
                 let testOnly = index.testOnlyLocations(in: method)
@@ -23,6 +23,7 @@ extension Recognizer {
                     return Fact(plainReceiver(made.receiver), at: made.location, .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
                 }
             }
+            if let started = startedThroughProperty(in: type, names: names) { return started }
         }
         // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
         // still be where the app begins.
@@ -35,5 +36,41 @@ extension Recognizer {
         guard let first = roots.first else { return nil }
         let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
         return Fact(first.name, at: first.location, .inferred(why))
+    }
+
+    /// A launcher's methods, the launch first: `application(_:didFinishLaunchingWithOptions:)` (and `willFinish…`),
+    /// `scene(_:willConnectTo:options:)`, then what they call on the launcher itself (`setupMainWindow()`), then the
+    /// rest (`application(_:open:options:)` handles a link once the app runs), each in declaration order.
+    static func launchOrder(_ methods: [MethodFacts]) -> [MethodFacts] {
+        let launching: Set<String> = ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions", "willConnectTo"]
+        var ordered = methods.filter { launching.contains($0.firstLabel ?? "") }
+        var taken = Set(ordered.map(\.location))
+        var next = 0
+        while next < ordered.count {
+            let called = Set(ordered[next].calls.filter { ["", "self"].contains(plainReceiver($0.receiver)) }.map(\.name))
+            for method in methods where called.contains(method.name) && taken.insert(method.location).inserted {
+                ordered.append(method)
+            }
+            next += 1
+        }
+        return ordered + methods.filter { !taken.contains($0.location) }
+    }
+
+    /// `appCoordinator.start(url:)` in a launch method, where `appCoordinator` is a property the launcher makes through a
+    /// builder or a `lazy var` (`coordinatorBuilder.app(…)`, whose body makes an `AppCoordinator`): the coordinator the
+    /// property holds, followed through the index as any destination is. Calls in a `Task` the method starts count.
+    private func startedThroughProperty(in launcher: TypeFacts, names: Set<String>) -> Fact<String>? {
+        let properties = Set(launcher.properties.map(\.name))
+        for method in Self.launchOrder(launcher.methods.filter { !properties.contains($0.name) }) {
+            let testOnly = index.testOnlyLocations(in: method)
+            for call in method.calls where call.name.hasPrefix("start") && !testOnly.contains(call.location) {
+                let holder = plainReceiver(call.receiver)
+                guard properties.contains(holder),
+                      let made = resolve(.reference(holder), in: method, of: launcher, at: call.location).typeName, names.contains(made)
+                else { continue }
+                return Fact(made, at: call.location, .inferred("`\(launcher.name).\(method.name)` starts `\(holder)`, which holds a `\(made)`"))
+            }
+        }
+        return nil
     }
 }

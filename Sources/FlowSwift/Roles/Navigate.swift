@@ -16,6 +16,9 @@ extension UIKitStyle {
             }
             return nil
         }
+        // `host.presentedViewController?.dismiss(…)`: closes what the screen presented (an alert, a sheet of its own),
+        // not the screen's presentation.
+        if call.name == "dismiss", plainReceiver(call.receiver).hasSuffix("presentedViewController") { return nil }
         if let team = mapping.transition(named: call.name) {
             // `setSheetCoordinator(nil)`: the team's presenter given nothing closes what it shows, it shows no screen.
             if call.arguments.first(where: { $0.label != "animated" })?.value == .other("nil") {

@@ -76,6 +76,13 @@ extension Recognizer {
             }
             return .done(.factory("\(name).\(member)"))
         }
+        // What the type declares the member to return comes first: `Scenes.topController(for:) -> UIViewController`
+        // makes no `Scenes`.
+        let declared = Set((index.types[name]?.methods ?? []).filter { $0.name == member }.compactMap(\.returnType?.base))
+        if let returned = declared.first, declared.count == 1, returned != name, returned != "Self" {
+            guard index.types[returned] != nil else { return .done(.factory("\(name).\(member)")) }
+            return .done(.type(returned, .inferred("`\(name).\(member)()` is declared to return a `\(returned)`"), ownStack: walk.ownStack))
+        }
         return .done(.type(name, .inferred("`\(name).\(member)()` is taken to make a `\(name)`"), ownStack: walk.ownStack))
     }
 

@@ -6,6 +6,12 @@ import FlowRules
 extension UIKitStyle {
     static func isRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
         if mapping.release.contains(call.name) || call.name.hasPrefix("removeFromParent") { return true }
+        // A method of the app's that takes a child it is handed out of the storage it keeps it in (`StorageEffects`),
+        // run on that storage's owner: here, the caller. (A child telling its parent, `parent?.childEnded(self)`,
+        // is read by `selfRelease`.)
+        if mapping.releasedByEffect.contains(call.name), !call.arguments.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)) {
+            return true
+        }
         if vocabulary.release.contains(call.name) {
             return call.name != "removeAll" || holdsChildren(foldedReceiver(call))
         }

@@ -6,6 +6,12 @@ import FlowRules
 extension UIKitStyle {
     static func isRetain(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
         if mapping.retain.contains(call.name) { return true }
+        // A method of the app's that stores the child it is handed (`StorageEffects`): only with the child handed over.
+        if mapping.keptByEffect[call.name] != nil, ["", "self"].contains(plainReceiver(call.receiver)) {
+            return call.arguments.contains { argument in
+                switch argument.value { case .reference, .construct: true; default: false }
+            }
+        }
         // Combine's `.store(in: &cancellables)` keeps a subscription, not a child.
         if vocabulary.retain.contains(call.name) { return call.name != "store" || call.arguments.first?.label != "in" }
         if call.name == "append" || call.name == "insert" { return holdsChildren(foldedReceiver(call)) }

@@ -289,8 +289,11 @@ extension UIKitStyle {
             } else {
                 let first = coordinator.routes[0]
                 coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")), .coordinator(name, .initial))
-                coordinator.routes[0].transition = nil
-                coordinator.routes[0].style = nil
+                // A first screen the coordinator presents is a presentation it owns, not the root of a stack.
+                if first.transition?.value != .present {
+                    coordinator.routes[0].transition = nil
+                    coordinator.routes[0].style = nil
+                }
             }
         }
 

@@ -53,13 +53,15 @@ extension UIKitStyle {
     static func tellsParentWhenAScreenGoes(
         _ child: String, _ parentReleases: Set<String>, _ goingAway: GoingAway, _ context: Context
     ) -> Fact<ExitKind>? {
-        guard !parentReleases.isEmpty, let type = context.recognizer.types[child] else { return nil }
+        let lets = context.recognizer.mapping.releasedByEffect
+        guard !parentReleases.isEmpty || !lets.isEmpty, let type = context.recognizer.types[child] else { return nil }
         var relayed: [String: String] = [:]  // the child's method → the screen method that calls it as the screen goes
         for route in context.coordinators[child]?.routes ?? [] {
             guard case .screen(let screen)? = route.destination?.value else { continue }
             for method in context.recognizer.types[screen]?.methods ?? [] where goingAway.popNotifications.contains(method.name) {
                 for call in method.calls where relayed[call.name] == nil { relayed[call.name] = "\(screen).\(method.name)" }
             }
+            for (method, relay) in relaysAsItGoes(screen, context) where relayed[method] == nil { relayed[method] = relay }
         }
         for method in type.methods {
             let why: String
@@ -70,11 +72,37 @@ extension UIKitStyle {
             } else {
                 continue
             }
-            if let call = method.calls.first(where: { parentReleases.contains($0.name) && $0.closures.isEmpty }) {
+            if let call = method.calls.first(where: {
+                (parentReleases.contains($0.name) || (lets.contains($0.name) && passesSelf($0))) && $0.closures.isEmpty
+            }) {
                 return Fact(.back, at: call.location, .inferred(why))
             }
         }
         return nil
+    }
+
+    /// The methods a screen reaches through an object it keeps as it goes away: `didMove(toParent:)` or `deinit`
+    /// calling `viewModel?.viewClosed()`, whose body calls `coordinator?.finish()`. Each method so reached, with the
+    /// path that reaches it. The object's type comes from the index, so the names of the screen's properties and of
+    /// the model's methods do not matter.
+    static func relaysAsItGoes(_ screen: String, _ context: Context) -> [(String, String)] {
+        let index = context.recognizer.index
+        guard let type = context.recognizer.types[screen] else { return [] }
+        var found: [(String, String)] = []
+        for method in type.methods where method.name == "deinit" || method.name == "didMove" {
+            for call in method.calls where call.closures.isEmpty {
+                let holder = plainReceiver(call.receiver)
+                guard !holder.isEmpty, holder != "self", holder != "super",
+                      let property = type.properties.first(where: { $0.name == holder }),
+                      let model = index.heldType(property, in: type) else { continue }
+                for relay in model.methods where relay.name == call.name {
+                    for reached in relay.calls where reached.closures.isEmpty && !["", "self"].contains(plainReceiver(reached.receiver)) {
+                        found.append((reached.name, "\(screen).\(method.name) → \(model.name).\(relay.name)"))
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// What runs as a screen goes away.
@@ -116,6 +144,10 @@ extension UIKitStyle {
         guard named || finishers.contains(call.name) || reactions.contains(call.name) else { return false }
         let receiver = plainReceiver(call.receiver)
         if receiver.isEmpty || receiver == "self" {
+            // `childDidFinish(loading)`: the coordinator lets a child go; its own flow goes on.
+            if vocabulary.release.contains(call.name), call.arguments.contains(where: { argument in
+                if case .reference(let name) = argument.value { plainReceiver(name) != "self" } else { false }
+            }) { return false }
             return finishers.contains(call.name) || named
         }
         // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
@@ -156,7 +188,7 @@ extension UIKitStyle {
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
     static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
         for method in context.recognizer.types[child]?.methods ?? [] {
-            for call in method.calls where isRelease(call, context.recognizer.mapping) && passesSelf(call) {
+            for call in method.calls where (isRelease(call, context.recognizer.mapping) || context.recognizer.mapping.releasedByEffect.contains(call.name)) && passesSelf(call) {
                 return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`"))
             }
         }

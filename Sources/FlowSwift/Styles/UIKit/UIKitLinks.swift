@@ -153,15 +153,17 @@ extension UIKitStyle {
             func path(_ exit: ExitKind) -> FactPath { .route(name, route.name, .releaseOn, item: exit.rawValue) }
             var exits = (route.releaseOn?.value ?? []).compactMap { context.fact($0, path($0.value)) }
             exits += parentExits
-            if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
-                exits.append(finish)
-            }
             let letsGo = (coordinator.routes[index].destination?.value.name).map { lettingGo(of: $0, context) } ?? []
             if let child = coordinator.routes[index].destination?.value.name,
                let told = tellsParentWhenAScreenGoes(child, finishReleases.union(letsGo.map(\.0.method.name)), goingAway, context) {
                 exits.append(told)
             }
             exits += letsGo.map(\.1)
+            // After the parent's own reactions, which say more precisely where the child is let go.
+            if let child = coordinator.routes[index].destination?.value.name, let finish = selfRelease(of: child, context) {
+                exits.append(finish)
+            }
+            if let back = noBackExit(route, context) { exits.append(back) }
             if let child = coordinator.routes[index].destination?.value.name {
                 followReactions(to: child, at: index, of: &coordinator, &context)
             }

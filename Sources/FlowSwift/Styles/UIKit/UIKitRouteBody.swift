@@ -35,8 +35,25 @@ extension UIKitStyle {
         if !closesFirst, let navigation, let kind = transition(of: navigation, mapping: mapping) {
             readNavigation(navigation, kind: kind, among: navigations, &route, method, inlined: inlined, type, childKnown: child != nil, &context, &allResolved)
         }
-        guard let child else { return }
+        guard let child else {
+            openOnAppNavigation(&route, [method] + inlined, type, &context)
+            return
+        }
         readChild(child, childConfidence, shownBy: navigation, &route, method, inlined: inlined, type, branch: branch, clearing: clearing, finishers: finishers, &state, &context)
+    }
+
+    /// `flow.finishPresentation()`: a method of another type of the app whose body presents, pushes or dismisses
+    /// (`StorageEffects`' sibling in the recognizer, `navigatesByEffect`). The screen's route may navigate in ways the
+    /// spec does not say, so it is open. (A child's route keeps what it read of the child's start: its retention is
+    /// judged on that.)
+    static func openOnAppNavigation(_ route: inout Route, _ methods: [MethodFacts], _ type: TypeFacts, _ context: inout Context) {
+        let mapping = context.recognizer.mapping
+        guard let wrapped = methods.flatMap(\.calls).first(where: { call in
+            mapping.navigatesByEffect.contains(call.name) && !["", "self", "super"].contains(plainReceiver(call.receiver))
+                && transition(of: call, mapping: mapping) == nil
+        }) else { return }
+        route.open = Located(true, at: wrapped.location)
+        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that navigates: what it shows or closes is not read (the route is open)", at: wrapped.location, coordinator: type.name))
     }
 
     /// The route's transition and style from its navigation call, and what it shows unless it starts a child.
@@ -182,6 +199,13 @@ extension UIKitStyle {
         // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
         route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
         openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, state.releasesByPlace[place] ?? [], tied: tied, &context)
+        let mapping = context.recognizer.mapping
+        if mapping.keptByEffect[retain.name] == true, !mapping.retain.contains(retain.name) {
+            // `coordinate(to:)` storing the child and freeing it when the child's start stream ends: the release
+            // is certain, the exits that end the stream are the child's to say.
+            route.open = Located(true, at: retain.location)
+            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)", at: retain.location, coordinator: type.name))
+        }
     }
 
     /// The releases of a kept child in the closures the method sets: a closure may release through a method of the
