@@ -22,19 +22,68 @@ public enum SARIFReporter {
 
     /// `rules` are listed in the given order; `workingDirectory` (absolute) is what result URIs are relative to.
     public static func render(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
+        var text: [UInt8] = []
+        write(report, rules: rules, tool: tool, workingDirectory: workingDirectory) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The log, written to `sink` a piece at a time: the results one by one in the bytes `ReportText.json` gives the
+    /// `Log` (a test compares them), the small `tool` through its `Codable` type.
+    public static func write(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String,
+                             to sink: ([UInt8]) -> Void) {
+        let log = Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: [])])
+        var writer = JSONTextWriter()
+        writer.openObject()
+        writer.field("$schema", log.schema)
+        writer.key("runs")
+        writer.openArray()
+        for run in log.runs {
+            writer.element()
+            writer.openObject()
+            writer.field("columnKind", run.columnKind)
+            writer.key("results")
+            writer.openArray()
+            forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { result in
+                writer.element()
+                result.write(to: &writer)
+                if writer.bytes.count >= 1 << 16 { writer.flush(to: sink) }
+            }
+            writer.closeArray()
+            writer.key("tool")
+            writer.encoded(ReportText.json(run.tool))
+            writer.closeObject()
+        }
+        writer.closeArray()
+        writer.field("version", log.version)
+        writer.closeObject()
+        writer.newline()
+        writer.flush(to: sink)
+    }
+
+    /// The `Codable` encoding of the whole log: what `write` must equal, byte for byte.
+    static func encoded(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
+        var results: [Result] = []
+        forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { results.append($0) }
+        return ReportText.json(Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: results)]))
+    }
+
+    private static func toolComponent(_ tool: Tool, rules: [RuleDescription]) -> ToolComponent {
+        ToolComponent(driver: Driver(
+            name: tool.name, version: tool.version, semanticVersion: tool.version,
+            informationUri: tool.informationURI, rules: rules.map(Rule.init)))
+    }
+
+    /// Each finding as a result, in order, its fingerprint numbered among the findings that share it.
+    private static func forEachResult(of report: Report, rules: [RuleDescription], workingDirectory: String,
+                                      _ body: (Result) -> Void) {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         var occurrences: [String: Int] = [:]
-        let results = report.findings.map { finding -> Result in
+        for finding in report.findings {
             let fingerprint = FindingKey(finding).fingerprint
             occurrences[fingerprint, default: 0] += 1
-            return Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
-                          fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", workingDirectory: workingDirectory)
+            body(Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
+                        fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", workingDirectory: workingDirectory))
         }
-        let driver = Driver(
-            name: tool.name, version: tool.version, semanticVersion: tool.version,
-            informationUri: tool.informationURI, rules: rules.map(Rule.init))
-        let log = Log(runs: [Run(tool: ToolComponent(driver: driver), results: results)])
-        return ReportText.json(log)
     }
 
     // MARK: The SARIF object model, as much of it as flowlint fills
@@ -70,6 +119,12 @@ public enum SARIFReporter {
 
     struct Text: Encodable {
         var text: String
+
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            writer.field("text", text)
+            writer.closeObject()
+        }
     }
 
     struct Help: Encodable {
@@ -163,6 +218,58 @@ public enum SARIFReporter {
             }
             partialFingerprints = [SARIFReporter.fingerprintKey: fingerprint]
         }
+
+        /// The result as its synthesized `encode(to:)` writes it, keys in sorted order.
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            if let codeFlows {
+                writer.key("codeFlows")
+                writer.openArray()
+                for flow in codeFlows {
+                    writer.element()
+                    writer.openObject()
+                    writer.key("threadFlows")
+                    writer.openArray()
+                    for thread in flow.threadFlows {
+                        writer.element()
+                        writer.openObject()
+                        writer.key("locations")
+                        writer.openArray()
+                        for step in thread.locations {
+                            writer.element()
+                            writer.openObject()
+                            writer.key("location")
+                            step.location.write(to: &writer)
+                            writer.closeObject()
+                        }
+                        writer.closeArray()
+                        writer.closeObject()
+                    }
+                    writer.closeArray()
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            writer.field("level", level)
+            writer.key("locations")
+            Location.write(locations, to: &writer)
+            writer.key("message")
+            message.write(to: &writer)
+            writer.key("partialFingerprints")
+            writer.openObject()
+            for (key, value) in partialFingerprints.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                writer.value(value)
+            }
+            writer.closeObject()
+            if let relatedLocations {
+                writer.key("relatedLocations")
+                Location.write(relatedLocations, to: &writer)
+            }
+            writer.field("ruleId", ruleId)
+            if let ruleIndex { writer.field("ruleIndex", ruleIndex) }
+            writer.closeObject()
+        }
     }
 
     struct CodeFlow: Encodable {
@@ -188,6 +295,51 @@ public enum SARIFReporter {
             physicalLocation = PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: artifact.uri, uriBaseId: artifact.isRelative ? "%SRCROOT%" : nil),
                 region: Region(startLine: location.line, startColumn: location.column))
+        }
+
+        static func write(_ locations: [Location], to writer: inout JSONTextWriter) {
+            writer.openArray()
+            for location in locations {
+                writer.element()
+                location.write(to: &writer)
+            }
+            writer.closeArray()
+        }
+
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            if let id { writer.field("id", id) }
+            if let logicalLocations {
+                writer.key("logicalLocations")
+                writer.openArray()
+                for logical in logicalLocations {
+                    writer.element()
+                    writer.openObject()
+                    writer.field("fullyQualifiedName", logical.fullyQualifiedName)
+                    writer.field("kind", logical.kind)
+                    writer.field("name", logical.name)
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            if let message {
+                writer.key("message")
+                message.write(to: &writer)
+            }
+            writer.key("physicalLocation")
+            writer.openObject()
+            writer.key("artifactLocation")
+            writer.openObject()
+            writer.field("uri", physicalLocation.artifactLocation.uri)
+            writer.fieldIfPresent("uriBaseId", physicalLocation.artifactLocation.uriBaseId)
+            writer.closeObject()
+            writer.key("region")
+            writer.openObject()
+            writer.field("startColumn", physicalLocation.region.startColumn)
+            writer.field("startLine", physicalLocation.region.startLine)
+            writer.closeObject()
+            writer.closeObject()
+            writer.closeObject()
         }
     }
 
