@@ -77,12 +77,13 @@ public enum SARIFReporter {
     private static func forEachResult(of report: Report, rules: [RuleDescription], workingDirectory: String,
                                       _ body: (Result) -> Void) {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let uris = ArtifactURIs(workingDirectory: workingDirectory)
         var occurrences: [String: Int] = [:]
         for finding in report.findings {
             let fingerprint = FindingKey(finding).fingerprint
             occurrences[fingerprint, default: 0] += 1
             body(Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
-                        fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", workingDirectory: workingDirectory))
+                        fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", uris: uris))
         }
     }
 
@@ -184,12 +185,12 @@ public enum SARIFReporter {
         var codeFlows: [CodeFlow]?
         var partialFingerprints: [String: String]
 
-        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, workingDirectory: String) {
+        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
             ruleId = finding.rule.rawValue
             self.ruleIndex = ruleIndex
             level = finding.severity.rawValue
             message = Text(text: finding.message)
-            var primary = Location(finding.location, workingDirectory: workingDirectory)
+            var primary = Location(finding.location, uris: uris)
             if let coordinator = finding.coordinator {
                 let qualified = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
                 primary.logicalLocations = [LogicalLocation(
@@ -199,7 +200,7 @@ public enum SARIFReporter {
             locations = [primary]
             if !finding.notes.isEmpty {
                 relatedLocations = finding.notes.enumerated().map { index, note in
-                    var location = Location(note.location, workingDirectory: workingDirectory)
+                    var location = Location(note.location, uris: uris)
                     location.id = index + 1
                     location.message = Text(text: note.message)
                     return location
@@ -207,11 +208,11 @@ public enum SARIFReporter {
             }
             if let path = finding.path {
                 var steps = path.map { step in
-                    var location = Location(step.location, workingDirectory: workingDirectory)
+                    var location = Location(step.location, uris: uris)
                     location.message = Text(text: step.step.text)
                     return ThreadFlowLocation(location: location)
                 }
-                var end = Location(finding.location, workingDirectory: workingDirectory)
+                var end = Location(finding.location, uris: uris)
                 end.message = Text(text: "\(finding.rule): \(primary.logicalLocations?.first?.fullyQualifiedName ?? finding.location.description)")
                 steps.append(ThreadFlowLocation(location: end))
                 codeFlows = [CodeFlow(threadFlows: [ThreadFlow(locations: steps)])]
@@ -290,8 +291,8 @@ public enum SARIFReporter {
         var physicalLocation: PhysicalLocation
         var logicalLocations: [LogicalLocation]?
 
-        init(_ location: SourceLocation, workingDirectory: String) {
-            let artifact = ArtifactURI(path: location.file, workingDirectory: workingDirectory)
+        init(_ location: SourceLocation, uris: ArtifactURIs) {
+            let artifact = uris[location.file]
             physicalLocation = PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: artifact.uri, uriBaseId: artifact.isRelative ? "%SRCROOT%" : nil),
                 region: Region(startLine: location.line, startColumn: location.column))
@@ -362,6 +363,23 @@ public enum SARIFReporter {
         var name: String
         var fullyQualifiedName: String
         var kind: String
+    }
+}
+
+/// Each file's URI made once: a report names a few files many times (every step of every witness path).
+final class ArtifactURIs {
+    let workingDirectory: String
+    private var made: [String: ArtifactURI] = [:]
+
+    init(workingDirectory: String) {
+        self.workingDirectory = workingDirectory
+    }
+
+    subscript(path: String) -> ArtifactURI {
+        if let uri = made[path] { return uri }
+        let uri = ArtifactURI(path: path, workingDirectory: workingDirectory)
+        made[path] = uri
+        return uri
     }
 }
 
