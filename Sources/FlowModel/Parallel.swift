@@ -11,7 +11,10 @@ import Dispatch
 /// task writes only its own slot, so no two threads touch the same memory.
 public enum Parallel {
     /// `map` over all cores; results keep the input order, and the first error in input order is thrown.
-    public static func map<T, R: Sendable, E: Error>(_ items: [T], _ transform: (T) throws(E) -> R) throws(E) -> [R] {
+    /// `inParallel` false: on this thread, for work so small that waking other threads would cost more than it.
+    public static func map<T, R: Sendable, E: Error>(_ items: [T], inParallel: Bool = true,
+                                                     _ transform: (T) throws(E) -> R) throws(E) -> [R] {
+        guard inParallel, items.count > 1 else { return try items.map { item throws(E) in try transform(item) } }
         let slots = Slots<Result<R, E>>(count: items.count)
         items.withUnsafeBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
@@ -33,8 +36,9 @@ public enum Parallel {
         return stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
     }
 
-    /// Runs two independent computations at once.
-    public static func both<A: Sendable, B: Sendable>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    /// Runs two independent computations at once (one after the other without `inParallel`).
+    public static func both<A: Sendable, B: Sendable>(inParallel: Bool = true, _ first: () -> A, _ second: () -> B) -> (A, B) {
+        guard inParallel else { return (first(), second()) }
         let a = Slots<A>(count: 1)
         let b = Slots<B>(count: 1)
         withoutActuallyEscaping(first) { first in

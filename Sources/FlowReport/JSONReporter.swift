@@ -2,15 +2,43 @@ import FoundationEssentials
 import FlowModel
 
 /// The JSON object of DESIGN §2: `{"version": 1, "findings": [...], "summary": {...}}`.
+///
+/// `Document` and its parts define it; `write` streams the findings in the bytes `ReportText.json(document)` gives
+/// (a test compares them), so that ten thousand findings with their paths cost about what their text does.
 public enum JSONReporter {
     public static func render(_ report: Report) -> String {
-        let document = Document(
-            version: 1,
-            findings: report.findings.map(Finding.init),
-            summary: Summary(errors: report.errors, warnings: report.warnings, files: report.files,
-                             unread: report.unread.count, withheld: report.withheld.count))
-        return ReportText.json(document)
+        var text: [UInt8] = []
+        write(report) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    /// The document, written to `sink` a piece at a time: the findings one by one, the small summary through its
+    /// `Codable` type.
+    public static func write(_ report: Report, to sink: ([UInt8]) -> Void) {
+        var writer = JSONTextWriter()
+        writer.openObject()
+        writer.key("findings")
+        writer.openArray()
+        for diagnostic in report.findings {
+            writer.element()
+            Finding(diagnostic).write(to: &writer)
+            if writer.bytes.count >= 1 << 16 { writer.flush(to: sink) }
+        }
+        writer.closeArray()
+        writer.key("summary")
+        writer.encoded(ReportText.json(Summary(report)))
+        writer.field("version", version)
+        writer.closeObject()
+        writer.newline()
+        writer.flush(to: sink)
+    }
+
+    /// The `Codable` encoding of the whole document: what `write` must equal, byte for byte.
+    static func encoded(_ report: Report) -> String {
+        ReportText.json(Document(version: version, findings: report.findings.map(Finding.init), summary: Summary(report)))
+    }
+
+    static let version = 1
 
     struct Document: Encodable {
         var version: Int
@@ -26,6 +54,14 @@ public enum JSONReporter {
         var unread: Int
         /// Findings withheld where an `open` element could make them false.
         var withheld: Int
+
+        init(_ report: Report) {
+            errors = report.errors
+            warnings = report.warnings
+            files = report.files
+            unread = report.unread.count
+            withheld = report.withheld.count
+        }
     }
 
     /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.
@@ -84,6 +120,49 @@ public enum JSONReporter {
             try container.encode(route, forKey: .route)
             if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
             if let path { try container.encode(path, forKey: .path) }
+        }
+
+        /// The finding as `encode(to:)` writes it, keys in sorted order.
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            writer.field("column", column)
+            writer.field("coordinator", coordinator)
+            writer.field("file", file)
+            writer.field("line", line)
+            writer.field("message", message)
+            if !notes.isEmpty {
+                writer.key("notes")
+                writer.openArray()
+                for note in notes {
+                    writer.element()
+                    writer.openObject()
+                    writer.field("column", note.column)
+                    writer.field("file", note.file)
+                    writer.field("line", note.line)
+                    writer.field("message", note.message)
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            if let path {
+                writer.key("path")
+                writer.openArray()
+                for step in path {
+                    writer.element()
+                    writer.openObject()
+                    writer.fieldIfPresent("chain", step.chain)
+                    writer.field("kind", step.kind)
+                    writer.fieldIfPresent("on", step.on)
+                    writer.field("route", step.route)
+                    writer.fieldIfPresent("url", step.url)
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            writer.field("route", route)
+            writer.field("rule", rule)
+            writer.field("severity", severity)
+            writer.closeObject()
         }
     }
 }

@@ -22,19 +22,69 @@ public enum SARIFReporter {
 
     /// `rules` are listed in the given order; `workingDirectory` (absolute) is what result URIs are relative to.
     public static func render(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
+        var text: [UInt8] = []
+        write(report, rules: rules, tool: tool, workingDirectory: workingDirectory) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The log, written to `sink` a piece at a time: the results one by one in the bytes `ReportText.json` gives the
+    /// `Log` (a test compares them), the small `tool` through its `Codable` type.
+    public static func write(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String,
+                             to sink: ([UInt8]) -> Void) {
+        let log = Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: [])])
+        var writer = JSONTextWriter()
+        writer.openObject()
+        writer.field("$schema", log.schema)
+        writer.key("runs")
+        writer.openArray()
+        for run in log.runs {
+            writer.element()
+            writer.openObject()
+            writer.field("columnKind", run.columnKind)
+            writer.key("results")
+            writer.openArray()
+            forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { result in
+                writer.element()
+                result.write(to: &writer)
+                if writer.bytes.count >= 1 << 16 { writer.flush(to: sink) }
+            }
+            writer.closeArray()
+            writer.key("tool")
+            writer.encoded(ReportText.json(run.tool))
+            writer.closeObject()
+        }
+        writer.closeArray()
+        writer.field("version", log.version)
+        writer.closeObject()
+        writer.newline()
+        writer.flush(to: sink)
+    }
+
+    /// The `Codable` encoding of the whole log: what `write` must equal, byte for byte.
+    static func encoded(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
+        var results: [Result] = []
+        forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { results.append($0) }
+        return ReportText.json(Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: results)]))
+    }
+
+    private static func toolComponent(_ tool: Tool, rules: [RuleDescription]) -> ToolComponent {
+        ToolComponent(driver: Driver(
+            name: tool.name, version: tool.version, semanticVersion: tool.version,
+            informationUri: tool.informationURI, rules: rules.map(Rule.init)))
+    }
+
+    /// Each finding as a result, in order, its fingerprint numbered among the findings that share it.
+    private static func forEachResult(of report: Report, rules: [RuleDescription], workingDirectory: String,
+                                      _ body: (Result) -> Void) {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let uris = ArtifactURIs(workingDirectory: workingDirectory)
         var occurrences: [String: Int] = [:]
-        let results = report.findings.map { finding -> Result in
+        for finding in report.findings {
             let fingerprint = FindingKey(finding).fingerprint
             occurrences[fingerprint, default: 0] += 1
-            return Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
-                          fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", workingDirectory: workingDirectory)
+            body(Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
+                        fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", uris: uris))
         }
-        let driver = Driver(
-            name: tool.name, version: tool.version, semanticVersion: tool.version,
-            informationUri: tool.informationURI, rules: rules.map(Rule.init))
-        let log = Log(runs: [Run(tool: ToolComponent(driver: driver), results: results)])
-        return ReportText.json(log)
     }
 
     // MARK: The SARIF object model, as much of it as flowlint fills
@@ -70,6 +120,12 @@ public enum SARIFReporter {
 
     struct Text: Encodable {
         var text: String
+
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            writer.field("text", text)
+            writer.closeObject()
+        }
     }
 
     struct Help: Encodable {
@@ -129,12 +185,12 @@ public enum SARIFReporter {
         var codeFlows: [CodeFlow]?
         var partialFingerprints: [String: String]
 
-        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, workingDirectory: String) {
+        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
             ruleId = finding.rule.rawValue
             self.ruleIndex = ruleIndex
             level = finding.severity.rawValue
             message = Text(text: finding.message)
-            var primary = Location(finding.location, workingDirectory: workingDirectory)
+            var primary = Location(finding.location, uris: uris)
             if let coordinator = finding.coordinator {
                 let qualified = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
                 primary.logicalLocations = [LogicalLocation(
@@ -144,7 +200,7 @@ public enum SARIFReporter {
             locations = [primary]
             if !finding.notes.isEmpty {
                 relatedLocations = finding.notes.enumerated().map { index, note in
-                    var location = Location(note.location, workingDirectory: workingDirectory)
+                    var location = Location(note.location, uris: uris)
                     location.id = index + 1
                     location.message = Text(text: note.message)
                     return location
@@ -152,16 +208,68 @@ public enum SARIFReporter {
             }
             if let path = finding.path {
                 var steps = path.map { step in
-                    var location = Location(step.location, workingDirectory: workingDirectory)
+                    var location = Location(step.location, uris: uris)
                     location.message = Text(text: step.step.text)
                     return ThreadFlowLocation(location: location)
                 }
-                var end = Location(finding.location, workingDirectory: workingDirectory)
+                var end = Location(finding.location, uris: uris)
                 end.message = Text(text: "\(finding.rule): \(primary.logicalLocations?.first?.fullyQualifiedName ?? finding.location.description)")
                 steps.append(ThreadFlowLocation(location: end))
                 codeFlows = [CodeFlow(threadFlows: [ThreadFlow(locations: steps)])]
             }
             partialFingerprints = [SARIFReporter.fingerprintKey: fingerprint]
+        }
+
+        /// The result as its synthesized `encode(to:)` writes it, keys in sorted order.
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            if let codeFlows {
+                writer.key("codeFlows")
+                writer.openArray()
+                for flow in codeFlows {
+                    writer.element()
+                    writer.openObject()
+                    writer.key("threadFlows")
+                    writer.openArray()
+                    for thread in flow.threadFlows {
+                        writer.element()
+                        writer.openObject()
+                        writer.key("locations")
+                        writer.openArray()
+                        for step in thread.locations {
+                            writer.element()
+                            writer.openObject()
+                            writer.key("location")
+                            step.location.write(to: &writer)
+                            writer.closeObject()
+                        }
+                        writer.closeArray()
+                        writer.closeObject()
+                    }
+                    writer.closeArray()
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            writer.field("level", level)
+            writer.key("locations")
+            Location.write(locations, to: &writer)
+            writer.key("message")
+            message.write(to: &writer)
+            writer.key("partialFingerprints")
+            writer.openObject()
+            for (key, value) in partialFingerprints.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                writer.value(value)
+            }
+            writer.closeObject()
+            if let relatedLocations {
+                writer.key("relatedLocations")
+                Location.write(relatedLocations, to: &writer)
+            }
+            writer.field("ruleId", ruleId)
+            if let ruleIndex { writer.field("ruleIndex", ruleIndex) }
+            writer.closeObject()
         }
     }
 
@@ -183,11 +291,56 @@ public enum SARIFReporter {
         var physicalLocation: PhysicalLocation
         var logicalLocations: [LogicalLocation]?
 
-        init(_ location: SourceLocation, workingDirectory: String) {
-            let artifact = ArtifactURI(path: location.file, workingDirectory: workingDirectory)
+        init(_ location: SourceLocation, uris: ArtifactURIs) {
+            let artifact = uris[location.file]
             physicalLocation = PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: artifact.uri, uriBaseId: artifact.isRelative ? "%SRCROOT%" : nil),
                 region: Region(startLine: location.line, startColumn: location.column))
+        }
+
+        static func write(_ locations: [Location], to writer: inout JSONTextWriter) {
+            writer.openArray()
+            for location in locations {
+                writer.element()
+                location.write(to: &writer)
+            }
+            writer.closeArray()
+        }
+
+        func write(to writer: inout JSONTextWriter) {
+            writer.openObject()
+            if let id { writer.field("id", id) }
+            if let logicalLocations {
+                writer.key("logicalLocations")
+                writer.openArray()
+                for logical in logicalLocations {
+                    writer.element()
+                    writer.openObject()
+                    writer.field("fullyQualifiedName", logical.fullyQualifiedName)
+                    writer.field("kind", logical.kind)
+                    writer.field("name", logical.name)
+                    writer.closeObject()
+                }
+                writer.closeArray()
+            }
+            if let message {
+                writer.key("message")
+                message.write(to: &writer)
+            }
+            writer.key("physicalLocation")
+            writer.openObject()
+            writer.key("artifactLocation")
+            writer.openObject()
+            writer.field("uri", physicalLocation.artifactLocation.uri)
+            writer.fieldIfPresent("uriBaseId", physicalLocation.artifactLocation.uriBaseId)
+            writer.closeObject()
+            writer.key("region")
+            writer.openObject()
+            writer.field("startColumn", physicalLocation.region.startColumn)
+            writer.field("startLine", physicalLocation.region.startLine)
+            writer.closeObject()
+            writer.closeObject()
+            writer.closeObject()
         }
     }
 
@@ -210,6 +363,23 @@ public enum SARIFReporter {
         var name: String
         var fullyQualifiedName: String
         var kind: String
+    }
+}
+
+/// Each file's URI made once: a report names a few files many times (every step of every witness path).
+final class ArtifactURIs {
+    let workingDirectory: String
+    private var made: [String: ArtifactURI] = [:]
+
+    init(workingDirectory: String) {
+        self.workingDirectory = workingDirectory
+    }
+
+    subscript(path: String) -> ArtifactURI {
+        if let uri = made[path] { return uri }
+        let uri = ArtifactURI(path: path, workingDirectory: workingDirectory)
+        made[path] = uri
+        return uri
     }
 }
 

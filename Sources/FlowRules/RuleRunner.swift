@@ -47,7 +47,7 @@ public struct RuleRunner: Sendable {
             let facts = Analysis(project.graph, framework: configuration.framework, origin: project.origin)
             analysis = facts
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
-            let graphFindings = Parallel.map(rules) { rule in rule.init().check(facts) }.joined()
+            let graphFindings = Parallel.map(rules, inParallel: facts.worthThreads) { rule in rule.init().check(facts) }.joined()
             findings += specIsValid ? Array(graphFindings) : Self.onValidElements(graphFindings, invalid: findings, in: project.graph)
         }
         if let code, runsGraphRules, specIsValid {

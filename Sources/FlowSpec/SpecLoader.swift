@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowModel
 
 /// The project read from the paths of one run.
@@ -40,15 +45,29 @@ public struct SpecLoader: Sendable {
 
     /// Reads the files in parallel (each is independent), then resolves names across them in file order.
     public func load(files: [String]) throws(LoadError) -> LoadedProject {
-        let results = try Parallel.map(files) { path throws(LoadError) in
+        let results = try Parallel.map(files, inParallel: Self.worthThreads(files)) { path throws(LoadError) in
             try SpecReader.read(path, limits: limits, defaultRetain: defaultRetain)
         }
         return resolve(files, results)
     }
 
+    /// Below this many bytes of specs (a small app's, `fixtures/seeds`), files are read on one thread: waking
+    /// others costs a small lint more than they save.
+    static let parallelBytes = 64 * 1024
+
+    private static func worthThreads(_ files: [String]) -> Bool {
+        var total = 0
+        for file in files {
+            var info = stat()
+            if stat(file, &info) == 0 { total += Int(info.st_size) }
+            if total >= parallelBytes { return true }
+        }
+        return false
+    }
+
     /// Specs whose bytes are at hand (a revision read from git's objects), each named by its path, in that order.
     public func load(contents: [(path: String, bytes: [UInt8])]) -> LoadedProject {
-        let results = Parallel.map(contents) { file in
+        let results = Parallel.map(contents, inParallel: contents.reduce(0) { $0 + $1.bytes.count } >= Self.parallelBytes) { file in
             SpecReader.read(file.path, bytes: file.bytes, limits: limits, defaultRetain: defaultRetain)
         }
         return resolve(contents.map(\.path), results)

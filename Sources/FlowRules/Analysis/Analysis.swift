@@ -22,6 +22,13 @@ public struct Analysis: Sendable {
     /// Specs or Swift code: what a fix names, a spec field or the code change.
     public let origin: GraphOrigin
 
+    /// Below this many routes (a small app's), facts and rules are computed on one thread: waking others costs more
+    /// than they save.
+    public static let parallelRoutes = 1_000
+
+    /// Whether the rules over this analysis are worth running side by side.
+    public var worthThreads: Bool { index.routeIDs.count >= Self.parallelRoutes }
+
     /// Facts that do not depend on each other are computed side by side.
     public init(_ graph: FlowGraph, framework: Framework = .uikit, origin: GraphOrigin = .specs) {
         self.framework = framework
@@ -36,7 +43,9 @@ public struct Analysis: Sendable {
             ? Reachability(index: index, chains: chains, openWorld: true) : reachability
         let presentations = Presentations(index: index, reachability: reachability)
         self.presentations = presentations
+        let inParallel = index.routeIDs.count >= Self.parallelRoutes
         let ((startGraph, exits), (pushGraph, ownership)) = Parallel.both(
+            inParallel: inParallel,
             { () -> (StartGraph, ChildExits) in
                 let startGraph = StartGraph(index: index, reachability: reachability)
                 return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph,
@@ -44,6 +53,7 @@ public struct Analysis: Sendable {
             },
             {
                 Parallel.both(
+                    inParallel: inParallel,
                     { PushGraph(index: index, reachability: reachability) },
                     { OwnershipGraph(index: index, reachability: reachability) })
             })

@@ -14,8 +14,12 @@ struct CodeOnlyFindings {
         let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
         let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
-        let analysis = Analysis(drift.includeInferred ? drift.code : code.certainGraph, framework: framework, origin: .code)
-        return Parallel.map(rules) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
+        let graph = drift.includeInferred ? drift.code : code.certainGraph
+        // Only findings on what the spec lacks are kept: where it describes every coordinator and route, a second
+        // analysis of the whole app (as large as the spec's) would find nothing to keep.
+        guard graph.coordinators.contains(where: { !isDescribed($0) }) else { return [] }
+        let analysis = Analysis(graph, framework: framework, origin: .code)
+        return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
             guard finding.withheldBecause == nil, let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {
                 return nil
@@ -24,5 +28,11 @@ struct CodeOnlyFindings {
             finding.message += " (found in the Swift code, which the spec does not describe yet)"
             return finding
         }
+    }
+
+    /// The spec has this coordinator of the code and each of its routes.
+    private func isDescribed(_ coordinator: Coordinator) -> Bool {
+        guard let spec = drift.specCoordinator(forType: coordinator.name) else { return false }
+        return coordinator.routes.allSatisfy { spec.route(named: $0.name) != nil }
     }
 }
