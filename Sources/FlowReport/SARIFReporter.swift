@@ -33,7 +33,8 @@ public enum SARIFReporter {
         let driver = Driver(
             name: tool.name, version: tool.version, semanticVersion: tool.version,
             informationUri: tool.informationURI, rules: rules.map(Rule.init))
-        let log = Log(runs: [Run(tool: ToolComponent(driver: driver), results: results)])
+        let log = Log(runs: [Run(tool: ToolComponent(driver: driver), results: results,
+                                 properties: report.coverage.map(CoverageSummary.init))])
         return ReportText.json(log)
     }
 
@@ -54,6 +55,14 @@ public enum SARIFReporter {
         var results: [Result]
         /// flowlint's columns count characters.
         var columnKind = "unicodeCodePoints"
+        /// What was read of the code, when code was read (the keys of JSON's `summary`).
+        var properties: CoverageSummary?
+
+        init(tool: ToolComponent, results: [Result], properties: CoverageSummary?) {
+            self.tool = tool
+            self.results = results
+            self.properties = properties
+        }
     }
 
     struct ToolComponent: Encodable {
