@@ -17,7 +17,9 @@ struct CoverageReading {
     var coverage: Coverage {
         let found = coordinatorLike()
         let read = Set(code.graph.coordinators.map(\.name))
-        let notRead = found.filter { !read.contains($0.name) }.map(reasonNotRead)
+        let unread = found.filter { !read.contains($0.name) }
+        let made = unread.isEmpty ? [] : madeByName
+        let notRead = unread.map { reasonNotRead($0, made: made) }
             .sorted { ($0.location, $0.type) < ($1.location, $1.type) }
         let (starts, unknown) = childStarts()
         return Coverage(coordinators: found.count, coordinatorsRead: found.count { read.contains($0.name) }, notRead: notRead,
@@ -84,7 +86,7 @@ struct CoverageReading {
 
     // MARK: Why a type was not read
 
-    private func reasonNotRead(_ declared: TypeFacts) -> Coverage.NotRead {
+    private func reasonNotRead(_ declared: TypeFacts, made: Set<String>) -> Coverage.NotRead {
         let name = declared.name
         func notRead(_ reason: Coverage.Reason, _ detail: String) -> Coverage.NotRead {
             Coverage.NotRead(type: name, location: declared.location, reason: reason, detail: detail)
@@ -103,8 +105,11 @@ struct CoverageReading {
             return notRead(.unreadable, "its file is not read from line \(note.location.line): \(note.message)")
         }
         let read = Set(code.graph.coordinators.map(\.name))
-        let inheritors = (recognizer.index.implementations[name] ?? []).filter { $0 != name }
-        if !inheritors.isEmpty, !recognizer.index.constructed.contains(name) {
+        // Types are keyed by name: what others inherit is the declaration the index holds, not a nested namesake
+        // (a UIViewRepresentable's `Coordinator` beside a protocol `Coordinator`).
+        let isIndexed = recognizer.index.types[name]?.location == declared.location
+        let inheritors = isIndexed ? (recognizer.index.implementations[name] ?? []).filter { $0 != name } : []
+        if !inheritors.isEmpty, !made.contains(name) {
             let readInheritors = inheritors.filter(read.contains)
             // Its own navigation reaches the flow only through an inheritor that is read.
             if navigation(in: declared) == nil || !readInheritors.isEmpty {
@@ -122,28 +127,63 @@ struct CoverageReading {
     /// The first thing the type does that shows a screen or starts a coordinator, read generously: what is not
     /// navigation here may still be, so only a type with none of these is said to navigate nowhere.
     private func navigation(in type: TypeFacts) -> (what: String, location: SourceLocation)? {
+        var stateNames: Set<String> = []
+        // SwiftUI presents from state: an observable type may show anything by changing any property a view binds.
+        let holdsViewState = type.inherited.contains { $0.base == "ObservableObject" } || type.name.hasSuffix("ViewModel")
+            || type.properties.contains { $0.attributes.contains { ["Published", "ObservationIgnored", "ObservationTracked"].contains($0.name) } }
+        if let screen = type.inherited.first(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) {
+            return ("is a `\(screen.base)`: it shows itself", type.location)
+        }
         for property in type.properties {
             if property.attributes.contains(where: { $0.name == "Route" || $0.name == "Root" }) {
                 return ("declares the route `\(property.name)`", property.location)
             }
-            if case .construct(let made, _)? = property.initializer, made != type.name, isScreenOrCoordinator(made) {
+            if case .construct(let made, _)? = property.initializer, made != type.name, isScreenOrCoordinator(made) || Self.isController(made) {
                 return ("makes `\(made)`", property.location)
+            }
+            if let held = property.type?.base, Self.isController(held) {
+                return ("keeps a `\(held)`", property.location)
             }
             if ["rootViewController", "rootView"].contains(property.name) {
                 return ("has a `\(property.name)`", property.location)
             }
+            if holdsViewState || Self.isNavigationState(property) { stateNames.insert(property.name) }
         }
         for method in type.methods {
             if method.name == "toPresentable" { return ("has `toPresentable()`", method.location) }
-            if let made = method.constructed.first(where: { $0.value != type.name && isScreenOrCoordinator($0.value) }) {
+            if let made = method.constructed.first(where: { $0.value != type.name && (isScreenOrCoordinator($0.value) || Self.isController($0.value)) }) {
                 return ("makes `\(made.value)`", made.location)
             }
-            if let call = method.calls.first(where: Self.navigates) {
-                let receiver = call.receiver.map { plainReceiver($0) + "." } ?? ""
-                return (call.name == "=" ? "sets `\(receiver.dropLast())`" : "calls `\(receiver)\(call.name)`", call.location)
+            for call in method.calls {
+                let receiver = call.receiver.map { plainReceiver($0) } ?? ""
+                if Self.navigates(call) {
+                    return (call.name == "=" ? "sets `\(receiver)`" : "calls `\(receiver.isEmpty ? "" : receiver + ".")\(call.name)`", call.location)
+                }
+                // SwiftUI: a sheet, cover or path is shown by changing the state it is bound to.
+                let place = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+                if Self.stateChanges.contains(call.name), let state = place.split(separator: ".").first.map(String.init), stateNames.contains(state) {
+                    return ("changes `\(state)`, which a view may present or push", call.location)
+                }
             }
         }
         return nil
+    }
+
+    /// What changes a stored value in place: `sheet = .settings`, `isShowing.toggle()`, `path.append(route)`.
+    private static let stateChanges: Set<String> = ["=", "toggle", "append", "removeLast", "removeAll", "insert", "send"]
+
+    /// A UIKit container or screen held by the type: what it keeps, it shows (or hands to what shows it).
+    private static func isController(_ name: String) -> Bool {
+        name.hasSuffix("ViewController") || name.hasSuffix("NavigationController") || name.hasSuffix("TabBarController")
+            || (name.hasPrefix("UI") && name.hasSuffix("Controller"))
+    }
+
+    /// A property a view may present or push from (`showSettings`, `sheet`, `path: NavigationPath`, `destination`).
+    private static func isNavigationState(_ property: PropertyFacts) -> Bool {
+        let words = ["show", "present", "sheet", "cover", "destination", "path", "route", "navigat", "popover", "alert",
+                     "dialog", "stack", "screen", "selectedtab", "selection"]
+        let name = property.name.lowercased(), type = property.type?.base.lowercased() ?? ""
+        return words.contains { name.contains($0) || type.contains($0) }
     }
 
     private func isScreenOrCoordinator(_ name: String) -> Bool {
@@ -157,7 +197,8 @@ struct CoverageReading {
 
     private static let navigationCalls = [
         "push", "present", "show", "pop", "dismiss", "setViewControllers", "setRoot", "navigate", "route", "trigger",
-        "coordinate", "embed", "addChild", "addDependency", "startChild", "performSegue",
+        "coordinate", "embed", "addChild", "addDependency", "startChild", "performSegue", "sheet", "fullScreenCover",
+        "navigationDestination", "popover", "NavigationLink", "NavigationStack", "TabView",
     ]
     private static let navigationPlaces = ["rootViewController", "viewControllers", "selectedIndex", "selectedViewController"]
 
@@ -168,6 +209,20 @@ struct CoverageReading {
         let lower = receiver.lowercased()
         if call.name.hasPrefix("start"), ["coordinator", "child", "flow"].contains(where: lower.contains) { return true }
         return ["router", "navigator", "navigationcontroller"].contains(where: lower.contains)
+    }
+
+    /// Types some method makes, besides SwiftUI's `makeCoordinator()`: the `Coordinator` it makes is the
+    /// representable's own nested type, which shares its name with every other (types are keyed by name).
+    private var madeByName: Set<String> {
+        var made: Set<String> = []
+        for file in files {
+            for type in file.types {
+                for method in type.methods where method.name != "makeCoordinator" {
+                    for construction in method.constructed { made.insert(construction.value) }
+                }
+            }
+        }
+        return made
     }
 
     // MARK: Child starts and the entry
