@@ -118,10 +118,14 @@ public struct Provenance: Sendable {
 public struct CodeGraph: Sendable {
     public var graph: FlowGraph
     public var provenance: Provenance
+    /// What the reader found and read of the coordinator-like types (`nil` where nobody counted, as in a graph
+    /// built by hand).
+    public var coverage: Coverage?
 
-    public init(graph: FlowGraph = FlowGraph(), provenance: Provenance = Provenance()) {
+    public init(graph: FlowGraph = FlowGraph(), provenance: Provenance = Provenance(), coverage: Coverage? = nil) {
         self.graph = graph
         self.provenance = provenance
+        self.coverage = coverage
     }
 
     /// The graph with only the facts read with certainty (drift compares those by default, DESIGN §5): an

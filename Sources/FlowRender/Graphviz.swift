@@ -22,13 +22,30 @@ public struct Rendering: Sendable {
 }
 
 extension Graphviz {
-    /// At most one line for the warnings of one drawing, naming it: `graphviz: Unable to reclaim box space … (drawing
-    /// of docs/flow.svg; 3 more)`. Graphviz repeats a complaint for each edge it concerns.
+    /// At most one plain line for the warnings of one drawing, naming it, in flowlint's words: Graphviz's own
+    /// ("Unable to reclaim box space in spline routing … Something is probably seriously wrong") would alarm a user
+    /// about a drawing that is there. Graphviz repeats a complaint for each edge it concerns.
     public static func warning(_ warnings: [String], drawing: String) -> String? {
-        guard let first = warnings.first else { return nil }
-        let text = first.hasPrefix("Warning: ") ? String(first.dropFirst("Warning: ".count)) : first
-        let more = warnings.count > 1 ? "; \(warnings.count - 1) more" : ""
-        return "graphviz: \(text) (drawing of \(drawing)\(more))"
+        guard !warnings.isEmpty else { return nil }
+        if warnings.contains(where: isRoutingTrouble) {
+            return "some lines of \(drawing) may cross boxes: the layout could not route \(warnings.count == 1 ? "one of them" : "all of them") around the boxes"
+        }
+        return "\(drawing) is drawn, but the layout reported \(warnings.count == 1 ? "a problem" : "\(warnings.count) problems"); it may look off"
+    }
+
+    /// A message of dot's edge router: it could not route an edge around the boxes (clusters, `lhead` edges).
+    static func isRoutingTrouble(_ message: String) -> Bool {
+        ["spline routing", "routesplines", "Pshortestpath", "triangulation failed", "not in any triangle", "lost "]
+            .contains { message.contains($0) }
+    }
+
+    /// The DOT with straight edges: what dot draws when its spline router gives up on a diagram (compound clusters
+    /// with `lhead` edges can leave it no path). Labels stay external (`xlabel`), placed after the layout.
+    static func withStraightEdges(_ dot: String) -> String {
+        guard let open = dot.firstIndex(of: "{") else { return dot }
+        var text = dot
+        text.insert(contentsOf: "\n  splines=line", at: text.index(after: open))
+        return text
     }
 }
 
@@ -55,15 +72,27 @@ public struct Graphviz: Sendable {
 
     /// Lays `dot` out with the dot engine and renders it as SVG.
     public func svg(fromDOT dot: String) throws(GraphvizError) -> Rendering {
-        let collected = try render(dot, format: .svg)
+        let collected = try routed(dot, format: .svg)
         return Rendering(svg: String(decoding: collected.value, as: UTF8.self), warnings: collected.warnings)
     }
 
     /// Lays `dot` out and renders it as PNG or PDF with Graphviz's cairo renderer (its pango plugin), which
     /// measures text with the machine's fonts.
     public func image(fromDOT dot: String, format: ImageFormat) throws(GraphvizError) -> (bytes: [UInt8], warnings: [String]) {
-        let collected = try render(dot, format: format)
+        let collected = try routed(dot, format: format)
         return (format == .pdf ? Self.withoutCreationDate(collected.value) : collected.value, collected.warnings)
+    }
+
+    /// The drawing, laid out again with straight edges when dot's spline router could not route it (an error, or
+    /// a warning that edges were drawn through boxes): the second layout has no router to fail.
+    private func routed(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
+        do {
+            let collected = try render(dot, format: format)
+            guard collected.warnings.contains(where: Self.isRoutingTrouble) else { return collected }
+            return (try? render(Self.withStraightEdges(dot), format: format)) ?? collected
+        } catch where error.messages.contains(where: Self.isRoutingTrouble) {
+            return try render(Self.withStraightEdges(dot), format: format)
+        }
     }
 
     /// Cairo stamps a PDF with the time it was made; the same diagram must give the same bytes (`--check`).
@@ -90,7 +119,7 @@ public struct Graphviz: Sendable {
     /// Whether PNG and PDF can be rendered: the cairo plugin is installed where the plugins are.
     public var rendersImages: Bool { Plugins.cairoPluginPath(in: pluginDirectory).map { access($0, R_OK) == 0 } ?? false }
 
-    private func render(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
+    func render(_ dot: String, format: ImageFormat) throws(GraphvizError) -> (value: [UInt8], warnings: [String]) {
         try MessageCapture.shared.collecting { (cleanup: Cleanup) throws(GraphvizError) -> [UInt8] in
             let context: OpaquePointer
             if format == .svg {

@@ -14,7 +14,8 @@ public enum Site {
 
     /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI); it is given the name of
     /// the page the diagram is drawn on.
-    public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto,
+    /// `coverage`: what a graph read from Swift code read of it, shown on the index (a guessed entry marked as one).
+    public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto, coverage: Coverage? = nil,
                              render: (Diagram, _ page: String) throws -> String) rethrows -> [Page] {
         // One set of facts for every page.
         let facts = FlowFacts(analysis)
@@ -52,7 +53,7 @@ public enum Site {
             diagrams.append((name, diagram))
         }
         let table = FindingsTable(findings: findings, graph: graph, files: files, marked: marked)
-        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), table: table))]
+        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), table: table, coverage: coverage))]
         for (name, diagram) in diagrams {
             pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, diagram: try render(diagram, files[name]!),
                                                                             table: table, paths: paths.filter { marked[files[name]!]!.contains($0.name) })))
@@ -108,12 +109,19 @@ public enum Site {
 
     // MARK: Pages
 
-    private static func indexPage(_ graph: FlowGraph, overview: String, table: FindingsTable) -> String {
+    private static func indexPage(_ graph: FlowGraph, overview: String, table: FindingsTable, coverage: Coverage?) -> String {
         let files = table.files
         var body = "<h1>Navigation atlas</h1>\n"
         if let entry = graph.entry?.value, let file = files[entry] {
-            body += "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+            if let guess = coverage?.entry, guess.guessed {
+                body += "<p class=\"entry-guessed\">The app may start in <a href=\"\(file)\">\(escaped(entry))</a>: a guess"
+                    + (guess.why.map { " (" + escaped($0) + ")" } ?? "")
+                    + ", since no launch site that starts a coordinator was read. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+            } else {
+                body += "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+            }
         }
+        if let coverage { body += coverageSection(coverage) }
         body += "<figure>\(svgBody(overview))</figure>\n"
         body += table.html(of: nil)
         body += "<h2>Coordinators</h2>\n<ul>\n"
@@ -123,6 +131,20 @@ public enum Site {
         }
         body += "</ul>\n"
         return document(title: "Navigation atlas", body: body)
+    }
+
+    /// What was read of the code: the summary line, and each type not read and child start of unknown retention.
+    private static func coverageSection(_ coverage: Coverage) -> String {
+        var html = "<p class=\"coverage\">Read from the code: \(escaped(coverage.line)).</p>\n"
+        guard !coverage.notRead.isEmpty || !coverage.retentionUnknown.isEmpty else { return html }
+        html += "<details class=\"coverage\"><summary>What was not read</summary>\n<ul>\n"
+        for type in coverage.notRead {
+            html += "<li>\(escaped(type.type)) (\(escaped(type.reason.rawValue))): \(escaped(type.detail)), \(escaped("\(type.location.file):\(type.location.line)"))</li>\n"
+        }
+        for start in coverage.retentionUnknown {
+            html += "<li>\(escaped(start.coordinator)).\(escaped(start.route)) starts \(escaped(start.child)), retention unknown: \(escaped(start.detail)), \(escaped("\(start.location.file):\(start.location.line)"))</li>\n"
+        }
+        return html + "</ul>\n</details>\n"
     }
 
     /// `paths`: the witness paths the diagram marks; each has an anchor before the diagram that, as the page's

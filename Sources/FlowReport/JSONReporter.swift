@@ -54,6 +54,8 @@ public enum JSONReporter {
         var unread: Int
         /// Findings withheld where an `open` element could make them false.
         var withheld: Int
+        /// What was read of the code, when code was read: its keys sit in `summary` itself.
+        var coverage: CoverageSummary?
 
         init(_ report: Report) {
             errors = report.errors
@@ -61,7 +63,20 @@ public enum JSONReporter {
             files = report.files
             unread = report.unread.count
             withheld = report.withheld.count
+            coverage = report.coverage.map(CoverageSummary.init)
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(errors, forKey: .errors)
+            try container.encode(warnings, forKey: .warnings)
+            try container.encode(files, forKey: .files)
+            try container.encode(unread, forKey: .unread)
+            try container.encode(withheld, forKey: .withheld)
+            try coverage?.encode(to: encoder)
+        }
+
+        enum CodingKeys: String, CodingKey { case errors, warnings, files, unread, withheld }
     }
 
     /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.

@@ -10,6 +10,9 @@ public struct Report: Sendable {
     public var withheld: [Diagnostic] = []
     /// Swift files `--sources` could not read, each a note at the file with why.
     public var unread: [DiagnosticNote] = []
+    /// What a run that read Swift code read of it (`nil` when no code was read): JSON's `summary` and SARIF's
+    /// `runs[].properties` carry it.
+    public var coverage: Coverage?
 
     public init(findings: [Diagnostic], files: Int) {
         self.findings = findings.sorted(by: Diagnostic.reportOrder)

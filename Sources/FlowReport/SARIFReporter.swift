@@ -31,7 +31,7 @@ public enum SARIFReporter {
     /// `Log` (a test compares them), the small `tool` through its `Codable` type.
     public static func write(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String,
                              to sink: ([UInt8]) -> Void) {
-        let log = Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: [])])
+        let log = Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: [], properties: report.coverage.map(CoverageSummary.init))])
         var writer = JSONTextWriter()
         writer.openObject()
         writer.field("$schema", log.schema)
@@ -41,6 +41,10 @@ public enum SARIFReporter {
             writer.element()
             writer.openObject()
             writer.field("columnKind", run.columnKind)
+            if let properties = run.properties {
+                writer.key("properties")
+                writer.encoded(ReportText.json(properties))
+            }
             writer.key("results")
             writer.openArray()
             forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { result in
@@ -64,7 +68,8 @@ public enum SARIFReporter {
     static func encoded(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
         var results: [Result] = []
         forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { results.append($0) }
-        return ReportText.json(Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: results)]))
+        return ReportText.json(Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: results,
+                                              properties: report.coverage.map(CoverageSummary.init))]))
     }
 
     private static func toolComponent(_ tool: Tool, rules: [RuleDescription]) -> ToolComponent {
@@ -104,6 +109,14 @@ public enum SARIFReporter {
         var results: [Result]
         /// flowlint's columns count characters.
         var columnKind = "unicodeCodePoints"
+        /// What was read of the code, when code was read (the keys of JSON's `summary`).
+        var properties: CoverageSummary?
+
+        init(tool: ToolComponent, results: [Result], properties: CoverageSummary?) {
+            self.tool = tool
+            self.results = results
+            self.properties = properties
+        }
     }
 
     struct ToolComponent: Encodable {

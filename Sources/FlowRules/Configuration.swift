@@ -25,6 +25,11 @@ public struct Configuration: Sendable {
     public var extract: [String: [String]] = [:]
     /// `sources:` — Swift files and folders that `lint` compares the specs with (as `--sources`).
     public var sources: [String] = []
+    /// `minRead:` — the least share of coordinator types (read or accounted for, whole percent) a run that reads
+    /// Swift code must read, as `--min-read`.
+    public var minRead: Int?
+    /// Where `minRead:` is written (`path:line:col`), for the error when no code is read.
+    public var minReadLocation: String?
 
     public init() {}
 
@@ -57,7 +62,7 @@ extension Configuration {
         return .success(path == "~" ? base : (base == "/" ? "" : base) + path.dropFirst())
     }
 
-    static let settings = ["rules", "disabled", "exclude", "framework", "sources", "extract"]
+    static let settings = ["rules", "disabled", "exclude", "framework", "sources", "extract", "minRead"]
 
     /// Reads a configuration file. Every mistake is a `file:line:col` error, all of them in one run, since a
     /// silently ignored setting misleads; the error's description has one line per mistake.
@@ -165,12 +170,32 @@ extension Configuration {
                 }
             case "extract":
                 configuration.extract = extractMapping(tree, value, fail: fail)
+            case "minRead":
+                let text = tree.text(value) ?? ""
+                if tree.kind(value) == .scalar, let percent = Self.percent(text) {
+                    configuration.minRead = percent
+                    let (line, column) = tree.position(key)
+                    configuration.minReadLocation = "\(path):\(line):\(column)"
+                } else {
+                    let what = tree.kind(value) == .scalar && !text.isEmpty ? "`\(text)`" : tree.describe(value)
+                    fail(value, "\(what) is not a share for `minRead`; use a whole percent from 0 to 100")
+                }
             case let other:
                 fail(key, "unknown setting `\(other)`\(Suggestion.hint(for: other, among: Self.settings))")
             }
         }
         guard mistakes.isEmpty else { throw ConfigurationError(description: mistakes.joined(separator: "\n")) }
         return configuration
+    }
+}
+
+extension Configuration {
+    /// A whole percent from 0 to 100 (`95`, `95%`), as `minRead:` and `--min-read` take it.
+    public static func percent(_ text: String) -> Int? {
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), digits.count <= 3, let value = Int(digits),
+              (0...100).contains(value) else { return nil }
+        return value
     }
 }
 

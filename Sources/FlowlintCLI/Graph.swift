@@ -98,6 +98,7 @@ struct Graph: ParsableCommand {
     func run() throws {
         let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false).run()
         try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
+        if let coverage = outcome.report.coverage { Output.error("flowlint: drawn from the code: \(coverage.line)") }
         if let site { return try writeSite(outcome, to: site) }
         // The facts the rules read, for the chain's walk and the drawing.
         let analysis = outcome.facts
@@ -203,7 +204,8 @@ struct Graph: ParsableCommand {
     /// `--site DIR`: every page, each written atomically, and pages of an earlier atlas removed; with `--check`,
     /// compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(outcome.facts, findings: WitnessPaths.tracing(outcome.report.findings, in: outcome.analysis), layout: layout) { diagram, page in
+        let pages = try Site.pages(outcome.facts, findings: WitnessPaths.tracing(outcome.report.findings, in: outcome.analysis), layout: layout,
+                                   coverage: outcome.report.coverage) { diagram, page in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }

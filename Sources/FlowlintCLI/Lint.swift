@@ -73,6 +73,10 @@ struct Lint: ParsableCommand {
     @Flag(help: "With --sources: compare inferred code facts too, reporting their differences as warnings.")
     var includeInferred = false
 
+    @Option(help: ArgumentHelp("With --sources: fail (exit 1) when fewer coordinator types were read or accounted for than this whole percent (default: minRead: of .flowlint.yml).",
+                               valueName: "percent"))
+    var minRead: String?
+
     @Flag(help: "List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, and the Swift files --sources could not read (on stderr).")
     var explainOpen = false
 
@@ -82,9 +86,17 @@ struct Lint: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Never colour the output (colours are only used on a terminal, and not when NO_COLOR is set).")
     var noColor = false
 
+    func validate() throws {
+        if let minRead, Configuration.percent(minRead) == nil {
+            throw ValidationError("--min-read takes a whole percent from 0 to 100, not `\(minRead)`")
+        }
+    }
+
     func run() throws {
-        // Read first: a bad baseline fails before any output.
+        // Read first: a bad baseline or a floor with no code to hold it to fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
+        let floor = try CodeCoverage.floor(option: minRead.flatMap(Configuration.percent),
+                                           configuration: LintPipeline.loadConfiguration(config), sources: sources)
         let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
@@ -98,12 +110,19 @@ struct Lint: ParsableCommand {
         report.findings = WitnessPaths.tracing(report.findings, in: outcome.analysis)
         let shown = quiet ? Report(findings: report.findings.filter { $0.severity == .error }, files: report.files) : report
         write(shown, rules: outcome.rules, files: outcome.project.graph.files)
+        if !quiet, let mode = CodeCoverage.modeLine(outcome) { Output.error("flowlint: \(mode)") }
         summarize(report, baselined: baselined, recorded: outcome.report.findings.count)
+        if !quiet, let coverage = report.coverage { Output.error("flowlint: \(coverage.line)") }
         let openWorld = OpenWorldSummary(graph: outcome.project.graph, report: report)
         if !quiet, let line = openWorld.line { Output.error("flowlint: \(line)") }
-        if explainOpen { openWorld.explanation.forEach(Output.error) }
+        if explainOpen {
+            report.coverage?.explanation.forEach(Output.error)
+            openWorld.explanation.forEach(Output.error)
+        }
+        let shortfall = floor.flatMap { CodeCoverage.shortfall(report.coverage, floor: $0) }
+        if let shortfall { Output.error("flowlint: error: \(shortfall)") }
         // Recording a baseline succeeds when the file is written: the findings are what it records.
-        throw ExitCode(writeBaseline == nil && failed(report) ? 1 : 0)
+        throw ExitCode(writeBaseline == nil && (failed(report) || shortfall != nil) ? 1 : 0)
     }
 
     /// `--strict` fails on unread Swift files too, never on withheld findings (DESIGN §1 Open world).

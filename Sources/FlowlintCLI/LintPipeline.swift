@@ -78,9 +78,10 @@ struct LintPipeline {
         var report = Report(findings: run.findings, files: project.graph.files.count)
         report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
         report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
+        report.coverage = code?.coverage
         return LintOutcome(project: project, report: report,
                            rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
-                           analysis: run.analysis)
+                           analysis: run.analysis, configuration: configuration, sources: sources)
     }
 
     /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).
@@ -116,6 +117,10 @@ struct LintOutcome {
     var rules: [RuleDescription]
     /// What the graph rules read, when they ran: `graph` draws from the same facts.
     var analysis: Analysis?
+    /// The configuration the run used.
+    var configuration = Configuration()
+    /// The Swift sources given (`--sources`, else `sources:`): empty when the run read no code.
+    var sources: [String] = []
 
     /// The analysis of the project, computed here when no graph rule ran.
     var facts: Analysis { analysis ?? Analysis(project.graph, origin: project.origin) }

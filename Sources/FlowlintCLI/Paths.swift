@@ -81,6 +81,7 @@ struct Paths: ParsableCommand {
     func run() throws {
         let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: false, sources: sources, comparesCode: false).run()
         try Graph.refuseSpecErrors(outcome.report, nothing: "no paths written")
+        if let coverage = outcome.report.coverage { Output.error("flowlint: paths from the code: \(coverage.line)") }
         let analysis = outcome.facts
         let (text, answered) = try render(analysis)
         if !check, output != "-", let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, output) }) {

@@ -27,7 +27,7 @@ import Testing
         // Each with its path from the entry, the steps named as the code names them.
         #expect(all.filter { $0.contains(": note: path: ") }.map { String($0.split(separator: " note: ")[1]) }
             == ["path: ShelfCoordinator.showEditor", "path: ShelfCoordinator.showBook → ShelfCoordinator.showReader"])
-        #expect(result.stderr.hasPrefix("flowlint: 2 errors, 0 warnings in 5 files\n"))
+        #expect(result.stderr.hasPrefix("flowlint: linting the code in \(Self.sampleApp.path)/ (no spec found)\nflowlint: 2 errors, 0 warnings in 5 files\n"))
     }
 
     @Test func everyFormatReportsTheSwiftLines() throws {

@@ -128,7 +128,7 @@ import FlowModel
     }
 
     @Test func wrongTypes() throws {
-        #expect(try error("- rules\n") == "CONFIG:1:1: a configuration is a mapping of settings: `rules`, `disabled`, `exclude`, `framework`, `sources`, `extract`")
+        #expect(try error("- rules\n") == "CONFIG:1:1: a configuration is a mapping of settings: `rules`, `disabled`, `exclude`, `framework`, `sources`, `extract`, `minRead`")
         #expect(try error("rules: [push-cycle]\n") == "CONFIG:1:8: `rules` must map rule ids to off, warning or error")
         #expect(try error("disabled: push-cycle\n") == "CONFIG:1:11: `disabled` must be a list")
         #expect(try error("exclude: Legacy\n") == "CONFIG:1:10: `exclude` must be a list")
