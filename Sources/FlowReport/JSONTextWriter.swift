@@ -67,9 +67,12 @@ struct JSONTextWriter {
     mutating func encoded(_ json: String) {
         var json = json
         json.withUTF8 { text in
-            for byte in text.dropLast() {
-                bytes.append(byte)
-                if byte == UInt8(ascii: "\n") { indent() }
+            let body = text.dropLast()
+            for index in body.indices {
+                bytes.append(body[index])
+                // An empty line (Foundation writes an empty array as `[`, an empty line, `]`) stays empty.
+                let next = body.index(after: index)
+                if body[index] == UInt8(ascii: "\n"), next == body.endIndex || body[next] != UInt8(ascii: "\n") { indent() }
             }
         }
     }

@@ -444,8 +444,9 @@ import Testing
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
         // Open: the share and the device check (each child's start presents an action sheet or an alert), the terms
-        // the backup reminder and the search (screens that close themselves), and the route that starts the reminder's child.
-        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 7)
+        // the backup reminder, the search and the lock screen (screens that close themselves; the passcode
+        // coordinator presents its lock screen as its first screen), and the route that starts the reminder's child.
+        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 8)
         #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
         // The test target's stand-in is said and not read: no spec, no unreachable coordinator.
         #expect(result.stderr.contains("WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"))
