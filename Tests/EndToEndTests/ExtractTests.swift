@@ -404,6 +404,32 @@ import Testing
         #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
     }
 
+    /// A view model the coordinator's own screen keeps, keeping the coordinator strongly, closes coordinator → screen →
+    /// model → coordinator; the weak twin is a weak hold and no finding.
+    @Test func screenModelKeepingItsCoordinatorStronglyIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("uikit/screen-model-holds-coordinator")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["retain-cycle"])
+        #expect(findings.first?.coordinator == "SeedlingCoordinator")
+        let spec = try String(contentsOf: output.appendingPathComponent("NurseryCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-model-holds-coordinator/Sources/Screens.swift:17"))
+        #expect(spec.contains("Self: weak  # fixtures/extract/uikit/screen-model-holds-coordinator/Sources/Screens.swift:37"))
+    }
+
+    /// A child that keeps strongly the parent its add-child helper hands it holds that parent: a cycle with the
+    /// parent's list of children. The twin's weak property, set in the route, is no hold.
+    @Test func childKeepingItsParentStronglyIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("uikit/child-holds-parent")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let findings = try Self.lint(output).findings
+        #expect(findings.map(\.rule) == ["retain-cycle"])
+        #expect(findings.first?.coordinator == "FerryCoordinator")
+        let spec = try String(contentsOf: output.appendingPathComponent("PierCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("MarinaCoordinator: strong  # fixtures/extract/uikit/child-holds-parent/Sources/PierCoordinator.swift:7"))
+        #expect(spec.components(separatedBy: "holds:").count == 2)
+    }
+
     /// Flows driven by a state machine and publishers: `start()` sends `.begin`, whose handler starts the child
     /// `init` made (the initial route); a publisher's `sink` and a method the app delegate relays are coordinator
     /// triggers; the sheet's dismissal callback sends the event whose handler lets the child go (`dismiss`);

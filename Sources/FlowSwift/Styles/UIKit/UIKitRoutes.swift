@@ -24,7 +24,20 @@ extension UIKitStyle {
         reading.leaveOutForeignStacks(&context)
         reading.readTriggers(runs: runs, handlers: state.handlers, &context)
         reading.coordinator.holds = holds(of: reading.coordinator, &context)
+        noteMadeWithLazyScreens(type, &context)
         return reading.coordinator
+    }
+
+    /// `lazy var rootViewController = Screen.instantiate(with: ScreenModel(coordinator: self))`: what the property's
+    /// initializer makes beside the screen (its view model) is made with it, as in a route, so its triggers are the screen's.
+    static func noteMadeWithLazyScreens(_ type: TypeFacts, _ context: inout Context) {
+        for property in type.properties {
+            guard let screen = Context.screenType(property, of: type), !context.isCoordinatorType(screen),
+                  let body = type.methods.first(where: { $0.name == property.name }) else { continue }
+            for made in body.constructed where made.value != screen && !context.isCoordinatorType(made.value) {
+                context.madeWith[screen, default: []].append(made.value)
+            }
+        }
     }
 
     /// `name`, or `name2`, `name3`… when a route of the coordinator already has it.

@@ -54,6 +54,7 @@ struct UIKitStyle: CoordinatorStyle {
 
     mutating func link(_ context: inout Context) {
         Self.linkChildren(&state, &context)
+        Self.linkParentHolds(&context)
     }
 
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
