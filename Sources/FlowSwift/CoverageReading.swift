@@ -60,10 +60,9 @@ struct CoverageReading {
 
     private static func looksLikeCoordinator(_ type: TypeFacts, roots: Set<String>) -> Bool {
         if type.name.hasSuffix("Coordinator") || roots.contains(type.name) { return true }
+        // `Coordinat` is in each of Coordinator, Coordinating and Coordinatable.
         return type.inherited.contains { supertype in
-            roots.contains(supertype.base) || ([supertype.base] + supertype.arguments).contains { name in
-                ["Coordinator", "Coordinating", "Coordinatable"].contains { name.contains($0) }
-            }
+            roots.contains(supertype.base) || supertype.base.contains("Coordinat") || supertype.arguments.contains { $0.contains("Coordinat") }
         }
     }
 

@@ -13,11 +13,15 @@ extension Recognizer {
             bases.insert(name)
             bases.formUnion(type.inherited.map(\.base))
         }
-        let effects = StorageEffects(index) { bases.contains($0) || UIKitStyle.isCoordinatorBase($0) || mapping.coordinators.contains($0) }
+        let roots = Set(mapping.coordinators)
+        // Two reads of every method, independent of each other: side by side.
+        let (effects, navigating) = Parallel.both(
+            { StorageEffects(index) { bases.contains($0) || UIKitStyle.isCoordinatorBase($0) || roots.contains($0) } },
+            { navigatingMethods(index, besides: bases, mapping) })
         var mapping = mapping
         mapping.keptByEffect = effects.keeping
         mapping.releasedByEffect = effects.releasing
-        mapping.navigatesByEffect = navigatingMethods(index, besides: bases, mapping)
+        mapping.navigatesByEffect = navigating
         return mapping
     }
 

@@ -17,22 +17,29 @@ struct StorageEffects: Sendable {
     static let depth = 3
 
     init(_ index: ProjectIndex, isCoordinatorLike: (String) -> Bool) {
+        // The methods handed something that may be a coordinator, with the storage their type owns: read once, then
+        // followed round by round (a helper is known to keep once the one it calls is).
+        var handedMethods: [(owned: Set<String>, method: MethodFacts, handed: Set<String>)] = []
+        for name in index.order {
+            guard let type = index.types[name], type.keyword == .class || type.keyword == .protocol || type.keyword == .actor else { continue }
+            var owned: Set<String>?
+            for method in type.methods where method.hasBody && !method.parameters.isEmpty {
+                let handed = Set(method.parameters.filter { Self.mayHoldCoordinator($0, isCoordinatorLike) }.map(\.name))
+                guard !handed.isEmpty else { continue }
+                let storage = owned ?? Self.ownedStorage(of: type)
+                owned = storage
+                handedMethods.append((storage, method, handed))
+            }
+        }
         var keeps: [String: Bool] = [:]
         var releases: Set<String> = []
-        let types = index.order.compactMap { index.types[$0] }.filter { $0.keyword == .class || $0.keyword == .protocol || $0.keyword == .actor }
-        for round in 0..<Self.depth {
-            for type in types {
-                let owned = Self.ownedStorage(of: type)
-                guard !owned.isEmpty || round > 0 else { continue }
-                for method in type.methods where method.hasBody {
-                    let handed = Set(method.parameters.filter { Self.mayHoldCoordinator($0, isCoordinatorLike) }.map(\.name))
-                    guard !handed.isEmpty else { continue }
-                    if keeps[method.name] == nil, Self.stores(handed, in: method, owned: owned, keeping: keeps) {
-                        keeps[method.name] = Self.releasesLater(handed, in: method, owned: owned, releasing: releases)
-                    }
-                    if !releases.contains(method.name), Self.removes(handed, in: method, owned: owned, releasing: releases) {
-                        releases.insert(method.name)
-                    }
+        for _ in 0..<Self.depth {
+            for (owned, method, handed) in handedMethods {
+                if keeps[method.name] == nil, Self.stores(handed, in: method, owned: owned, keeping: keeps) {
+                    keeps[method.name] = Self.releasesLater(handed, in: method, owned: owned, releasing: releases)
+                }
+                if !releases.contains(method.name), Self.removes(handed, in: method, owned: owned, releasing: releases) {
+                    releases.insert(method.name)
                 }
             }
         }
@@ -47,10 +54,8 @@ struct StorageEffects: Sendable {
 
     /// A parameter that can be a coordinator: typed as one (or as a base or generic placeholder of one), or named so.
     private static func mayHoldCoordinator(_ parameter: ParameterFacts, _ isCoordinatorLike: (String) -> Bool) -> Bool {
-        if parameter.name.lowercased().contains("coordinator") { return true }
-        guard let type = parameter.type else { return false }
-        let base = String(type.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        return isCoordinatorLike(base)
+        if let type = parameter.type, isCoordinatorLike(String(type.prefix { $0.isLetter || $0.isNumber || $0 == "_" })) { return true }
+        return parameter.name.lowercased().contains("coordinator")
     }
 
     /// `children[key]`, `self.child`, `childCoordinators`: the stored property a place starts from.
