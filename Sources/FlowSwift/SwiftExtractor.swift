@@ -33,9 +33,14 @@ public enum SwiftExtractor {
     /// `keepingFactsUntilExit`: a command that exits once it has the graph need not free what every file said
     /// (as a compiler's `-disable-free`): handing a project's facts back to the allocator costs a twentieth of an
     /// extract. They stay until the process ends.
-    public static func extract(paths: [String], mapping: ExtractMapping = ExtractMapping(), keepingFactsUntilExit: Bool = false) throws(SourceError) -> CodeGraph {
+    /// `measuringCoverage`: what was read of the code (`CodeGraph.coverage`), which a lint reports and `extract` does not.
+    public static func extract(
+        paths: [String], mapping: ExtractMapping = ExtractMapping(), keepingFactsUntilExit: Bool = false, measuringCoverage: Bool = true
+    ) throws(SourceError) -> CodeGraph {
         let (files, skipped) = try search(paths)
-        return extract(sources: files.map(Source.file), skipped: skipped, mapping: mapping, roots: paths, keepingFactsUntilExit: keepingFactsUntilExit)
+        return extract(
+            sources: files.map(Source.file), skipped: skipped, mapping: mapping, roots: paths, keepingFactsUntilExit: keepingFactsUntilExit,
+            measuringCoverage: measuringCoverage)
     }
 
     /// Extracts from in-memory sources (tests): path → text.
@@ -81,7 +86,10 @@ public enum SwiftExtractor {
 
     /// Files are read and parsed on all cores at once, but with at most `bytesInFlight` of source parsed at a
     /// time: a parsed file holds about 100 bytes per byte of source until its facts are collected.
-    private static func extract(sources: [Source], skipped: [ExtractionNote], mapping: ExtractMapping, roots: [String] = [], keepingFactsUntilExit: Bool = false) -> CodeGraph {
+    private static func extract(
+        sources: [Source], skipped: [ExtractionNote], mapping: ExtractMapping, roots: [String] = [], keepingFactsUntilExit: Bool = false,
+        measuringCoverage: Bool = true
+    ) -> CodeGraph {
         let budget = ByteBudget(capacity: bytesInFlight)
         var facts = LargeStackThreads.map(sources, stackSize: stackSize) { source in
             budget.withBytes(min(source.size, bytesInFlight)) {
@@ -97,7 +105,9 @@ public enum SwiftExtractor {
         let read = recognizer.read()
         var code = read.code
         code.graph.files = sources.map(\.path)
-        code.coverage = CoverageReading(files: facts, recognizer: recognizer, code: code, roots: roots, mapping: mapping).coverage
+        if measuringCoverage {
+            code.coverage = CoverageReading(files: facts, recognizer: recognizer, code: code, roots: roots, mapping: mapping).coverage
+        }
         if keepingFactsUntilExit { KeptUntilExit.keep((facts, recognizer, read.work)) }
         return code
     }

@@ -66,7 +66,7 @@ struct ExtractCommand: ParsableCommand {
         var mapping = try loadConfiguration().extractMapping
         if let platform { mapping.platform = platform }
         mapping.defines += define
-        let code = try SwiftExtractor.extract(paths: sources, mapping: mapping, keepingFactsUntilExit: true)
+        let code = try SwiftExtractor.extract(paths: sources, mapping: mapping, keepingFactsUntilExit: true, measuringCoverage: false)
         for note in code.provenance.notes {
             Output.error("\(note.location): note: \(note.message) [\(note.kind.rawValue)]")
         }
