@@ -68,10 +68,16 @@ public struct UnreachableCoordinatorRule: Rule {
             let reason = analysis.openReachability.startedCoordinator[c] ? "a reachable open coordinator may start it from a site that was not read" : nil
             let coordinator = index[coordinator: c]
             let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
-            let cause = starters.neighbors(of: c).isEmpty ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it"
-            findings.append(withheld(finding(
-                "coordinator `\(coordinator.name)` is never started: \(cause); start it from a reachable route or remove it",
-                at: coordinator.location, coordinator: coordinator.name, notes: notes), because: reason))
+            let unstarted = starters.neighbors(of: c).isEmpty
+            // Read from the code, the fix is a start the code lacks, not a spec field.
+            let message = analysis.origin == .code
+                ? "`\(coordinator.name)` is never started: "
+                    + (unstarted ? "no coordinator the app reaches from its entry makes and starts it" : "only methods nothing the user can reach runs start it")
+                    + "; start it where the flow should show it, or remove the type"
+                : "coordinator `\(coordinator.name)` is never started: "
+                    + (unstarted ? "no route has `coordinator: \(coordinator.name)`" : "only unreachable routes start it")
+                    + "; start it from a reachable route or remove it"
+            findings.append(withheld(finding(message, at: coordinator.location, coordinator: coordinator.name, notes: notes), because: reason))
         }
         return findings
     }

@@ -64,9 +64,11 @@ public struct UnreachableRouteRule: Rule {
                 // Withheld where an unread site could reach it (DESIGN §1 Open world).
                 let reason = isOpen ? "\(name) is open: a site of it that was not read may trigger it"
                     : analysis.openReachability.reachedRoute[route] ? "an open coordinator may start what triggers it" : nil
-                findings.append(withheld(finding(
-                    "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it",
-                    route: route, in: analysis), because: reason))
+                // Read from the code, the fix is a call the code lacks, not a spec field.
+                let message = analysis.origin == .code
+                    ? "`\(name).\(index[route: route].name)` is never reached: no screen the app can show calls it and no event runs it; call it from the screen that offers it (a button's action, or a closure or delegate method \(name) sets on that screen), or remove it"
+                    : "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it"
+                findings.append(withheld(finding(message, route: route, in: analysis), because: reason))
             }
         }
         return findings
