@@ -120,6 +120,9 @@ struct Recognizer {
             child.stack = context.put(Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
             context.coordinators[name] = child
         }
+        for (screen, made) in builderCompanions(isCoordinator: { context.coordinators[$0] != nil || context.isCoordinatorType($0) }) {
+            context.madeWith[screen, default: []] += made
+        }
         let built = order.compactMap { context.coordinators[$0] }
         let routesByCoordinator = Dictionary(uniqueKeysWithValues: built.map { ($0.name, Set($0.routes.map(\.name))) })
         // Each coordinator's triggers, and the other arms of branching routes, side by side; the confidence of each

@@ -39,6 +39,35 @@ extension Recognizer {
     }
 }
 
+extension Recognizer {
+    /// What a builder makes beside the screen it returns: `static func build(router:) -> ProfileViewController` that
+    /// makes the screen and its presenter (given the screen, or set on it) makes them together, so the presenter's
+    /// `router.trigger(.x)` is the screen's, wherever a route shows that screen. Screen → those types, in
+    /// declaration order; coordinators are never companions (they are children).
+    func builderCompanions(isCoordinator: (String) -> Bool) -> [(screen: String, made: [String])] {
+        var found: [(screen: String, made: [String])] = []
+        for name in order {
+            for method in types[name]?.methods ?? [] where method.constructed.count > 1 {
+                guard let screen = Self.builtScreen(of: method), types[screen] != nil, !isCoordinator(screen) else { continue }
+                var seen: Set<String> = [screen]
+                let made = method.constructed.map(\.value).filter { types[$0] != nil && !isCoordinator($0) && seen.insert($0).inserted }
+                if !made.isEmpty { found.append((screen, made)) }
+            }
+        }
+        return found
+    }
+
+    /// The type a method makes and returns: its declared return type when it constructs one, else what its returned
+    /// value was bound to (`let view = ProfileViewController(); …; return view` under `-> UIViewController`).
+    private static func builtScreen(of method: MethodFacts) -> String? {
+        let made = Set(method.constructed.map(\.value))
+        if let declared = method.returnType?.base, made.contains(declared) { return declared }
+        guard method.returns.count == 1, let returned = method.returns.first else { return nil }
+        let value = if case .reference(let name) = returned { method.bindings[name]?.last?.value } else { returned }
+        return value?.constructedType.flatMap { made.contains($0) ? $0 : nil }
+    }
+}
+
 /// A route a type triggers: `router.trigger(.x)`, `coordinator?.showX()`, `router.route(to: \.x)`.
 struct Trigger: Sendable {
     /// The coordinator whose route it is, `nil` when only the route name is known.
