@@ -226,8 +226,8 @@ struct CoverageReading {
 
     // MARK: Child starts and the entry
 
-    /// Routes that start a child coordinator, and those whose retention was not read: written `open`, or kept by a
-    /// guess (`retain: hierarchy`, "assumed kept elsewhere", which UIKitStyle writes where it saw no keeper).
+    /// Routes that start a child coordinator, and those whose retention was not read: written `open`, with the
+    /// reason (UIKitStyle's "retention unknown" where it saw no keeper).
     private func childStarts() -> (Int, [Coverage.UnknownRetention]) {
         var starts = 0
         var unknown: [Coverage.UnknownRetention] = []
@@ -235,17 +235,13 @@ struct CoverageReading {
             for route in coordinator.routes {
                 guard let child = route.destination?.value.coordinatorName else { continue }
                 starts += 1
-                let retain = code.provenance.confidence(.route(coordinator.name, route.name, .retain)).reason
-                if let retain, retain.contains("assumed kept elsewhere") {
-                    unknown.append(Coverage.UnknownRetention(coordinator: coordinator.name, route: route.name, child: child,
-                                                             location: route.retain?.location ?? route.location, detail: retain))
-                } else if route.isOpen {
+                if route.isOpen {
                     let at = route.open?.location ?? route.location
                     let why = code.provenance.confidence(.route(coordinator.name, route.name, .open)).reason
                         ?? code.provenance.notes.first { $0.location == at }?.message
                         ?? "some of its facts (a release, its style) were not read"
                     unknown.append(Coverage.UnknownRetention(coordinator: coordinator.name, route: route.name, child: child,
-                                                             location: at, detail: "route open: \(why)"))
+                                                             location: at, detail: why.hasPrefix(Recognizer.notSeenKept) ? Recognizer.notSeenKept : "route open: \(why)"))
                 }
             }
         }

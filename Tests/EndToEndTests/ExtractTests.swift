@@ -385,13 +385,15 @@ import Testing
     }
 
     /// A child kept where the extractor cannot see (a registry of the team's own) is not guessed `retain: none`:
-    /// that would fail the extracted spec with unretained-child. It is written as kept elsewhere, marked inferred.
+    /// that would fail the extracted spec with unretained-child. Its retention is unknown: the route is open, with
+    /// the reason, and no `retain` is guessed.
     @Test func childKeptOutOfSightIsNoError() throws {
         let (output, _, _) = try Self.extract("uikit/retention-not-seen")
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("retain: hierarchy  # inferred: not seen kept"))
+        #expect(spec.contains("open: true  # inferred: not seen kept in childCoordinators, a dependency list or a stored property (retention unknown: leaked-child does not judge it)"))
+        #expect(!spec.contains("retain:"))
     }
 
     /// A screen that keeps its coordinator in a strong property closes the classic retain cycle; weak ones do not.
@@ -471,8 +473,10 @@ import Testing
         #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
         // Open: the share and the device check (each child's start presents an action sheet or an alert), the terms
         // the backup reminder, the search and the lock screen (screens that close themselves; the passcode
-        // coordinator presents its lock screen as its first screen), and the route that starts the reminder's child.
-        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 8)
+        // coordinator presents its lock screen as its first screen); the two routes whose child's retention is
+        // unknown, the reminder's child among them, say that instead.
+        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 7)
+        #expect(spec.components(separatedBy: "        open: true  # inferred: not seen kept").count == 3)
         #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
         // The test target's stand-in is said and not read: no spec, no unreachable coordinator.
         #expect(result.stderr.contains("WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"))

@@ -42,3 +42,9 @@ extension UIKitStyle {
         return false
     }
 }
+
+extension Recognizer {
+    /// Why a child start's retention is unknown where no keeper was seen: the reason its open route carries, and
+    /// what `--explain-open` says.
+    static let notSeenKept = "not seen kept in childCoordinators, a dependency list or a stored property"
+}

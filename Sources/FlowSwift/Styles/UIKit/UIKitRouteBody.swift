@@ -174,11 +174,13 @@ extension UIKitStyle {
             route.retain = context.put(Fact(.unretained, at: start.location, .inferred(
                 "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` keeps no strong reference to itself")), path(.retain))
         } else {
-            // Not seen kept does not mean not kept (a helper method, a router, a container may hold it): `none`
-            // would fail the extracted spec with unretained-child on a guess. `hierarchy` (kept elsewhere) gives
-            // no finding, and the comment says what to check.
-            route.retain = context.put(Fact(.hierarchy, at: child.location, .inferred(
-                "not seen kept in childCoordinators, a dependency list or a stored property: assumed kept elsewhere; write `parent` or `none` if you know")), path(.retain))
+            // Not seen kept does not mean not kept (a helper of another module, a router, a container may hold it):
+            // retention unknown, said rather than guessed. The route is open, so leaked-child does not judge it.
+            route.retain = nil
+            if route.open == nil {
+                route.open = context.put(Fact(true, at: child.location, .inferred(
+                    "\(Recognizer.notSeenKept) (retention unknown: leaked-child does not judge it)")), path(.open))
+            }
         }
     }
 
