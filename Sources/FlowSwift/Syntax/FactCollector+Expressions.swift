@@ -354,6 +354,32 @@ extension FactCollector {
         return returned.is(FunctionTypeSyntax.self)
     }
 
+    /// The first parameter of a closure that a call hands `self`: the closure given to a call with `self` as an argument
+    /// (`flatMapLatest(with: self) { owner, _ in … }`, `subscribe(with: self, onNext: { owner, value in … })`), or to a
+    /// call on a chain through `withUnretained(self)` (RxSwift, CombineExt): `{ owner, value in … }`.
+    func selfParameter(of closure: ClosureExprSyntax) -> String? {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let call, let first = firstParameter(of: closure) else { return nil }
+        func isSelf(_ expression: ExprSyntax) -> Bool { expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) }
+        if call.arguments.contains(where: { isSelf($0.expression) }) { return first }
+        // Down the chain the call is made on, at most a few links: `.withUnretained(self).filter { … }.flatMap { owner, _ in }`.
+        var base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        for _ in 0..<4 {
+            guard let link = base.map(unwrapped)?.as(FunctionCallExprSyntax.self) else { return nil }
+            if callee(link.calledExpression).name == "withUnretained", link.arguments.contains(where: { isSelf($0.expression) }) { return first }
+            base = link.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        }
+        return nil
+    }
+
+    private func firstParameter(of closure: ClosureExprSyntax) -> String? {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: names.first.map { $0.name.plainName }
+        case .parameterClause(let clause)?: clause.parameters.first.map { ($0.secondName ?? $0.firstName).plainName }
+        default: nil
+        }
+    }
+
     func label(of closure: ClosureExprSyntax) -> String {
         if let argument = closure.parent?.as(LabeledExprSyntax.self) {
             return argument.label?.text ?? "_"
@@ -361,7 +387,10 @@ extension FactCollector {
         if let call = closure.parent?.as(FunctionCallExprSyntax.self) {
             // `lazy var tabs: UIViewController = { … }()`: run in place, as part of what encloses it.
             if call.calledExpression.id == closure.id { return ExpressionFacts.closureRunInPlace }
-            return callee(call.calledExpression).name ?? "_"
+            // `await MainActor.run { … }`: a call the styles know by its type and name.
+            let (receiver, name) = callee(call.calledExpression)
+            if let receiver, let name, wrappers.qualifiedClosureCalls.contains("\(receiver).\(name)") { return "\(receiver).\(name)" }
+            return name ?? "_"
         }
         if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self), let (left, middle, _) = Self.triple(sequence) {
             if middle.is(AssignmentExprSyntax.self) {

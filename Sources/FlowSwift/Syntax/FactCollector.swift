@@ -38,6 +38,8 @@ final class FactCollector: SyntaxVisitor {
 
     /// The functions nested in the current method, innermost last.
     var nestedFunctions: [SyntaxIdentifier] = []
+    /// Per enclosing closure, the name its first parameter gives `self`, if the call binds it so (`selfParameter(of:)`).
+    var selfParameters: [String?] = []
     /// The code blocks that pushed an `.ifArm` frame, innermost last: popped by identity, not worked out again.
     var armBlocks: [SyntaxIdentifier] = []
 
@@ -340,9 +342,24 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         context.append(isReturnedByFunction(node) ? .returnedClosure : .closure(label: label(of: node), handles: handler(of: node)))
+        selfParameters.append(selfParameter(of: node))
         return .visitChildren
     }
-    override func visitPost(_ node: ClosureExprSyntax) { context.removeLast() }
+    override func visitPost(_ node: ClosureExprSyntax) {
+        context.removeLast()
+        selfParameters.removeLast()
+    }
+
+    /// `owner.showHelp()` inside `withUnretained(self).flatMap { owner, _ in … }`: the receiver as `self`.
+    func receiverSeeingSelf(_ receiver: String?) -> String? {
+        guard let receiver, selfParameters.contains(where: { $0 != nil }) else { return receiver }
+        for name in selfParameters.reversed() {
+            guard let name, receiver.hasPrefix(name) else { continue }
+            let rest = receiver.dropFirst(name.count)
+            if rest.isEmpty || rest.first == "." || rest.first == "?" || rest.first == "!" { return "self" + rest }
+        }
+        return receiver
+    }
 
     override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
         guard case .case(let label) = node.label else {
@@ -372,8 +389,9 @@ final class FactCollector: SyntaxVisitor {
         if let name = constructedTypeName(node) {
             method?.constructed.append(Located(name, at: location(of: node)))
         }
-        let (receiver, name) = callee(node.calledExpression)
+        let (seen, name) = callee(node.calledExpression)
         guard let name else { return .visitChildren }
+        let receiver = receiverSeeingSelf(seen)
         var arguments: [(label: String?, value: ExpressionFacts)] = node.arguments.map { ($0.label?.text, expression($0.expression)) }
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
         let handled = handles
@@ -390,7 +408,7 @@ final class FactCollector: SyntaxVisitor {
             let handled = handles
             let assigned = expression(right)
             method?.calls.append(CallFacts(
-                receiver: clippedText(of: left), name: "=", arguments: [(nil, assigned)],
+                receiver: receiverSeeingSelf(clippedText(of: left)), name: "=", arguments: [(nil, assigned)],
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
                 handlerDepth: handled?.depth ?? 0
             ))

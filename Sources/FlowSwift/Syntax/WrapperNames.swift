@@ -14,12 +14,16 @@ struct WrapperNames: Sendable {
     var viewProtocols: Set<String> = []
     /// Lowercased member-name suffixes that give the coordinator behind a router (`Flow().strongRouter`).
     var routerSuffixes: [String] = []
+    /// `Type.member` calls whose closures are labelled with both (`MainActor.run`): what tells them from an app's own
+    /// `run { … }`.
+    var qualifiedClosureCalls: Set<String> = []
 
     /// Both sets of names: what two styles know, together.
     func union(_ other: WrapperNames) -> WrapperNames {
         WrapperNames(unlabelled: unlabelled.union(other.unlabelled), labels: labels.union(other.labels),
                      viewLabels: viewLabels.union(other.viewLabels), trailingClosure: trailingClosure.union(other.trailingClosure),
                      viewProtocols: viewProtocols.union(other.viewProtocols),
-                     routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) })
+                     routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) },
+                     qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls))
     }
 }

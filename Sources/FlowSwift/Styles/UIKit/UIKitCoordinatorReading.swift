@@ -46,7 +46,7 @@ extension UIKitStyle {
                     if let place = releasedPlace(call) { state.releasesByPlace[place, default: []].append((method, call)) }
                 }
             }
-            let helpers = startHelpers(of: type, context)
+            let helpers = startHelpers(of: type, hub: coordinator.kind.map { $0.value != .navigation } ?? false, context)
             self.type = type
             self.name = name
             self.mapping = mapping
@@ -72,7 +72,10 @@ extension UIKitStyle {
                 if isHub, method.calls.contains(where: givesMappedTabs) { return true }
                 guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
                       !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
-                return method.calls.contains { transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) }
+                return method.calls.contains { call in
+                    transition(of: call, mapping: mapping) != nil && call.closures.allSatisfy(bodyClosures.contains)
+                        && !(method.name == "start" && putsUpEmptyStack(call, in: method, of: type, context))
+                }
                     || childMadeNow(in: method, of: type, context) != nil
                     || factoryProducts[method.location]?.child != nil
                     || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)

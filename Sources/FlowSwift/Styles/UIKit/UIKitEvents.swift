@@ -83,11 +83,16 @@ extension UIKitStyle {
                     queue.append((.method(name), true, false))
                 }
             }
-            // A navigating `start()` is a route, whose closures are its screen's: only the methods it calls are followed.
+            // A navigating `start()` is a route, whose closures are its screen's: only the methods it calls are followed,
+            // and the routes it runs itself (`window.rootViewController = stack; showMain()`) run as it starts.
             if routes.contains("start") {
-                for call in methods["start"]?.flatMap(\.calls) ?? [] where ["", "self"].contains(plainReceiver(call.receiver))
-                    && !routes.contains(call.name) && methods[call.name] != nil {
-                    queue.append((.method(call.name), call.closures.contains { !ownClosures.contains($0) }, false))
+                for call in methods["start"]?.flatMap(\.calls) ?? [] where ["", "self"].contains(plainReceiver(call.receiver)) && methods[call.name] != nil {
+                    let inClosure = call.closures.contains { !ownClosures.contains($0) }
+                    if !routes.contains(call.name) {
+                        queue.append((.method(call.name), inClosure, false))
+                    } else if !inClosure, call.name != "start", let location = routeLocations[call.name] {
+                        run(call.name, at: location, live: false, "`start()` runs it as it starts")
+                    }
                 }
             }
         }

@@ -81,15 +81,20 @@ extension UIKitStyle {
         return nil
     }
 
-    /// The methods a screen reaches through an object it keeps as it goes away: `didMove(toParent:)` or `deinit`
-    /// calling `viewModel?.viewClosed()`, whose body calls `coordinator?.finish()`. Each method so reached, with the
-    /// path that reaches it. The object's type comes from the index, so the names of the screen's properties and of
-    /// the model's methods do not matter.
+    /// UIKit's callbacks that run on a screen as it is popped: `didMove(toParent: nil)`, `viewWillDisappear` and
+    /// `viewDidDisappear` (often checked with `isMovingFromParent` or `navigationController == nil`), and `deinit`.
+    /// A release reached from any of them may run on back, so back is not judged a leak.
+    static let goingAwayCallbacks: Set<String> = ["deinit", "didMove", "viewWillDisappear", "viewDidDisappear"]
+
+    /// The methods a screen reaches through an object it keeps as it goes away (`goingAwayCallbacks`): `didMove(toParent:)`
+    /// or `deinit` calling `viewModel?.viewClosed()`, whose body calls `coordinator?.finish()`. Each method so reached,
+    /// with the path that reaches it. The object's type comes from the index, so the names of the screen's properties
+    /// and of the model's methods do not matter.
     static func relaysAsItGoes(_ screen: String, _ context: Context) -> [(String, String)] {
         let index = context.recognizer.index
         guard let type = context.recognizer.types[screen] else { return [] }
         var found: [(String, String)] = []
-        for method in type.methods where method.name == "deinit" || method.name == "didMove" {
+        for method in type.methods where goingAwayCallbacks.contains(method.name) {
             for call in method.calls where call.closures.isEmpty {
                 let holder = plainReceiver(call.receiver)
                 guard !holder.isEmpty, holder != "self", holder != "super",
@@ -160,13 +165,13 @@ extension UIKitStyle {
 
     /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`, and
     /// `{ … }()`. A navigation in one is the method's own.
-    static let bodyClosures: Set<String> = ["Task", "async", ExpressionFacts.closureRunInPlace]
+    static let bodyClosures: Set<String> = ["Task", "MainActor.run", "async", ExpressionFacts.closureRunInPlace]
 
     /// Closures that run as part of the method: completions of its navigation calls and dispatches, and PromiseKit's
     /// `firstly { … }` and the steps of the promise it makes (`.then`, `.get`, `.done`).
     static let ownClosures: Set<String> = [
         "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",
-        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task",
+        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task", "MainActor.run",
         "firstly", "then", "get", "done",
         ExpressionFacts.closureRunInPlace,
     ]

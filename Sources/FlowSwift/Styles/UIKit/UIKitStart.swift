@@ -8,6 +8,15 @@ extension UIKitStyle {
         method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
     }
 
+    /// `window.rootViewController = stack` where `stack` is a navigation controller made empty (`UINavigationController()`,
+    /// or the app's subclass): it puts up the coordinator's stack and shows no screen of its own. The route `start()`
+    /// runs next shows the first one, at the root of that stack.
+    static func putsUpEmptyStack(_ call: CallFacts, in method: MethodFacts, of type: TypeFacts, _ context: Context) -> Bool {
+        guard call.name == "=", plainReceiver(call.receiver).hasSuffix("rootViewController"), let value = call.arguments.first?.value,
+              case .type(let name, _, _) = context.recognizer.resolve(value, in: method, of: type, at: call.location) else { return false }
+        return name == "UINavigationController" || context.recognizer.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
+    }
+
     /// UIKit's callbacks a coordinator implements as a delegate: what they do is an exit's effect, not a route.
     static let systemCallbacks: Set<String> = [
         "init", "deinit", "presentationControllerDidDismiss", "presentationControllerWillDismiss", "presentationControllerDidAttemptToDismiss",
@@ -16,13 +25,16 @@ extension UIKitStyle {
 
     /// The type's own methods that a navigating `start()` calls and nothing else in the project does
     /// (`start() { setViewControllers([profile]); presentStack() }`): part of the start, not routes of their own.
-    static func startHelpers(of type: TypeFacts, _ context: Context) -> Set<String> {
+    /// On a stack (not a `hub`, whose helpers make the tabs' flows), one that starts a child
+    /// (`start() { window.rootViewController = stack; showMain() }`) is a route `start()` runs: the child is what the
+    /// user sees first, on the stack `start()` put up.
+    static func startHelpers(of type: TypeFacts, hub: Bool, _ context: Context) -> Set<String> {
         let mapping = context.recognizer.mapping
         guard let start = type.methods.first(where: { $0.name == "start" }),
               start.calls.contains(where: { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }) else { return [] }
         let own = start.calls.filter { call in
             (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != "start" && call.closures.isEmpty
-                && type.methods.contains { $0.name == call.name }
+                && type.methods.contains { $0.name == call.name && (hub || childMadeNow(in: $0, of: type, context) == nil) }
         }
         return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
     }

@@ -31,7 +31,8 @@ extension UIKitStyle {
             "childDidFinish", "free", "removeAll",
         ],
         // `UINavigationController(rootViewController:)`, `UIHostingController(rootView: Welcome().padding())`.
-        wrappers: WrapperNames(labels: ["rootViewController", "rootView"], viewLabels: ["rootView"]),
+        // `await MainActor.run { … }` runs its closure then and there, as `Task { … }` does (`bodyClosures`).
+        wrappers: WrapperNames(labels: ["rootViewController", "rootView"], viewLabels: ["rootView"], qualifiedClosureCalls: ["MainActor.run"]),
         fullScreenStyles: ["fullScreen", "overFullScreen", "overCurrentContext", "currentContext", "custom"],
         selfClosingControllers: [
             "SFSafariViewController": "its Done button", "UIActivityViewController": "its Cancel button and its actions",
