@@ -102,15 +102,28 @@ public struct InvalidChainRule: Rule {
                 message = missingRoute(name, from: coordinator, step: step, analysis: analysis)
             case .wrongKind(let needs, let coordinator):
                 let current = index[coordinator: coordinator]
-                message = "`\(step.action.keyword)` needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
+                let select = Self.spelling(of: "select", analysis.origin)
+                message = "\(Self.spelling(of: step.action.keyword, analysis.origin)) needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
                     + missingTabSteps(step, from: coordinator, analysis: analysis)
-                    + (needs == .navigation && current.kind?.value == .tab ? "; `select` the tab whose stack it should act on first" : "")
+                    + (needs == .navigation && current.kind?.value == .tab ? "; \(select) the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
                 message = "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
             }
             findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location, chain: chain.name))
         }
         return findings
+    }
+
+    /// A step as the reader of the finding writes it: the spec's key (`select`), or, for a chain read from code (a
+    /// deep link's `.multiple(…)`), XCoordinator's transition (`.select(…)`).
+    static func spelling(of keyword: String, _ origin: GraphOrigin) -> String {
+        guard origin == .code else { return "`\(keyword)`" }
+        switch keyword {
+        case "route": return "`.trigger(…)`"
+        case "select": return "`.select(…)`"
+        case "popTo": return "`.pop(to:)`"
+        default: return "`.\(keyword)()`"
+        }
     }
 
     /// Names the steps along the shortest start path to a coordinator that has the route, if there is one.
@@ -120,9 +133,10 @@ public struct InvalidChainRule: Rule {
         let hasRoute = { (candidate: CoordinatorID) in index.route(named: name, in: candidate) != nil }
         switch step.action {
         case .select where hasRoute(coordinator):
-            return "`\(name)` is a route of \(here.name) but not one of its tabs; step to it with `route: \(name)`"
+            let step = analysis.origin == .code ? "`.trigger(.\(name))`" : "`route: \(name)`"
+            return "`\(name)` is a route of \(here.name) but not one of its tabs; step to it with \(step)"
         case .popTo:
-            return "`popTo` goes back within the stack of \(here.name), which has no route `\(name)`"
+            return "\(Self.spelling(of: "popTo", analysis.origin)) goes back within the stack of \(here.name), which has no route `\(name)`"
         default:
             break
         }

@@ -65,6 +65,17 @@ public struct InvalidTransitionRule: Rule {
 
     public func check(_ analysis: Analysis) -> [Diagnostic] {
         let index = analysis.index
+        let code = analysis.origin == .code
+        // Read from code, the advice names what the code shows, never a spec field.
+        let noDestination = code ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
+            : "names no `screen` or `coordinator`; add the destination"
+        func spelled(_ transition: Transition) -> String {
+            switch (code, transition) {
+            case (true, .select): "`.select(…)`"
+            case (true, .popTo): "`popToViewController(_:animated:)`"
+            default: "`\(transition.rawValue)`"
+            }
+        }
         var findings: [Diagnostic] = []
         for c in index.coordinatorIDs {
             let kind = index[coordinator: c].kind?.value
@@ -75,7 +86,7 @@ public struct InvalidTransitionRule: Rule {
                     if !showsSomething {
                         let spec = index[route: route]
                         findings.append(finding(
-                            "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but names no `screen` or `coordinator`; add the destination it shows",
+                            "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but \(noDestination)",
                             route: route, in: analysis))
                     }
                     continue
@@ -83,13 +94,13 @@ public struct InvalidTransitionRule: Rule {
                 if let kind, !transition.isSupported(in: kind) {
                     let kinds = transition.supportedKinds ?? []
                     findings.append(finding(
-                        "`\(transition.rawValue)` needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
+                        "\(spelled(transition)) needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
                         route: route, in: analysis, at: index[route: route].transition?.location))
                 }
                 switch transition.destinationRule {
                 case .required where !showsSomething:
                     findings.append(finding(
-                        "`\(transition.rawValue)` shows something, but route `\(index[route: route].name)` names no `screen` or `coordinator`; add the destination",
+                        "\(spelled(transition)) shows something, but route `\(index[route: route].name)` \(noDestination)",
                         route: route, in: analysis, at: index[route: route].transition?.location))
                 case .forbidden where showsSomething:
                     let spec = index[route: route]
@@ -108,7 +119,8 @@ public struct InvalidTransitionRule: Rule {
                     let spec = index[route: route]
                     if field == .route ? spec.target == nil : spec.tab == nil {
                         findings.append(finding(
-                            "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
+                            code ? "\(spelled(transition)) needs a target: route `\(spec.name)` names no \(field == .route ? "route" : "tab") it goes to"
+                                : "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
                             route: route, in: analysis, at: spec.transition?.location))
                     }
                 }

@@ -76,7 +76,10 @@ public struct PushContainerRule: Rule {
             guard let child = index.child(of: route), index.transition(route) == .push, index.hasSupportedTransition(route),
                   index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }
             let name = index[coordinator: child].name
-            let message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); give it `stack: parent` to push its screens onto this stack, or present it"
+            let fix = analysis.origin == .code
+                ? "hand \(name) this navigation controller to push its first screen onto, or present it"
+                : "give it `stack: parent` to push its screens onto this stack, or present it"
+            let message = "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); \(fix)"
             let location = index[route: route].destination?.location
             findings.append(finding(message, route: route, in: analysis, at: location))
         }

@@ -71,8 +71,9 @@ public struct PushCycleRule: Rule {
                 graph.pushes.shortestPath(from: first, within: { graph.components.component[$0] == component }) { $0 == route }
             } ?? [route]
             let cycle = ([route] + rest).map { index.qualifiedName($0) }.joined(separator: " → ")
+            let back = analysis.origin == .code ? "`popToViewController(_:animated:)`" : "`popTo`"
             findings.append(finding(
-                "pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back with `popTo` instead of pushing again",
+                "pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back with \(back) instead of pushing again",
                 route: route, in: analysis))
         }
         return findings

@@ -91,12 +91,19 @@ public struct PushWithoutStackRule: Rule {
             let transition = index.transition(route)
             if let kind = index.kind[parent], kind != .navigation {
                 let name = index[coordinator: child].name
+                let message = analysis.origin == .code
+                    ? "\(name) pushes onto its parent's navigation controller, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) a navigation controller of its own"
+                    : "\(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) `stack: own`"
                 findings.append(finding(
-                    "\(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) `stack: own`",
+                    message,
                     route: route, in: analysis, at: index[route: route].destination?.location))
             } else if !Self.joinsStack(transition), let transition {
+                let child = index[coordinator: child].name, owner = index[coordinator: parent].name
+                let message = analysis.origin == .code
+                    ? "\(child) pushes onto \(owner)'s navigation controller but is started with `\(transition.rawValue)`, which puts it on no stack of \(owner)'s: its pushes do nothing; push its first screen, or give it a navigation controller of its own"
+                    : "\(child) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(owner)'s: its pushes do nothing; push it, or give it `stack: own`"
                 findings.append(finding(
-                    "\(index[coordinator: child].name) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(index[coordinator: parent].name)'s: its pushes do nothing; push it, or give it `stack: own`",
+                    message,
                     route: route, in: analysis, at: index[route: route].transition?.location))
             }
         }

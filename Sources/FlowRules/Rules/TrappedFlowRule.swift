@@ -96,7 +96,8 @@ public struct TrappedFlowRule: Rule {
             let presenterName = index[coordinator: presenter].name
             let reason = spec.isOpen ? "route `\(presenterName).\(spec.name)` is open: its style or a close may not have been read"
                 : index[coordinator: presenter].isOpen ? "\(presenterName) is open: a site of it that was not read may close it" : nil
-            let how = spec.effectiveStyle.isFullScreen ? "presented full screen" : "presented with `dismissible: false`"
+            let how = spec.effectiveStyle.isFullScreen ? "presented full screen"
+                : analysis.origin == .code ? "presented with `isModalInPresentation = true`" : "presented with `dismissible: false`"
             if let started = index.child(of: route) {
                 guard let exits = analysis.exits.exits[route], exits.finish == nil, exits.dismiss == nil,
                       !leavesBySetRootAbove[started] else { continue }
@@ -104,7 +105,9 @@ public struct TrappedFlowRule: Rule {
                 // The child's own unread sites may hold the exit that is missing.
                 let childOpen = index[coordinator: started].isOpen ? "\(child) is open: a route of it that was not read may finish it" : nil
                 findings.append(withheld(finding(
-                    "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
+                    analysis.origin == .code
+                        ? "\(child) is \(how) and nothing the user can reach finishes its flow or dismisses it: the user cannot leave it; give it a close action that finishes it or dismisses it"
+                        : "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
                     route: route, in: analysis), because: reason ?? childOpen))
             } else if index.showsScreen(route) {
                 let leaves = index.triggers.neighbors(of: route).contains {
@@ -113,7 +116,9 @@ public struct TrappedFlowRule: Rule {
                 }
                 guard !leaves else { continue }
                 findings.append(withheld(finding(
-                    "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
+                    analysis.origin == .code
+                        ? "`\(spec.destination!.value.name)` is \(how) and nothing on it dismisses it or finishes its flow: the user cannot leave it; add a close button whose action dismisses it"
+                        : "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
                     route: route, in: analysis), because: reason))
             }
         }
