@@ -71,7 +71,12 @@ public struct PushCycleRule: Rule {
                 graph.pushes.shortestPath(from: first, within: { graph.components.component[$0] == component }) { $0 == route }
             } ?? [route]
             let cycle = ([route] + rest).map { index.qualifiedName($0) }.joined(separator: " → ")
-            let back = analysis.origin == .code ? "`popToViewController(_:animated:)`" : "`popTo`"
+            let back = switch (analysis.origin, analysis.framework) {
+            case (.specs, _): "`popTo`"
+            case (.code, .xcoordinator): "`.pop(to:)`"
+            case (.code, .stinsen): "the router's `popToRoot()` or `popLast()`"
+            case (.code, _): "`popToViewController(_:animated:)`"
+            }
             findings.append(finding(
                 "pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back with \(back) instead of pushing again",
                 route: route, in: analysis))
