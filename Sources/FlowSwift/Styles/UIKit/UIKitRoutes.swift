@@ -10,6 +10,7 @@ extension UIKitStyle {
             reading.readRoutes(of: method, &state, &context)
         }
         reading.coordinator.routes += reading.branches
+        reading.readActionArms(&state, &context)
         reading.addKeptChildren(&state, &context)
         reading.noteAmbiguousFactories(&context)
         let screenFirst = reading.addScreenFirstRoute(&context)
