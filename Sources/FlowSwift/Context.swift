@@ -349,9 +349,11 @@ struct Context {
             // `coordinatorFactory.makeAuth()`, or a factory further down a container (`container.coordinators.makeAuth()`).
             let path = receiver.split(separator: ".").map(String.init)
             guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),
-                  let declared = holder.properties.first(where: { $0.name == last })?.type,
-                  recognizer.types[declared.base] != nil else { continue }
+                  let written = holder.properties.first(where: { $0.name == last })?.type else { continue }
+            // An alias followed: `let module: Module`, `typealias Module = AuthModule & TabModule`.
+            let declared = recognizer.index.compositions[written.base] != nil ? written : recognizer.index.resolved(written)
             let candidates = recognizer.index.concreteTypes(declared.base)
+            guard !candidates.isEmpty else { continue }
             var products: Set<String> = []
             for candidate in candidates {
                 for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {

@@ -26,6 +26,9 @@ struct Recognizer {
     private(set) var launchers: [String] = []
     /// XCoordinator route enum → every coordinator that routes it, in declaration order.
     private(set) var routeEnumCoordinators: [String: [String]] = [:]
+    /// Method name → the return types the project's methods of that name declare (`makeProfileViewController` →
+    /// `ProfileViewController`): what a factory reached through a generic or an unread chain makes, when they agree.
+    private(set) var declaredReturns: [String: Set<String>] = [:]
     /// Style index → the types it claims, in declaration order: each is asked once, here.
     private var claimedByStyle: [[String]] = []
 
@@ -48,8 +51,12 @@ struct Recognizer {
         var claimed: Set<String> = []
         var launchers: [String] = []
         var claimedByStyle = Array(repeating: [String](), count: Self.styles.count)
+        var declaredReturns: [String: Set<String>] = [:]
         for name in index.order {
             guard let type = index.types[name] else { continue }
+            for method in type.methods {
+                if let returned = method.returnType?.base { declaredReturns[method.name, default: []].insert(returned) }
+            }
             if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
                 owners[routes, default: []].append(name)
             }
@@ -62,6 +69,7 @@ struct Recognizer {
             }
         }
         self.launchers = launchers
+        self.declaredReturns = declaredReturns
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
         routeEnumCoordinators = owners
         claimedNames = claimed

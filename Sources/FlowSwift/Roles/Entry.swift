@@ -24,6 +24,7 @@ extension Recognizer {
                 }
             }
             if let started = startedThroughProperty(in: type, names: names) { return started }
+            if let started = startedThroughObject(in: type, names: names) { return started }
         }
         // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
         // still be where the app begins.
@@ -54,6 +55,43 @@ extension Recognizer {
             next += 1
         }
         return ordered + methods.filter { !taken.contains($0.location) }
+    }
+
+    /// `await appProcessor.start(window:)` in a launch method, where `appProcessor` holds an object of the app's whose
+    /// method makes the coordinator, itself or through a factory it keeps (`appModule.makeAppCoordinator(…)`, an
+    /// implementation read through the index): one step into that object, never further.
+    private func startedThroughObject(in launcher: TypeFacts, names: Set<String>) -> Fact<String>? {
+        let properties = Set(launcher.properties.map(\.name))
+        for method in Self.launchOrder(launcher.methods.filter { !properties.contains($0.name) }) {
+            let testOnly = index.testOnlyLocations(in: method)
+            for call in method.calls where !testOnly.contains(call.location) {
+                let holder = plainReceiver(call.receiver)
+                guard properties.contains(holder), let property = launcher.properties.first(where: { $0.name == holder }),
+                      let object = index.heldType(property, in: launcher), !names.contains(object.name) else { continue }
+                for body in object.methods where body.name == call.name {
+                    if let made = madeCoordinator(in: body, of: object, names: names) {
+                        return Fact(made, at: call.location, .inferred("`\(launcher.name).\(method.name)` runs `\(holder).\(call.name)`, which makes a `\(made)`"))
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The coordinator a method makes: one it constructs, or what the factory it calls on a property makes.
+    private func madeCoordinator(in method: MethodFacts, of type: TypeFacts, names: Set<String>) -> String? {
+        if let made = method.constructed.first(where: { names.contains($0.value) }) { return made.value }
+        for call in method.calls {
+            let holder = plainReceiver(call.receiver)
+            guard let property = type.properties.first(where: { $0.name == holder }), let written = property.type else { continue }
+            let declared = index.compositions[written.base] != nil ? written : index.resolved(written)
+            for candidate in index.concreteTypes(declared.base) {
+                for factory in types[candidate]?.methods ?? [] where factory.name == call.name {
+                    if let made = factory.constructed.first(where: { names.contains($0.value) }) { return made.value }
+                }
+            }
+        }
+        return nil
     }
 
     /// `appCoordinator.start(url:)` in a launch method, where `appCoordinator` is a property the launcher makes through a

@@ -145,7 +145,15 @@ extension Recognizer {
         let path = parts.dropLast().drop { $0 == "self" }.map { $0.filter { $0 != "?" && $0 != "!" } }
         guard let owner = path.isEmpty ? walk.type : chainStart(path, in: walk.method, of: walk.type, before: walk.location)
                 .flatMap({ index.typeBehind($0.path, from: $0.type) }),
-              let factory = owner.methods.first(where: { $0.name == name }) else { return .done(.factory(call)) }
+              let factory = owner.methods.first(where: { $0.name == name }) else {
+            // `component.viewBuilder.makeOnboardingViewController(…)` through a generic the reader cannot follow: what
+            // every method of that name in the project declares to return, when that is one type of the app's.
+            if let returned = declaredReturns[name], returned.count == 1, let only = returned.first, types[only] != nil,
+               !["Self", "Void"].contains(only) {
+                return .done(.type(only, .inferred("every `\(name)(…)` of the project is declared to return a `\(only)`"), ownStack: walk.ownStack))
+            }
+            return .done(.factory(call))
+        }
         walk.type = owner
         // Returns of different types (`returning ? WelcomeBack() : Onboarding()`): decided at run time.
         if factory.returns.count > 1, Set(factory.returns.filter { $0 != .other("nil") }.map { Self.returnedType($0, in: factory) }).count > 1 {

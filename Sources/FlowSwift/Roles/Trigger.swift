@@ -47,8 +47,8 @@ extension Recognizer {
     func builderCompanions(isCoordinator: (String) -> Bool) -> [(screen: String, made: [String])] {
         var found: [(screen: String, made: [String])] = []
         for name in order {
-            for method in types[name]?.methods ?? [] where method.constructed.count > 1 {
-                guard let screen = Self.builtScreen(of: method), types[screen] != nil, !isCoordinator(screen) else { continue }
+            for method in types[name]?.methods ?? [] where !method.constructed.isEmpty {
+                guard let screen = Self.builtScreen(of: method, types), !isCoordinator(screen) else { continue }
                 var seen: Set<String> = [screen]
                 let made = method.constructed.map(\.value).filter { types[$0] != nil && !isCoordinator($0) && seen.insert($0).inserted }
                 if !made.isEmpty { found.append((screen, made)) }
@@ -57,11 +57,12 @@ extension Recognizer {
         return found
     }
 
-    /// The type a method makes and returns: its declared return type when it constructs one, else what its returned
-    /// value was bound to (`let view = ProfileViewController(); …; return view` under `-> UIViewController`).
-    private static func builtScreen(of method: MethodFacts) -> String? {
+    /// The type a method makes and returns: its declared return type when that is a type of the app's (made there
+    /// with `init` or a static maker such as `instantiate()`), else what its returned value was bound to
+    /// (`let view = ProfileViewController(); …; return view` under `-> UIViewController`).
+    private static func builtScreen(of method: MethodFacts, _ types: [String: TypeFacts]) -> String? {
         let made = Set(method.constructed.map(\.value))
-        if let declared = method.returnType?.base, made.contains(declared) { return declared }
+        if let declared = method.returnType?.base, types[declared] != nil { return declared }
         guard method.returns.count == 1, let returned = method.returns.first else { return nil }
         let value = if case .reference(let name) = returned { method.bindings[name]?.last?.value } else { returned }
         return value?.constructedType.flatMap { made.contains($0) ? $0 : nil }

@@ -211,8 +211,17 @@ struct ProjectIndex {
         type.inherited.contains { roots.contains($0.base) }
     }
 
-    /// The classes and structs a declared type can be: itself, or every implementation of a protocol.
+    /// The classes and structs a declared type can be: itself, every implementation of a protocol, or what
+    /// implements every part of a composition (`typealias Module = AuthModule & TabModule`).
     func concreteTypes(_ name: String) -> [String] {
+        if let parts = compositions[name] {
+            var common: [String]?
+            for part in parts.prefix(16) {
+                let each = types[resolved(part).base].map { $0.keyword == .protocol ? implementations[$0.name] ?? [] : [$0.name] } ?? []
+                common = common.map { sofar in sofar.filter(each.contains) } ?? each
+            }
+            return common ?? []
+        }
         guard let type = types[name] else { return [] }
         return type.keyword == .protocol ? implementations[name] ?? [] : [name]
     }

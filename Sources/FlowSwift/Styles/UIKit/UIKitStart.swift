@@ -8,6 +8,13 @@ extension UIKitStyle {
         method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping) == .setRoot }
     }
 
+    /// Whether the method makes a child coordinator as it runs, itself or through a factory it keeps.
+    static func startsChild(_ method: MethodFacts, of type: TypeFacts, _ context: Context) -> Bool {
+        if childMadeNow(in: method, of: type, context) != nil { return true }
+        if case .child? = context.factoryProduct(in: method, of: type) { return true }
+        return false
+    }
+
     /// `window.rootViewController = stack` where `stack` is a navigation controller made empty (`UINavigationController()`,
     /// or the app's subclass): it puts up the coordinator's stack and shows no screen of its own. The route `start()`
     /// runs next shows the first one, at the root of that stack.
@@ -34,7 +41,7 @@ extension UIKitStyle {
               start.calls.contains(where: { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }) else { return [] }
         let own = start.calls.filter { call in
             (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != "start" && call.closures.isEmpty
-                && type.methods.contains { $0.name == call.name && (hub || childMadeNow(in: $0, of: type, context) == nil) }
+                && type.methods.contains { $0.name == call.name && (hub || !startsChild($0, of: type, context)) }
         }
         return Set(own.map(\.name).filter { name in context.recognizer.index.callCounts[name] == own.filter { $0.name == name }.count })
     }
