@@ -73,8 +73,9 @@ extension UIKitStyle {
         let mapping = context.recognizer.mapping
         var route = Route(name: tab.name, location: location)
         route.destination = Located(.coordinator(tab.child), at: tab.made)
+        // Kept after it is made: arms of a `switch` bind their children to the same name.
         let keeping = tab.maker.calls.filter { call in
-            isRetain(call, mapping) && call.arguments.contains {
+            isRetain(call, mapping) && (tab.variable.isEmpty || tab.made < call.location) && call.arguments.contains {
                 (!tab.variable.isEmpty && $0.value == .reference(tab.variable)) || (tab.variable.isEmpty && $0.value.constructedType == tab.child && call.location <= tab.made)
             }
         }
@@ -111,10 +112,42 @@ extension UIKitStyle {
             || (call.name == "setViewControllers" && plainReceiver(call.receiver).lowercased().contains("tabbar"))
     }
 
-    /// The same, also on a tab bar controller known by its type whatever it is called (`meadowTabs.setViewControllers`):
+    /// The same, on a tab bar controller known by its name or its type whatever it is called (`meadowTabs.setViewControllers`):
     /// a property, a local or a parameter of the method made or declared as one.
     static func fillsTabBar(_ call: CallFacts, in method: MethodFacts, of type: TypeFacts, _ index: ProjectIndex) -> Bool {
-        fillsTabBar(call) || (call.name == "setViewControllers" && isTabBar(plainReceiver(call.receiver), at: call, in: method, of: type, index))
+        var place = plainReceiver(call.receiver)
+        if call.name == "=", place.hasSuffix(".viewControllers") {
+            place.removeLast(".viewControllers".count)
+        } else if call.name != "setViewControllers" {
+            return false
+        }
+        // Not a split view controller's or a navigation controller's: those are no tabs.
+        return isTabBar(place, at: call, in: method, of: type, index)
+    }
+
+    /// Whether the type gives a tab bar controller its tabs, which is what makes it a tab hub: it sets the bar's
+    /// controllers (`tabBarController.viewControllers = …`, `tabs.setViewControllers(…)` on a bar it keeps, makes or is
+    /// handed), or hands a bar it keeps the closures or functions that start each tab's flow (`tabs.onFeedSelect =
+    /// runFeed()`). A bar it only keeps a reference to (to select a tab, to present over it) is not its hub.
+    static func givesTabs(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
+        let bars = Set(type.properties.filter { property in
+            controllers(property, index).contains { isController($0, kind: "TabBarController", index) }
+        }.map(\.name))
+        return type.methods.contains { method in
+            method.calls.contains { call in
+                var place = plainReceiver(call.receiver)
+                if call.name == "=", place.hasSuffix(".viewControllers") {
+                    place.removeLast(".viewControllers".count)
+                } else if call.name == "=", case let parts = place.split(separator: "."), parts.count == 2, bars.contains(String(parts[0])) {
+                    // A storyboard's bar given what starts each tab: a function's result, or a closure.
+                    if case .factory? = call.arguments.first?.value { return true }
+                    return method.calls.contains { $0.closures.first == String(parts[1]) }
+                } else if call.name != "setViewControllers" {
+                    return false
+                }
+                return isTabBar(place, at: call, in: method, of: type, index)
+            }
+        }
     }
 
     /// Whether `place` names a tab bar controller where `call` uses it: UIKit's `tabBarController`, or a local, a
@@ -175,12 +208,14 @@ extension UIKitStyle {
         if skipped { coordinator.markOpen() }
         // The method that builds the tabs is the start, not a route of its own; a tab takes no transition.
         let tabNames = Set(tabs.map(\.name))
-        // Nor is the route that shows the tab bar itself (`window.rootViewController = tabBarController` in `start()`).
+        // Nor is the route that shows the tab bar itself, or the split view it is a column of
+        // (`window.rootViewController = tabBarController` in `start()`).
         let index = context.recognizer.index
         coordinator.routes.removeAll { route in
             if builders.contains(route.name) || tabNames.contains(route.name) { return true }
             guard case .screen(let shown)? = route.destination?.value else { return false }
-            return isController(shown, kind: "TabBarController", index) && coordinator.initials.contains { $0.value == route.name }
+            let container = isController(shown, kind: "TabBarController", index) || isController(shown, kind: "SplitViewController", index)
+            return container && coordinator.initials.contains { $0.value == route.name }
         }
         state.pendingChildRoutes.removeAll { $0.0 == type.name && (tabNames.contains($0.1) || builders.contains($0.1)) }
         // A `start()` that only hands a tab its flow does not show anything by the tab's navigation.
