@@ -158,15 +158,15 @@ extension UIKitStyle {
             && (ownDelegate || passesSelf(call))
     }
 
-    /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`, and
-    /// `{ … }()`. A navigation in one is the method's own.
-    static let bodyClosures: Set<String> = ["Task", "async", ExpressionFacts.closureRunInPlace]
+    /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`,
+    /// `await MainActor.run { … }` and `{ … }()`. A navigation in one is the method's own.
+    static let bodyClosures: Set<String> = ["Task", "async", "run", ExpressionFacts.closureRunInPlace]
 
-    /// Closures that run as part of the method: completions of its navigation calls and dispatches, and PromiseKit's
+    /// Closures that run as part of the method: completions of its navigation calls and dispatches (`MainActor.run`), and PromiseKit's
     /// `firstly { … }` and the steps of the promise it makes (`.then`, `.get`, `.done`).
     static let ownClosures: Set<String> = [
         "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",
-        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task",
+        "setViewControllers", "dismissModule", "popModule", "async", "asyncAfter", "sync", "perform", "animate", "Task", "run",
         "firstly", "then", "get", "done",
         ExpressionFacts.closureRunInPlace,
     ]
