@@ -25,6 +25,9 @@ extension UIKitStyle {
                 guard !tabs.contains(where: { $0.name == name }) else { continue }
                 if type.properties.contains(where: { $0.name == name }) { state.slots[type.name, default: [:]][name] = name }
                 tabs.append(tabRoute(name, child: child.value, variable: child.variable, made: child.location, maker: maker, at: call.location, type, &context))
+                if child.variable.isEmpty, let built = builtChild(of: name, in: type, context), built.child == Located(child.value, at: child.location) {
+                    context.provenance.set(.route(type.name, name, .coordinator), .inferred(built.why))
+                }
             }
             // Elements the reader cannot follow one by one: the children the hub starts on the stacks it hands over.
             if tabs.isEmpty || skipped {
@@ -162,6 +165,8 @@ extension UIKitStyle {
             return parameter.type.map { isController(String($0.filter { $0 != "?" && $0 != "!" }), kind: "TabBarController", index) } ?? false
         }
         guard let property = type.properties.first(where: { $0.name == place }) else { return false }
+        // `lazy var tabs = UITabBarController.branded`: a bar the type's own static member makes.
+        if case .qualified(let maker, _, _)? = property.initializer, isController(maker, kind: "TabBarController", index) { return true }
         return controllers(property, index).contains { isController($0, kind: "TabBarController", index) }
     }
 
@@ -376,7 +381,9 @@ extension UIKitStyle {
             let children = type.methods.first { $0.name == name }.map { maker in
                 maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
             } ?? []
-            guard children.count == 1, let (maker, made) = children.first else { return nil }
+            guard children.count == 1, let (maker, made) = children.first else {
+                return builtChild(of: name, in: type, context).map { (name, ($0.child.value, "", $0.child.location), method) }
+            }
             return (name, (made.value, maker.variable(constructing: made.value) ?? "", made.location), maker)
         case .construct(let child, nil) where context.isCoordinatorType(child) && child != type.name:
             // `[HomeCoordinator(…), InboxCoordinator(…)]` mapped to their controllers: named after the type (`home`).
@@ -386,6 +393,24 @@ extension UIKitStyle {
         default:
             return nil
         }
+    }
+
+    /// The child coordinator a property of the type is made by a builder it keeps with (`lazy var home =
+    /// coordinatorBuilder.home`, `= coordinatorBuilder.chat(…)`): the one coordinator the builder's member makes, cited
+    /// where the property is.
+    static func builtChild(of property: String, in type: TypeFacts, _ context: Context) -> (child: Located<String>, why: String)? {
+        guard let declared = type.properties.first(where: { $0.name == property }) else { return nil }
+        let text: String
+        switch declared.initializer {
+        case .other(let written)?: text = written
+        case .factory(let called)?: text = called
+        default: return nil
+        }
+        var path = text.split(separator: ".").map(String.init)
+        guard path.count >= 2, let member = path.popLast(), let builder = context.recognizer.index.typeBehind(path, from: type) else { return nil }
+        let made = builder.methods.filter { $0.name == member }.flatMap(\.constructed).filter { context.isCoordinatorType($0.value) && $0.value != type.name }
+        guard let child = made.first?.value, made.allSatisfy({ $0.value == child }) else { return nil }
+        return (Located(child, at: declared.location), "made by `\(text)` (`\(builder.name)`)")
     }
 
     /// The child coordinator a stored property of the type holds (`var diaryCoordinator: DiaryCoordinator?`), and the
