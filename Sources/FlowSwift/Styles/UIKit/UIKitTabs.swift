@@ -133,16 +133,20 @@ extension UIKitStyle {
     /// handed), or hands a bar it keeps the closures or functions that start each tab's flow (`tabs.onFeedSelect =
     /// runFeed()`). A bar it only keeps a reference to (to select a tab, to present over it) is not its hub.
     static func givesTabs(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
-        let bars = Set(type.properties.filter { property in
-            controllers(property, index).contains { isController($0, kind: "TabBarController", index) }
-        }.map(\.name))
+        // A bar the type keeps, by name → the app's own type it is declared as (a protocol or a subclass), whose members
+        // the app declares; UIKit's (`selectedIndex`, `delegate`) are no tabs.
+        var bars: [String: TypeFacts?] = [:]
+        for property in type.properties where controllers(property, index).contains(where: { isController($0, kind: "TabBarController", index) }) {
+            bars[property.name] = property.type.flatMap { index.types[$0.base] }
+        }
         return type.methods.contains { method in
             method.calls.contains { call in
                 var place = plainReceiver(call.receiver)
                 if call.name == "=", place.hasSuffix(".viewControllers") {
                     place.removeLast(".viewControllers".count)
-                } else if call.name == "=", case let parts = place.split(separator: "."), parts.count == 2, bars.contains(String(parts[0])) {
-                    // A storyboard's bar given what starts each tab: a function's result, or a closure.
+                } else if call.name == "=", case let parts = place.split(separator: "."), parts.count == 2, let bar = bars[String(parts[0])] {
+                    // A storyboard's bar given, in a member the app declares, what starts each tab: a function's result, or a closure.
+                    guard bar?.properties.contains(where: { $0.name == parts[1] }) == true else { return false }
                     if case .factory? = call.arguments.first?.value { return true }
                     return method.calls.contains { $0.closures.first == String(parts[1]) }
                 } else if call.name != "setViewControllers" {
