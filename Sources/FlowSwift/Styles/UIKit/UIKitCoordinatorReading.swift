@@ -31,7 +31,10 @@ extension UIKitStyle {
         init(_ type: TypeFacts, _ state: inout State, _ context: inout Context) {
             let mapping = context.recognizer.mapping
             let name = type.name
-            let coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type, context.recognizer.index), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+            let kind = kind(of: type, context.recognizer.index)
+            let why = kind != .tab ? "a UIKit coordinator's kind is read from the controllers it keeps"
+                : type.inherited.contains(where: { $0.base.hasSuffix("TabBarController") }) ? "it is a tab bar controller" : "it gives a tab bar controller its tabs"
+            let coordinator = context.coordinator(type, .uikit, kind: Fact(kind, at: type.location, .inferred(why)))
             if !type.inherited.contains(where: { isCoordinatorBase($0.base) }), isCoordinatorByName(type, mapping) {
                 context.provenance.set(.coordinator(name), .inferred("named `…Coordinator` and navigates, though it conforms to no coordinator type"))
             }
