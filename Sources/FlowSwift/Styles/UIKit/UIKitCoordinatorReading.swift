@@ -333,6 +333,17 @@ extension UIKitStyle {
             }
         }
 
+        /// The routes a hub's `start()` runs as it hands the tab bar its tabs (`welcome()` beside them): with the start
+        /// read as the tabs, nothing else runs them.
+        private func besideTabs() -> [Fact<String>] {
+            guard coordinator.tabs != nil, !coordinator.routes.contains(where: { $0.name == "start" }),
+                  let start = type.methods.first(where: { $0.name == "start" }) else { return [] }
+            return start.calls.filter { call in
+                ["", "self"].contains(plainReceiver(call.receiver)) && call.closures.allSatisfy(ownClosures.contains)
+                    && coordinator.routes.contains { $0.name == call.name }
+            }.map { Fact($0.name, at: $0.location, .inferred("`start()` runs it beside the tabs")) }
+        }
+
         /// What the coordinator's screens and its own handlers trigger; alert routes become menus of the routes their
         /// actions run.
         mutating func readTriggers(runs: OwnRuns, handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context) {
@@ -343,7 +354,8 @@ extension UIKitStyle {
             // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
             let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
             var seen: Set<String> = []
-            let fired = (runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests).filter { seen.insert($0.value).inserted }
+            let fired = (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests)
+                .filter { seen.insert($0.value).inserted }
             coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
                 let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
                 return RouteReference(coordinator: nil, route: placed.value, location: placed.location)

@@ -29,12 +29,15 @@ extension UIKitStyle {
 
     /// The children started, as `method` hands the tab bar its controllers (`fill`), on a navigation controller made
     /// for them, in the order the code makes them; the helpers of the type it runs on the way are followed a few
-    /// levels deep. With them, the helpers that only set tabs up (called from nowhere else).
+    /// levels deep. With them, the helpers that only set tabs up (a tab is made through them, and they are called from
+    /// nowhere else).
     static func tabsOnHandedStacks(
         _ fill: CallFacts, in method: MethodFacts, of type: TypeFacts, _ context: Context
     ) -> (tabs: [StackTab], setUp: Set<String>) {
         var tabs: [StackTab] = []
         var visited: Set<String> = [method.name]
+        // The helpers a tab is made through (not one that presents an onboarding beside the tabs).
+        var towardTabs: Set<String> = []
         // An explicit stack of (method, next call, the helper of `method` it was reached through): no recursion on input.
         var pending: [(MethodFacts, Int, String?)] = [(method, 0, nil)]
         while let (current, index, via) = pending.popLast() {
@@ -52,13 +55,14 @@ extension UIKitStyle {
                   current.constructed.contains(where: { $0.value == call.name && $0.location == call.location }),
                   let stack = handedStack(call, in: current, tabList: fill, of: method, type, context),
                   !tabs.contains(where: { $0.child == call.name }) else { continue }
+            towardTabs.formUnion(pending.map(\.0.name))
             let variable = current.bindings.first { _, bound in bound.contains { $0.location <= call.location && $0.value.constructedType == call.name } }?.key
             tabs.append(StackTab(
                 name: tabName(of: call.name), child: call.name, variable: variable ?? "", made: call.location, maker: current,
                 via: via, stack: via == nil ? stack : nil
             ))
         }
-        let setUp = visited.subtracting([method.name]).filter { helper in
+        let setUp = visited.intersection(towardTabs).subtracting([method.name]).filter { helper in
             type.methods.allSatisfy { caller in
                 caller.calls.allSatisfy { $0.name != helper || (visited.contains(caller.name) && runsNow($0)) }
             }
