@@ -345,7 +345,8 @@ struct Context {
             if call.closures.allSatisfy(UIKitStyle.ownClosures.contains), let made = staticMaker(call, receiver: receiver, of: type) {
                 return .child(made, why: "made by `\(receiver).\(call.name)(…)`, given `self`")
             }
-            guard call.closures.isEmpty else { continue }
+            // `lazy var flow = { … coordinatorFactory.makeAuth() … }()`: the closure a property is made by runs in place.
+            guard call.closures.allSatisfy({ $0 == ExpressionFacts.closureRunInPlace }) else { continue }
             // `coordinatorFactory.makeAuth()`, or a factory further down a container (`container.coordinators.makeAuth()`).
             let path = receiver.split(separator: ".").map(String.init)
             guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),

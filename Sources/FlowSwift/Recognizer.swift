@@ -123,6 +123,7 @@ struct Recognizer {
                 context.coordinators[owner] = coordinator
             }
         }
+        Self.leaveOutTabsOnParentStacks(order, &context)
         for name in context.attachedToParentStack {
             guard var child = context.coordinators[name], child.kind?.value == .navigation, child.stack == nil else { continue }
             child.stack = context.put(Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
@@ -168,6 +169,31 @@ struct Recognizer {
         code.provenance = context.provenance
         code.provenance.notes = (fileNotes + context.notes).sorted()
         return (code, (context, styles, filled, resolved))
+    }
+}
+
+extension Recognizer {
+    /// A child that is a tab of a hub in one place (on a stack made for it) and pushed onto its parent's stack in another:
+    /// a spec gives it one stack, the parent's, so the tab is left out and the hub is open.
+    static func leaveOutTabsOnParentStacks(_ order: [String], _ context: inout Context) {
+        for owner in order {
+            guard var hub = context.coordinators[owner], hub.kind?.value == .tab, let tabs = hub.tabs else { continue }
+            let left = Set(hub.routes.filter { route in
+                guard tabs.contains(where: { $0.value == route.name }), let child = route.destination?.value.coordinatorName,
+                      context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation else { return false }
+                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` gives `\(child)` a tab of its own, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this tab is left out", at: route.location, coordinator: owner))
+                return true
+            }.map(\.name))
+            guard !left.isEmpty else { continue }
+            hub.routes.removeAll { left.contains($0.name) }
+            hub.tabs = tabs.filter { !left.contains($0.value) }
+            let initials = hub.initials.filter { !left.contains($0.value) }
+            hub.initials = !initials.isEmpty ? initials : (hub.tabs ?? []).map { tab in
+                context.put(Fact(tab.value, at: tab.location, .inferred("a tab; the one shown first is left out")), .coordinator(owner, .initial, item: tab.value))
+            }
+            hub.markOpen()
+            context.coordinators[owner] = hub
+        }
     }
 }
 

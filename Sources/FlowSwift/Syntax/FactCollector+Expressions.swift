@@ -194,6 +194,10 @@ extension FactCollector {
            only.item.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
             return .array(array.elements.map { expression(valueIfPresent($0.expression)) })
         }
+        // `[home, chat, settings].filter { $0.isEnabled }`: every element the filter may keep.
+        if name == "filter", let array = base.as(ArrayExprSyntax.self) {
+            return .array(array.elements.map { expression($0.expression) })
+        }
         // `[feed, search].map { $0.navigationController }`, or over a local bound to such a list: each
         // element's member; over any other list (`tabs.map(\.navigationController)`, `makeTabs().map { … }`),
         // the list is looked up later, in the project.

@@ -31,7 +31,10 @@ extension UIKitStyle {
         init(_ type: TypeFacts, _ state: inout State, _ context: inout Context) {
             let mapping = context.recognizer.mapping
             let name = type.name
-            let coordinator = context.coordinator(type, .uikit, kind: Fact(kind(of: type, context.recognizer.index), at: type.location, .inferred("a UIKit coordinator's kind is read from the controllers it keeps")))
+            let kind = kind(of: type, context.recognizer.index)
+            let why = kind != .tab ? "a UIKit coordinator's kind is read from the controllers it keeps"
+                : type.inherited.contains(where: { $0.base.hasSuffix("TabBarController") }) ? "it is a tab bar controller" : "it gives a tab bar controller its tabs"
+            let coordinator = context.coordinator(type, .uikit, kind: Fact(kind, at: type.location, .inferred(why)))
             if !type.inherited.contains(where: { isCoordinatorBase($0.base) }), isCoordinatorByName(type, mapping) {
                 context.provenance.set(.coordinator(name), .inferred("named `…Coordinator` and navigates, though it conforms to no coordinator type"))
             }
@@ -333,6 +336,17 @@ extension UIKitStyle {
             }
         }
 
+        /// The routes a hub's `start()` runs as it hands the tab bar its tabs (`welcome()` beside them): with the start
+        /// read as the tabs, nothing else runs them.
+        private func besideTabs() -> [Fact<String>] {
+            guard coordinator.tabs != nil, !coordinator.routes.contains(where: { $0.name == "start" }),
+                  let start = type.methods.first(where: { $0.name == "start" }) else { return [] }
+            return start.calls.filter { call in
+                ["", "self"].contains(plainReceiver(call.receiver)) && call.closures.allSatisfy(ownClosures.contains)
+                    && coordinator.routes.contains { $0.name == call.name }
+            }.map { Fact($0.name, at: $0.location, .inferred("`start()` runs it beside the tabs")) }
+        }
+
         /// What the coordinator's screens and its own handlers trigger; alert routes become menus of the routes their
         /// actions run.
         mutating func readTriggers(runs: OwnRuns, handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context) {
@@ -343,7 +357,8 @@ extension UIKitStyle {
             // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
             let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
             var seen: Set<String> = []
-            let fired = (runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests).filter { seen.insert($0.value).inserted }
+            let fired = (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests)
+                .filter { seen.insert($0.value).inserted }
             coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
                 let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
                 return RouteReference(coordinator: nil, route: placed.value, location: placed.location)

@@ -19,7 +19,7 @@ extension UIKitStyle {
         of type: TypeFacts, routes routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]],
         _ context: Context
     ) -> OwnRuns {
-        var walk = RunWalk(type, routeLocations, makers: makers, handlers: handlers)
+        var walk = RunWalk(type, routeLocations, makers: makers, handlers: handlers, mapping: context.recognizer.mapping)
         walk.enqueueOthersCalls(relayed: context.relayed.union(serviceCalls(on: type, context)))
         walk.follow()
         return walk.runs
@@ -38,6 +38,7 @@ extension UIKitStyle {
         let sentEvents: Set<EventHandler>
         let makers: Set<String>
         let properties: Set<String>
+        let mapping: ExtractMapping
         var runs = OwnRuns()
         var seenRoutes: Set<String> = []
         var seenLater: Set<String> = []
@@ -45,8 +46,12 @@ extension UIKitStyle {
         var queue: [(Step, Bool, Bool)] = [(.method("init"), false, true)]
         var seen: Set<String> = []
 
-        init(_ type: TypeFacts, _ routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]]) {
+        init(
+            _ type: TypeFacts, _ routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]],
+            mapping: ExtractMapping
+        ) {
             self.routeLocations = routeLocations
+            self.mapping = mapping
             routes = Set(routeLocations.keys)
             var methods: [String: [MethodFacts]] = [:]
             for method in type.methods { methods[method.name, default: []].append(method) }
@@ -57,6 +62,14 @@ extension UIKitStyle {
             sentEvents = Set(calls.compactMap { sentEvent($0.1, handlers) })
             properties = Set(type.properties.map(\.name))
             if !routes.contains("start") { queue.append((.method("start"), false, false)) }
+        }
+
+        /// The property whose child a call hands to a helper that keeps it (`start(tabCoordinator, url: link)`,
+        /// `addChild(flow)`), when a route is named after it.
+        func startedHeldChild(_ call: CallFacts) -> String? {
+            guard !routes.contains(call.name), isRetain(call, mapping), case .reference(let name)? = call.arguments.first?.value else { return nil }
+            let held = plainReceiver(name)
+            return routes.contains(held) && properties.contains(held) ? held : nil
         }
 
         func key(_ handler: EventHandler) -> EventHandler { EventHandler(receiver: plainReceiver(handler.receiver), event: handler.event) }
@@ -90,7 +103,7 @@ extension UIKitStyle {
                     let inClosure = call.closures.contains { !ownClosures.contains($0) }
                     if !routes.contains(call.name) {
                         queue.append((.method(call.name), inClosure, false))
-                    } else if !inClosure, call.name != "start", let location = routeLocations[call.name] {
+                    } else if call.closures.isEmpty, call.name != "start", let location = routeLocations[call.name] {
                         run(call.name, at: location, live: false, "`start()` runs it as it starts")
                     }
                 }
@@ -149,7 +162,10 @@ extension UIKitStyle {
             let receiver = plainReceiver(call.receiver)
             let through = origin == "`start`" ? "" : " (through \(origin))"
             let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
-            if receiver.isEmpty || receiver == "self" {
+            if receiver.isEmpty || receiver == "self", let held = startedHeldChild(call) {
+                // `start(tabCoordinator, url: link)`: a helper that keeps and starts the child a property holds.
+                run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
+            } else if receiver.isEmpty || receiver == "self" {
                 if routes.contains(call.name) {
                     if !screenCallback { run(call.name, at: call.location, live: later, inInit: inInit, why) }
                     queue.append((.route(call.name), later, inInit))

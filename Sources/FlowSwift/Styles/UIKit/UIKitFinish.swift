@@ -163,11 +163,11 @@ extension UIKitStyle {
             && (ownDelegate || passesSelf(call))
     }
 
-    /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`, and
-    /// `{ … }()`. A navigation in one is the method's own.
+    /// Closures that are the method's body, run a little later: `Task { … }`, `DispatchQueue.main.async { … }`,
+    /// `await MainActor.run { … }` and `{ … }()`. A navigation in one is the method's own.
     static let bodyClosures: Set<String> = ["Task", "MainActor.run", "async", ExpressionFacts.closureRunInPlace]
 
-    /// Closures that run as part of the method: completions of its navigation calls and dispatches, and PromiseKit's
+    /// Closures that run as part of the method: completions of its navigation calls and dispatches (`MainActor.run`), and PromiseKit's
     /// `firstly { … }` and the steps of the promise it makes (`.then`, `.get`, `.done`).
     static let ownClosures: Set<String> = [
         "completion", "dismiss", "present", "pushViewController", "popViewController", "popToRootViewController",

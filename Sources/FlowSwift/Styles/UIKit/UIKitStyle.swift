@@ -83,8 +83,8 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     static func kind(of type: TypeFacts, _ index: ProjectIndex) -> CoordinatorKind {
+        if type.inherited.contains(where: { $0.base.hasSuffix("TabBarController") }) || givesTabs(type, index) { return .tab }
         let names = type.inherited.map(\.base) + type.properties.flatMap { controllers($0, index) }
-        if names.contains(where: { $0.hasSuffix("TabBarController") }) { return .tab }
         if names.contains(where: { $0.hasSuffix("SplitViewController") }) { return .split }
         if names.contains(where: { $0.hasSuffix("PageViewController") }) { return .page }
         return .navigation
