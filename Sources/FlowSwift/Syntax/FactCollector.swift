@@ -361,6 +361,12 @@ final class FactCollector: SyntaxVisitor {
         return receiver
     }
 
+    /// `case .finished(let value)`, `if case let .failed(error) = result`: a pattern matches a value; what looks like
+    /// a call in it (`.finished(…)`) calls nothing.
+    override func visit(_ node: ExpressionPatternSyntax) -> SyntaxVisitorContinueKind {
+        method == nil ? .visitChildren : .skipChildren
+    }
+
     override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
         guard case .case(let label) = node.label else {
             context.append(.switchCase(["default"]))
