@@ -49,7 +49,10 @@ extension UIKitStyle {
                     if let place = releasedPlace(call) { state.releasesByPlace[place, default: []].append((method, call)) }
                 }
             }
-            let helpers = startHelpers(of: type, context)
+            // A hub's `start()` is its tabs: only the helpers that set them up are part of it; another (a welcome shown
+            // over the tabs) is a route of its own, which the start runs beside them.
+            let helpers = coordinator.kind?.value == .tab
+                ? startHelpers(of: type, context).intersection(tabSetUpMethods(of: type, context)) : startHelpers(of: type, context)
             self.type = type
             self.name = name
             self.mapping = mapping
