@@ -49,7 +49,10 @@ extension UIKitStyle {
                     if let place = releasedPlace(call) { state.releasesByPlace[place, default: []].append((method, call)) }
                 }
             }
-            let helpers = startHelpers(of: type, hub: coordinator.kind.map { $0.value != .navigation } ?? false, context)
+            // A hub's `start()` is its tabs: only the helpers that set them up are part of it; another (a welcome shown
+            // over the tabs) is a route of its own, which the start runs beside them.
+            let started = startHelpers(of: type, hub: coordinator.kind.map { $0.value != .navigation } ?? false, context)
+            let helpers = coordinator.kind?.value == .tab ? started.intersection(tabSetUpMethods(of: type, context)) : started
             self.type = type
             self.name = name
             self.mapping = mapping

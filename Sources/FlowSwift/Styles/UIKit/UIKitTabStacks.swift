@@ -70,6 +70,25 @@ extension UIKitStyle {
         return (tabs, setUp)
     }
 
+    /// The methods that set a hub's tabs up: the one that hands the tab bar its controllers, the ones its list and its
+    /// tabs' children are made in, and the helpers a tab is started through.
+    static func tabSetUpMethods(of type: TypeFacts, _ context: Context) -> Set<String> {
+        for method in type.methods {
+            guard let call = method.calls.first(where: { fillsTabBar($0, in: method, of: type, context.recognizer.index) }) else { continue }
+            var names: Set<String> = [method.name]
+            if let list = tabItems(call, in: method, of: type) {
+                names.insert(list.maker.name)
+                for item in list.items {
+                    if let found = tab(item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context) {
+                        names.insert(found.maker.name)
+                    }
+                }
+            }
+            return names.union(tabsOnHandedStacks(call, in: method, of: type, context).setUp)
+        }
+        return []
+    }
+
     /// `HomeCoordinator` → `home`: a tab named after the flow it shows.
     static func tabName(of child: String) -> String {
         let base = child.hasSuffix("Coordinator") ? String(child.dropLast("Coordinator".count)) : child
