@@ -352,7 +352,7 @@ struct Context {
             guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),
                   let written = holder.properties.first(where: { $0.name == last })?.type else { continue }
             // An alias followed: `let module: Module`, `typealias Module = AuthModule & TabModule`.
-            let declared = recognizer.index.compositions[written.base] != nil ? written : recognizer.index.resolved(written)
+            let declared = recognizer.index.declared(written)
             let candidates = recognizer.index.concreteTypes(declared.base)
             guard !candidates.isEmpty else { continue }
             var products: Set<String> = []

@@ -84,8 +84,7 @@ extension Recognizer {
         for call in method.calls {
             let holder = plainReceiver(call.receiver)
             guard let property = type.properties.first(where: { $0.name == holder }), let written = property.type else { continue }
-            let declared = index.compositions[written.base] != nil ? written : index.resolved(written)
-            for candidate in index.concreteTypes(declared.base) {
+            for candidate in index.concreteTypes(index.declared(written).base) {
                 for factory in types[candidate]?.methods ?? [] where factory.name == call.name {
                     if let made = factory.constructed.first(where: { names.contains($0.value) }) { return made.value }
                 }

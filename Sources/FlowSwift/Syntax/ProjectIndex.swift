@@ -158,6 +158,12 @@ struct ProjectIndex {
         return current
     }
 
+    /// A declared type as `concreteTypes` takes it: an alias followed, except one that names a composition
+    /// (`typealias Module = AuthModule & TabModule`), which `concreteTypes` reads part by part.
+    func declared(_ name: TypeName) -> TypeName {
+        compositions[name.base] != nil ? name : resolved(name)
+    }
+
     /// A declared supertype as the program sees it: an alias followed, and a composition
     /// (`class SendCoordinator: RootCoordinator`, `typealias RootCoordinator = Coordinator & Provider`) as each part.
     private func supertypes(_ name: TypeName) -> [TypeName] {
