@@ -385,7 +385,8 @@ final class FactCollector: SyntaxVisitor {
     override func visitPost(_ node: DeinitializerDeclSyntax) { finishMethod() }
 
     func finishMethod() {
-        guard let finished = method, let current = typeStack.last else { return }
+        guard var finished = method, let current = typeStack.last else { return }
+        if types[current].keyword == .extension { finished.conformances = types[current].inherited.map(\.base) }
         types[current].methods.append(finished)
         method = nil
     }

@@ -81,6 +81,9 @@ struct MethodFacts: Sendable {
     /// The first argument label of the parameters (`fungibleToken` of `show(fungibleToken token: Token)`,
     /// `shouldConnectFor` of `provider(_:shouldConnectFor:)`), `nil` when every one is `_`: what tells overloads apart.
     var firstLabel: String?
+    /// The protocols the extension that declares the method conforms the type to (`extension Flow: ParentCoordinator`),
+    /// empty for a method of the type's own declaration: what may call it besides the app.
+    var conformances: [String] = []
 }
 
 /// What an expression denotes, as far as syntax tells.

@@ -350,6 +350,17 @@ extension UIKitStyle {
             }.map { Fact($0.name, at: $0.location, .inferred("`start()` runs it beside the tabs")) }
         }
 
+        /// Routes that implement a requirement of a protocol the sources do not declare (`extension LoginFlow:
+        /// ParentCoordinator { func didRegainFocus(fromChild:) … }`, the protocol a package's coordinator framework
+        /// calls): code the reader does not have may run them, so they are the coordinator's own doing, not dead code.
+        func calledByLibraries(_ context: Context) -> [Fact<String>] {
+            type.methods.compactMap { method in
+                guard routeNames.contains(method.name),
+                      let library = method.conformances.first(where: { context.recognizer.types[$0] == nil && !$0.hasPrefix("UI") }) else { return nil }
+                return Fact(method.name, at: method.location, .inferred("it implements `\(library)`, declared outside the sources, whose owner may call it"))
+            }
+        }
+
         /// What the coordinator's screens and its own handlers trigger; alert routes become menus of the routes their
         /// actions run.
         mutating func readTriggers(runs: OwnRuns, handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context) {
@@ -360,8 +371,8 @@ extension UIKitStyle {
             // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
             let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
             var seen: Set<String> = []
-            let fired = (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests)
-                .filter { seen.insert($0.value).inserted }
+            let fired = (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests
+                + calledByLibraries(context)).filter { seen.insert($0.value).inserted }
             coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
                 let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
                 return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
