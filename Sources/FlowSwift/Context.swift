@@ -350,21 +350,11 @@ struct Context {
             // `coordinatorFactory.makeAuth()`, or a factory further down a container (`container.coordinators.makeAuth()`).
             let path = receiver.split(separator: ".").map(String.init)
             guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),
-                  let written = holder.properties.first(where: { $0.name == last })?.type else { continue }
-            // An alias followed: `let module: Module`, `typealias Module = AuthModule & TabModule`.
-            let declared = recognizer.index.declared(written)
-            let candidates = recognizer.index.concreteTypes(declared.base)
-            guard !candidates.isEmpty else { continue }
-            var products: Set<String> = []
-            for candidate in candidates {
-                for made in recognizer.types[candidate]?.methods.filter({ $0.name == call.name }).flatMap(\.constructed) ?? [] {
-                    if made.value != type.name, isCoordinatorType(made.value) { products.insert(made.value) }
-                }
-            }
-            guard let product = products.first else { continue }
+                  let (declared, candidates, products) = recognizer.madeByFactory(call.name, on: last, of: holder, keeping: { $0 != type.name && isCoordinatorType($0) }),
+                  let product = products.first else { continue }
             guard candidates.count == 1, products.count == 1 else {
                 let why = candidates.count > 1
-                    ? "`\(declared.base)` has \(candidates.count) implementations (\(candidates.joined(separator: ", ")))"
+                    ? "`\(declared)` has \(candidates.count) implementations (\(candidates.joined(separator: ", ")))"
                     : "`\(candidates[0]).\(call.name)` makes one of \(products.sorted().joined(separator: ", "))"
                 return .ambiguous(call.location, why: "`\(receiver).\(call.name)()` makes a coordinator decided at run time: \(why); the child is left out")
             }

@@ -78,19 +78,34 @@ extension Recognizer {
         return nil
     }
 
-    /// The coordinator a method makes: one it constructs, or what the factory it calls on a property makes.
+    /// The coordinator a method makes: one it constructs, or the one the factory it calls on a property makes.
     private func madeCoordinator(in method: MethodFacts, of type: TypeFacts, names: Set<String>) -> String? {
         if let made = method.constructed.first(where: { names.contains($0.value) }) { return made.value }
         for call in method.calls {
-            let holder = plainReceiver(call.receiver)
-            guard let property = type.properties.first(where: { $0.name == holder }), let written = property.type else { continue }
-            for candidate in index.concreteTypes(index.declared(written).base) {
-                for factory in types[candidate]?.methods ?? [] where factory.name == call.name {
-                    if let made = factory.constructed.first(where: { names.contains($0.value) }) { return made.value }
-                }
+            if let made = madeByFactory(call.name, on: plainReceiver(call.receiver), of: type, keeping: names.contains), made.products.count == 1 {
+                return made.products.first
             }
         }
         return nil
+    }
+
+    /// What `property.call(…)` can make, `property` being one of `holder`'s: the type it is declared with (an alias
+    /// followed, a composition kept whole), the classes that type can be, and the types their `call` methods construct
+    /// that `keeping` accepts. `nil` when the property is unknown or its type has no implementation.
+    func madeByFactory(
+        _ call: String, on property: String, of holder: TypeFacts, keeping: (String) -> Bool
+    ) -> (declared: String, candidates: [String], products: Set<String>)? {
+        guard let written = holder.properties.first(where: { $0.name == property })?.type else { return nil }
+        let declared = index.declared(written).base
+        let candidates = index.concreteTypes(declared)
+        guard !candidates.isEmpty else { return nil }
+        var products: Set<String> = []
+        for candidate in candidates {
+            for factory in types[candidate]?.methods ?? [] where factory.name == call {
+                products.formUnion(factory.constructed.map(\.value).filter(keeping))
+            }
+        }
+        return (declared, candidates, products)
     }
 
     /// `appCoordinator.start(url:)` in a launch method, where `appCoordinator` is a property the launcher makes through a

@@ -360,7 +360,8 @@ extension FactCollector {
 
     /// The first parameter of a closure that a call hands `self`: the closure given to a call with `self` as an argument
     /// (`flatMapLatest(with: self) { owner, _ in … }`, `subscribe(with: self, onNext: { owner, value in … })`), or to a
-    /// call on a chain through `withUnretained(self)` (RxSwift, CombineExt): `{ owner, value in … }`.
+    /// call on a chain through a self binder (`WrapperNames.selfBinders`: RxSwift's and CombineExt's
+    /// `withUnretained(self)`): `{ owner, value in … }`.
     func selfParameter(of closure: ClosureExprSyntax) -> String? {
         let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
         guard let call, let first = firstParameter(of: closure) else { return nil }
@@ -370,7 +371,8 @@ extension FactCollector {
         var base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
         for _ in 0..<4 {
             guard let link = base.map(unwrapped)?.as(FunctionCallExprSyntax.self) else { return nil }
-            if callee(link.calledExpression).name == "withUnretained", link.arguments.contains(where: { isSelf($0.expression) }) { return first }
+            if let name = callee(link.calledExpression).name, wrappers.selfBinders.contains(name),
+               link.arguments.contains(where: { isSelf($0.expression) }) { return first }
             base = link.calledExpression.as(MemberAccessExprSyntax.self)?.base
         }
         return nil

@@ -17,6 +17,9 @@ struct WrapperNames: Sendable {
     /// `Type.member` calls whose closures are labelled with both (`MainActor.run`): what tells them from an app's own
     /// `run { … }`.
     var qualifiedClosureCalls: Set<String> = []
+    /// Stream operators that pair each value with the object they are given (`withUnretained(self)`): a closure down
+    /// the chain gets that object as its first parameter.
+    var selfBinders: Set<String> = []
 
     /// Both sets of names: what two styles know, together.
     func union(_ other: WrapperNames) -> WrapperNames {
@@ -24,6 +27,7 @@ struct WrapperNames: Sendable {
                      viewLabels: viewLabels.union(other.viewLabels), trailingClosure: trailingClosure.union(other.trailingClosure),
                      viewProtocols: viewProtocols.union(other.viewProtocols),
                      routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) },
-                     qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls))
+                     qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls),
+                     selfBinders: selfBinders.union(other.selfBinders))
     }
 }

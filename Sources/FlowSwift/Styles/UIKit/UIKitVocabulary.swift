@@ -32,7 +32,8 @@ extension UIKitStyle {
         ],
         // `UINavigationController(rootViewController:)`, `UIHostingController(rootView: Welcome().padding())`.
         // `await MainActor.run { … }` runs its closure then and there, as `Task { … }` does (`bodyClosures`).
-        wrappers: WrapperNames(labels: ["rootViewController", "rootView"], viewLabels: ["rootView"], qualifiedClosureCalls: ["MainActor.run"]),
+        wrappers: WrapperNames(labels: ["rootViewController", "rootView"], viewLabels: ["rootView"], qualifiedClosureCalls: ["MainActor.run"],
+                               selfBinders: ["withUnretained"]),
         fullScreenStyles: ["fullScreen", "overFullScreen", "overCurrentContext", "currentContext", "custom"],
         selfClosingControllers: [
             "SFSafariViewController": "its Done button", "UIActivityViewController": "its Cancel button and its actions",
