@@ -146,33 +146,21 @@ public enum JSONReporter {
             writer.field("line", line)
             writer.field("message", message)
             if !notes.isEmpty {
-                writer.key("notes")
-                writer.openArray()
-                for note in notes {
-                    writer.element()
-                    writer.openObject()
+                writer.objects("notes", notes) { note, writer in
                     writer.field("column", note.column)
                     writer.field("file", note.file)
                     writer.field("line", note.line)
                     writer.field("message", note.message)
-                    writer.closeObject()
                 }
-                writer.closeArray()
             }
             if let path {
-                writer.key("path")
-                writer.openArray()
-                for step in path {
-                    writer.element()
-                    writer.openObject()
+                writer.objects("path", path) { step, writer in
                     writer.fieldIfPresent("chain", step.chain)
                     writer.field("kind", step.kind)
                     writer.fieldIfPresent("on", step.on)
                     writer.field("route", step.route)
                     writer.fieldIfPresent("url", step.url)
-                    writer.closeObject()
                 }
-                writer.closeArray()
             }
             writer.field("route", route)
             writer.field("rule", rule)

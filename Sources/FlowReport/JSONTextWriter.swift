@@ -44,6 +44,19 @@ struct JSONTextWriter {
     /// Starts an element of the open array; its value follows.
     mutating func element() { startMember() }
 
+    /// `"name" : [ {…}, {…} ]`: an array of objects under `name`, the members of each written by `members`.
+    mutating func objects<Items: Sequence>(_ name: StaticString, _ items: Items, _ members: (Items.Element, inout JSONTextWriter) -> Void) {
+        key(name)
+        openArray()
+        for item in items {
+            element()
+            openObject()
+            members(item, &self)
+            closeObject()
+        }
+        closeArray()
+    }
+
     // MARK: Values
 
     mutating func value(_ number: Int) {

@@ -237,32 +237,14 @@ public enum SARIFReporter {
         func write(to writer: inout JSONTextWriter) {
             writer.openObject()
             if let codeFlows {
-                writer.key("codeFlows")
-                writer.openArray()
-                for flow in codeFlows {
-                    writer.element()
-                    writer.openObject()
-                    writer.key("threadFlows")
-                    writer.openArray()
-                    for thread in flow.threadFlows {
-                        writer.element()
-                        writer.openObject()
-                        writer.key("locations")
-                        writer.openArray()
-                        for step in thread.locations {
-                            writer.element()
-                            writer.openObject()
+                writer.objects("codeFlows", codeFlows) { flow, writer in
+                    writer.objects("threadFlows", flow.threadFlows) { thread, writer in
+                        writer.objects("locations", thread.locations) { step, writer in
                             writer.key("location")
                             step.location.write(to: &writer)
-                            writer.closeObject()
                         }
-                        writer.closeArray()
-                        writer.closeObject()
                     }
-                    writer.closeArray()
-                    writer.closeObject()
                 }
-                writer.closeArray()
             }
             writer.field("level", level)
             writer.key("locations")
@@ -324,17 +306,11 @@ public enum SARIFReporter {
             writer.openObject()
             if let id { writer.field("id", id) }
             if let logicalLocations {
-                writer.key("logicalLocations")
-                writer.openArray()
-                for logical in logicalLocations {
-                    writer.element()
-                    writer.openObject()
+                writer.objects("logicalLocations", logicalLocations) { logical, writer in
                     writer.field("fullyQualifiedName", logical.fullyQualifiedName)
                     writer.field("kind", logical.kind)
                     writer.field("name", logical.name)
-                    writer.closeObject()
                 }
-                writer.closeArray()
             }
             if let message {
                 writer.key("message")
