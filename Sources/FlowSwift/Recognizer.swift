@@ -29,6 +29,13 @@ struct Recognizer {
     /// Method name → the return types the project's methods of that name declare (`makeProfileViewController` →
     /// `ProfileViewController`): what a factory reached through a generic or an unread chain makes, when they agree.
     private(set) var declaredReturns: [String: Set<String>] = [:]
+    /// Names of the app's methods that set a presented controller's `modalPresentationStyle` from a value they are
+    /// given (`vc.modalPresentationStyle = presentationStyle` in a router's `present(_:animated:)`): a presentation
+    /// through one is full screen or a sheet as its caller's value says, which the reader does not follow.
+    private(set) var presentsInStyleGiven: Set<String> = []
+    /// Which coordinators' start streams end as their screens go away: read when some method of the app keeps a
+    /// child until that stream ends (`coordinate(to:)`).
+    private(set) var resultStreams = ResultStreams()
     /// Style index → the types it claims, in declaration order: each is asked once, here.
     private var claimedByStyle: [[String]] = []
 
@@ -52,10 +59,12 @@ struct Recognizer {
         var launchers: [String] = []
         var claimedByStyle = Array(repeating: [String](), count: Self.styles.count)
         var declaredReturns: [String: Set<String>] = [:]
+        var presentsInStyleGiven: Set<String> = []
         for name in index.order {
             guard let type = index.types[name] else { continue }
             for method in type.methods {
                 if let returned = method.returnType?.base { declaredReturns[method.name, default: []].insert(returned) }
+                if UIKitStyle.setsStyleGiven(method) { presentsInStyleGiven.insert(method.name) }
             }
             if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
                 owners[routes, default: []].append(name)
@@ -70,9 +79,11 @@ struct Recognizer {
         }
         self.launchers = launchers
         self.declaredReturns = declaredReturns
+        self.presentsInStyleGiven = presentsInStyleGiven
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
         routeEnumCoordinators = owners
         claimedNames = claimed
+        if self.mapping.keptByEffect.values.contains(true) { resultStreams = ResultStreams(index, coordinators: claimed) }
         self.claimedByStyle = claimedByStyle
     }
 

@@ -82,6 +82,19 @@ import Testing
         try Flowlint.expectGolden(result.stdout, Flowlint.packageRoot.appendingPathComponent(folder + "/expected.txt"))
     }
 
+    /// A parent that lets a child go when the child's start stream emits: a child whose stream a screen-leaving
+    /// callback feeds is let go on back; one whose stream ends only on its own button is not, and that leak is the
+    /// one finding. A child presented through a router that applies the style it was made with is not judged.
+    @Test func aChildLetGoWhenItsStreamEndsLeaksOnlyWhereTheStreamMissesAnExit() throws {
+        let sources = "fixtures/extract/uikit/result-stream-release/Sources"
+        let result = try Flowlint.run(["lint", sources, "--sources", sources])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
+        #expect(findings.count == 1, "\(result.stdout)")
+        #expect(findings.first?.hasPrefix(sources + "/HarborCoordinator.swift:27:9: error: BuoyCoordinator can be closed by back") == true)
+        #expect(findings.first?.hasSuffix("[leaked-child]") == true)
+    }
+
     /// The same app once its specs are extracted: the leaks are the spec's findings now, fixed in `releaseOn`.
     @Test func extractedSpecsKeepTheSpecAdvice() throws {
         let folder = try Self.emptyFolder()

@@ -13,6 +13,14 @@ extension UIKitStyle {
         method.calls.contains { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("modalPresentationStyle") && vocabulary.isFullScreen($0.arguments.first?.value) }
     }
 
+    /// `vc.modalPresentationStyle = style`: a style the method is given, not one it says.
+    static func setsStyleGiven(_ method: MethodFacts) -> Bool {
+        method.calls.contains { call in
+            guard call.name == "=", plainReceiver(call.receiver).hasSuffix("modalPresentationStyle"), case .reference? = call.arguments.first?.value else { return false }
+            return true
+        }
+    }
+
     /// The type of a presented controller that neither the app nor UIKit declares (`FloatingPanelController`, kept
     /// in a property or made in place).
     static func libraryController(

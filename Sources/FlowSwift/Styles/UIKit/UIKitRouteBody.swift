@@ -80,6 +80,13 @@ extension UIKitStyle {
             // `isModalInPresentation = true`: a sheet no swipe closes, so no `dismiss` exit is assumed.
             route.dismissible = context.put(Fact(false, at: setter.location), path(.dismissible))
         }
+        if kind == .present, route.style == nil, library == nil, !["", "self"].contains(plainReceiver(navigation.receiver)),
+           context.recognizer.presentsInStyleGiven.contains(navigation.name) {
+            // `router.present(vc)`, where the router's `present` sets the style it was made with: full screen or a
+            // sheet as the router's maker said, which is not followed here. No swipe-down is assumed.
+            route.open = Located(true, at: navigation.location)
+            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents through `\(plainReceiver(navigation.receiver)).\(navigation.name)`, which sets the presentation style it is given: the style is not read (the route is open)", at: navigation.location, coordinator: type.name))
+        }
         if let library {
             // A floating panel or another library's controller presents itself as that library decides: no
             // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
@@ -198,16 +205,33 @@ extension UIKitStyle {
         exits += releaseExits(of: child, in: method, place: place, type, clearing: clearing, finishers: finishers, context)
         let (released, tied) = releasesOnDismissal(of: place, in: method, handlers: state.handlers)
         exits += released
-        // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
-        route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
-        openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, state.releasesByPlace[place] ?? [], tied: tied, &context)
         let mapping = context.recognizer.mapping
         if mapping.keptByEffect[retain.name] == true, !mapping.retain.contains(retain.name) {
             // `coordinate(to:)` storing the child and freeing it when the child's start stream ends: the release
             // is certain, the exits that end the stream are the child's to say.
-            route.open = Located(true, at: retain.location)
-            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)", at: retain.location, coordinator: type.name))
+            if let streamExits = exitsEndingStream(of: child.value, keptBy: retain, context) {
+                exits += streamExits
+            } else {
+                route.open = Located(true, at: retain.location)
+                context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)", at: retain.location, coordinator: type.name))
+            }
         }
+        // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
+        route.releaseOn = Located(exits.map { context.put($0, path(.releaseOn, $0.value.rawValue)) }, at: retain.location)
+        openOnUntiedRelease(&route, keptIn: place, of: type, besides: method, state.releasesByPlace[place] ?? [], tied: tied, &context)
+    }
+
+    /// The exits on which a child that `retain` lets go when its start stream ends is let go: its finish, and back,
+    /// dismissal and replacement when the stream also ends as the child's screen goes away (`ResultStreams`);
+    /// `nil` when the child's start was not read.
+    static func exitsEndingStream(of child: String, keptBy retain: CallFacts, _ context: Context) -> [Fact<ExitKind>]? {
+        guard let type = context.recognizer.types[child],
+              let goes = context.recognizer.resultStreams.endsAsScreenGoes(startOf: type) else { return nil }
+        let finish = Fact(ExitKind.finish, at: retain.location, .inferred(
+            "`\(retain.name)` lets `\(child)` go when the stream its `start()` returns ends, which its finish does"))
+        guard goes else { return [finish] }
+        let why = Confidence.inferred("`\(child)`'s start stream also ends as its screen goes away")
+        return [finish] + [ExitKind.back, .dismiss, .replaced].map { Fact($0, at: retain.location, why) }
     }
 
     /// The releases of a kept child in the closures the method sets: a closure may release through a method of the
