@@ -29,10 +29,12 @@ struct Recognizer {
     /// Method name → the return types the project's methods of that name declare (`makeProfileViewController` →
     /// `ProfileViewController`): what a factory reached through a generic or an unread chain makes, when they agree.
     private(set) var declaredReturns: [String: Set<String>] = [:]
-    /// Names of the app's methods that set a presented controller's `modalPresentationStyle` from a value they are
-    /// given (`vc.modalPresentationStyle = presentationStyle` in a router's `present(_:animated:)`): a presentation
-    /// through one is full screen or a sheet as its caller's value says, which the reader does not follow.
-    private(set) var presentsInStyleGiven: Set<String> = []
+    /// The app's types whose `present…` method sets the presented controller's `modalPresentationStyle` from a value
+    /// they were given (`vc.modalPresentationStyle = presentationStyle` in a router), with the protocols and base
+    /// classes they are used through, each with whether every such router the app makes is made with a full-screen
+    /// style (`ModalRouter(parentViewController: vc, presentationStyle: .fullScreen)`): then a presentation through
+    /// one is full screen; otherwise its style is the maker's, which the reader does not follow.
+    private(set) var presentsInStyleGiven: [String: Bool] = [:]
     /// Which coordinators' start streams end as their screens go away: read when some method of the app keeps a
     /// child until that stream ends (`coordinate(to:)`).
     private(set) var resultStreams = ResultStreams()
@@ -59,12 +61,12 @@ struct Recognizer {
         var launchers: [String] = []
         var claimedByStyle = Array(repeating: [String](), count: Self.styles.count)
         var declaredReturns: [String: Set<String>] = [:]
-        var presentsInStyleGiven: Set<String> = []
+        var styleGivers: Set<String> = []
         for name in index.order {
             guard let type = index.types[name] else { continue }
             for method in type.methods {
                 if let returned = method.returnType?.base { declaredReturns[method.name, default: []].insert(returned) }
-                if UIKitStyle.setsStyleGiven(method) { presentsInStyleGiven.insert(method.name) }
+                if UIKitStyle.setsStyleGiven(method), method.name.hasPrefix("present") { styleGivers.insert(name) }
             }
             if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
                 owners[routes, default: []].append(name)
@@ -79,7 +81,17 @@ struct Recognizer {
         }
         self.launchers = launchers
         self.declaredReturns = declaredReturns
-        self.presentsInStyleGiven = presentsInStyleGiven
+        if !styleGivers.isEmpty {
+            // Each router type, and each protocol or base class it is used through (`let router: Router`): full
+            // screen only when every router behind it is.
+            let madeFullScreen = Self.madeFullScreen(styleGivers, index)
+            for giver in styleGivers.sorted() {
+                let full = madeFullScreen.contains(giver)
+                for name in [giver] + (index.types[giver]?.inherited.map(\.base) ?? []) where !name.hasPrefix("NS") {
+                    presentsInStyleGiven[name] = (presentsInStyleGiven[name] ?? true) && full
+                }
+            }
+        }
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
         routeEnumCoordinators = owners
         claimedNames = claimed
@@ -87,6 +99,21 @@ struct Recognizer {
         self.claimedByStyle = claimedByStyle
     }
 
+
+    /// Of `types`, those the app makes at least once and always with a full-screen style argument.
+    private static func madeFullScreen(_ types: Set<String>, _ index: ProjectIndex) -> Set<String> {
+        var made: Set<String> = []
+        var otherwise: Set<String> = []
+        for name in index.order {
+            for method in index.types[name]?.methods ?? [] {
+                for call in method.calls where types.contains(call.name) && call.receiver == nil {
+                    let full = call.arguments.contains { UIKitStyle.vocabulary.isFullScreen($0.value) }
+                    if full { made.insert(call.name) } else { otherwise.insert(call.name) }
+                }
+            }
+        }
+        return made.subtracting(otherwise)
+    }
 
     /// A declaration that names a coordinator base among its supertypes.
     static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {

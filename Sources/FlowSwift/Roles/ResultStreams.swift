@@ -136,3 +136,39 @@ struct ResultStreams: Sendable {
         names(in: place).last
     }
 }
+
+extension UIKitStyle {
+    /// A child its parent keeps until the stream its `start()` returns ends has a finish: that stream's end, which
+    /// its screens send (a view model's `route` filtered to `.done`, a `result` subject). Unless the child reads as
+    /// finishing already, a `finish` route is added, triggered by its first screens: which screen sends it is not
+    /// read, only that the flow ends when the stream does.
+    /// Only a presented child gets one: a presentation is left through its finish or a dismissal, and without the
+    /// finish a full-screen child would read as a trap; a tab or a pushed child is left otherwise.
+    static func addStreamFinishes(_ children: [String: SourceLocation], _ context: inout Context) {
+        guard !children.isEmpty else { return }
+        var presented: Set<String> = []
+        for coordinator in context.coordinators.values {
+            for route in coordinator.routes where route.transition?.value == .present {
+                if let child = route.destination?.value.coordinatorName { presented.insert(child) }
+            }
+        }
+        for (child, kept) in children.sorted(by: { $0.key < $1.key }) where presented.contains(child) {
+            guard var coordinator = context.coordinators[child],
+                  !coordinator.routes.contains(where: { $0.transition?.value == .finish }) else { continue }
+            let name = unusedName("finish", in: coordinator)
+            var route = Route(name: name, location: coordinator.location)
+            route.transition = context.put(Fact(.finish, at: coordinator.location, .inferred(
+                "its parent lets it go when the stream its `start()` returns ends (\(kept.file.split(separator: "/").last ?? ""):\(kept.line)): that is its finish")),
+                .route(child, name, .transition))
+            coordinator.routes.append(route)
+            for initial in coordinator.initials {
+                guard let index = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
+                      coordinator.routes[index].destination != nil else { continue }
+                let placed = context.put(Fact(name, at: coordinator.routes[index].location, .inferred("the screen's events end the stream its coordinator's `start()` returns")),
+                                         .route(child, initial.value, .triggers, item: name))
+                coordinator.routes[index].triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+            }
+            context.coordinators[child] = coordinator
+        }
+    }
+}

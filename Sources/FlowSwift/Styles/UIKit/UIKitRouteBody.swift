@@ -81,11 +81,12 @@ extension UIKitStyle {
             route.dismissible = context.put(Fact(false, at: setter.location), path(.dismissible))
         }
         if kind == .present, route.style == nil, library == nil, !["", "self"].contains(plainReceiver(navigation.receiver)),
-           context.recognizer.presentsInStyleGiven.contains(navigation.name) {
-            // `router.present(vc)`, where the router's `present` sets the style it was made with: full screen or a
-            // sheet as the router's maker said, which is not followed here. No swipe-down is assumed.
-            route.open = Located(true, at: navigation.location)
-            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents through `\(plainReceiver(navigation.receiver)).\(navigation.name)`, which sets the presentation style it is given: the style is not read (the route is open)", at: navigation.location, coordinator: type.name))
+           case .type(let router, _, _) = context.recognizer.resolve(.reference(plainReceiver(navigation.receiver)), in: method, of: type, at: navigation.location),
+           let fullScreen = context.recognizer.presentsInStyleGiven[router] {
+            // `router.present(vc)`, where the router's `present` sets the style it was made with: full screen when
+            // the app makes every such router full screen, else as the router's maker said, which is not followed
+            // here: no swipe-down is assumed.
+            readStyleGiven(navigation, fullScreen: fullScreen, &route, type, &context)
         }
         if let library {
             // A floating panel or another library's controller presents itself as that library decides: no
@@ -100,6 +101,20 @@ extension UIKitStyle {
         } else if !childKnown, kind.destinationRule == .required {
             readDestination(of: navigation, kind: kind, among: navigations, &route, method, type, &context, &allResolved)
         }
+    }
+
+    /// A presentation through a router that applies the style it was made with: full screen when every such router
+    /// the app makes is made full screen, else open with a note.
+    static func readStyleGiven(_ navigation: CallFacts, fullScreen: Bool, _ route: inout Route, _ type: TypeFacts, _ context: inout Context) {
+        let through = "`\(plainReceiver(navigation.receiver)).\(navigation.name)`"
+        if fullScreen {
+            route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred(
+                "presented through \(through), which applies the style it was made with, and the app makes every such router full screen")),
+                .route(type.name, route.name, .style))
+            return
+        }
+        route.open = Located(true, at: navigation.location)
+        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not read (the route is open)", at: navigation.location, coordinator: type.name))
     }
 
     /// The screen a navigation call shows, its presentation set in its `init`, and whether it closes itself.
@@ -211,6 +226,7 @@ extension UIKitStyle {
             // is certain, the exits that end the stream are the child's to say.
             if let streamExits = exitsEndingStream(of: child.value, keptBy: retain, context) {
                 exits += streamExits
+                state.finishedByStream[child.value] = min(state.finishedByStream[child.value] ?? retain.location, retain.location)
             } else {
                 route.open = Located(true, at: retain.location)
                 context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)", at: retain.location, coordinator: type.name))

@@ -23,6 +23,9 @@ struct UIKitStyle: CoordinatorStyle {
         /// Coordinator → route → the one place the route keeps its child in (`authFlow = flow`, `children[.auth] = flow`):
         /// the next run of the route puts its new child there, letting the one before go.
         var slots: [String: [String: String]] = [:]
+        /// Child → where a parent keeps it until the stream its `start()` returns ends: that stream is how the child
+        /// says it is done, its finish.
+        var finishedByStream: [String: SourceLocation] = [:]
     }
 
     var state = State()
@@ -44,6 +47,7 @@ struct UIKitStyle: CoordinatorStyle {
         state.unreadStartStyles.formUnion(built.state.unreadStartStyles)
         state.pendingChildRoutes += built.state.pendingChildRoutes
         state.slots.merge(built.state.slots) { _, new in new }
+        state.finishedByStream.merge(built.state.finishedByStream) { first, new in min(first, new) }
     }
 
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
@@ -55,6 +59,7 @@ struct UIKitStyle: CoordinatorStyle {
     mutating func link(_ context: inout Context) {
         Self.linkChildren(&state, &context)
         Self.linkParentHolds(&context)
+        Self.addStreamFinishes(state.finishedByStream, &context)
     }
 
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
