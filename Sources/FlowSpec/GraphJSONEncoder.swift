@@ -111,7 +111,7 @@ public enum GraphJSONEncoder {
 
         init(_ route: Route, of coordinator: String, _ provenance: Provenance) {
             fields["name"] = .one(Fact(.string(route.name), at: route.location, provenance.confidence(.route(coordinator, route.name))))
-            for field in RouteField.encoded {
+            for field in SpecSchema.flowlint.routeEncoding {
                 guard let value = route.specValue(field) else { continue }
                 func fact(_ value: SpecValue, item: String? = nil) -> Fact<Scalar> {
                     Fact(Scalar(value), at: value.location ?? route.location, provenance.confidence(.route(coordinator, route.name, field, item: item)))
@@ -140,6 +140,7 @@ public enum GraphJSONEncoder {
             case .word("false", _): self = .bool(false)
             case .name(let text, _), .word(let text, _), .text(let text, _): self = .string(text)
             case .parameter(let name, let type, _): self = .string(type.map { "\(name): \($0)" } ?? name)
+            case .pair(let key, let word, _): self = .string("\(key): \(word)")
             case .list: self = .string("")
             }
         }

@@ -85,7 +85,7 @@ public enum SpecEncoder {
             if let open = coordinator.open {
                 out.line(4, "open: \(open.value)", comment: open.value ? "not every navigation site of \(name) was read: routes may be missing" : nil)
             }
-            for field in CoordinatorField.listed {
+            for field: CoordinatorField in [.triggers, .mayStart] {
                 guard case .list(let items)? = coordinator.specValue(field) else { continue }
                 guard !items.isEmpty else {
                     out.line(4, "\(field.rawValue): []")
@@ -100,7 +100,7 @@ public enum SpecEncoder {
 
         private mutating func write(_ route: Route, of coordinator: String) {
             out.line(6, "\(scalar(route.name)):", comment: comment(route.location, provenance.confidence(.route(coordinator, route.name))))
-            for field in RouteField.encoded {
+            for field in SpecSchema.flowlint.routeEncoding {
                 guard let value = route.specValue(field) else { continue }
                 func path(_ item: String? = nil) -> FactPath { .route(coordinator, route.name, field, item: item) }
                 guard case .list(let items) = value else {
@@ -122,6 +122,7 @@ public enum SpecEncoder {
             case .word(let word, _): word
             case .text(let text, _): SpecEncoder.quoted(text)
             case .parameter(let name, let type, _): scalar(name) + (type.map { ": \(SpecEncoder.quoted($0))" } ?? "")
+            case .pair(let key, let word, _): "\(scalar(key)): \(word)"
             case .list(let items): "[" + items.map(text).joined(separator: ", ") + "]"
             }
         }

@@ -241,6 +241,7 @@ struct StructuralDiff {
         switch value {
         case .name(let text, _), .word(let text, _), .text(let text, _): text
         case .parameter(let name, let type, _): type.map { "\(name): \($0)" } ?? name
+        case .pair(let key, let word, _): "\(key): \(word)"
         case .list(let items): items.map(text).joined(separator: ", ")
         }
     }
