@@ -15,6 +15,10 @@ public struct SpecSchema: Sendable {
     public var coordinatorEncoding: [CoordinatorField]
     /// The order in which a spec encoder writes a route's fields that come from code.
     public var routeEncoding: [RouteField]
+    /// The order in which a spec encoder writes a chain's fields that come from code.
+    public var chainEncoding: [ChainField]
+    /// The order in which `flowlint diff` lists a coordinator's changed fields.
+    public var coordinatorDiffOrder: [CoordinatorField]
     /// The order in which `flowlint diff` lists a route's changed fields (`screen` and `coordinator` are its
     /// one `destination`).
     public var routeDiffOrder: [RouteField]
@@ -22,7 +26,7 @@ public struct SpecSchema: Sendable {
     public init(file: [SpecFieldEntry<TopLevelField, SpecFile>], defaults: [SpecFieldEntry<DefaultsField, Route>],
                 coordinator: [SpecFieldEntry<CoordinatorField, Coordinator>], route: [SpecFieldEntry<RouteField, Route>],
                 chain: [SpecFieldEntry<ChainField, Chain>], coordinatorEncoding: [CoordinatorField], routeEncoding: [RouteField],
-                routeDiffOrder: [RouteField]) {
+                chainEncoding: [ChainField], coordinatorDiffOrder: [CoordinatorField], routeDiffOrder: [RouteField]) {
         self.file = file
         self.defaults = defaults
         self.coordinator = coordinator
@@ -30,6 +34,8 @@ public struct SpecSchema: Sendable {
         self.chain = chain
         self.coordinatorEncoding = coordinatorEncoding
         self.routeEncoding = routeEncoding
+        self.chainEncoding = chainEncoding
+        self.coordinatorDiffOrder = coordinatorDiffOrder
         self.routeDiffOrder = routeDiffOrder
     }
 
@@ -55,7 +61,17 @@ public struct SpecSchema: Sendable {
         routeEncoding.compactMap(entry)
     }
 
-    /// The route fields `flowlint diff` compares, in the order it lists them.
+    /// The chain fields an encoder writes, in order.
+    public var encodedChainFields: [SpecFieldEntry<ChainField, Chain>] {
+        chainEncoding.compactMap(entry)
+    }
+
+    /// The coordinator fields `flowlint diff` compares value by value, in the order it lists them.
+    public var diffedCoordinatorFields: [SpecFieldEntry<CoordinatorField, Coordinator>] {
+        coordinatorDiffOrder.compactMap(entry).filter { $0.diff == .value }
+    }
+
+    /// The route fields `flowlint diff` compares value by value, in the order it lists them.
     public var diffedRouteFields: [SpecFieldEntry<RouteField, Route>] {
         routeDiffOrder.compactMap(entry).filter { $0.diff == .value }
     }
@@ -76,11 +92,14 @@ public struct SpecSchema: Sendable {
         case .coordinator:
             schema.coordinator.removeAll { $0.field.rawValue == key }
             schema.coordinatorEncoding.removeAll { $0.rawValue == key }
+            schema.coordinatorDiffOrder.removeAll { $0.rawValue == key }
         case .route:
             schema.route.removeAll { $0.field.rawValue == key }
             schema.routeEncoding.removeAll { $0.rawValue == key }
             schema.routeDiffOrder.removeAll { $0.rawValue == key }
-        case .chain: schema.chain.removeAll { $0.field.rawValue == key }
+        case .chain:
+            schema.chain.removeAll { $0.field.rawValue == key }
+            schema.chainEncoding.removeAll { $0.rawValue == key }
         }
         return schema
     }
@@ -164,6 +183,14 @@ public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
         self.diff = diff
         self.read = read
         self.clear = clear
+    }
+
+    /// The value as a spec encoder writes it: an empty list only where it differs from leaving the field out (the
+    /// field has a default: `releaseOn: []`, `mayStart: []`). What the round trip compares, too.
+    public func written(_ model: Model) -> SpecValue? {
+        guard let value = read(model) else { return nil }
+        if case .list(let items) = value, items.isEmpty, defaultValue == nil { return nil }
+        return value
     }
 }
 

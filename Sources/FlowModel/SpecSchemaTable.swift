@@ -6,6 +6,8 @@ extension SpecSchema {
         coordinatorEncoding: [.kind, .stack, .initial, .tabs, .holds, .open, .triggers, .mayStart],
         routeEncoding: [.transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .stack, .open,
                         .triggers, .params],
+        chainEncoding: [.from, .at, .steps],
+        coordinatorDiffOrder: [.kind, .initial, .tabs, .stack, .holds, .open, .mayStart, .type],
         routeDiffOrder: [.transition, .screen, .coordinator, .style, .dismissible, .retain, .releaseOn, .route, .tab, .then, .stack, .open])
 
     /// File fields, in the order docs/spec.md lists them.
@@ -32,7 +34,7 @@ extension SpecSchema {
         .init(.triggers, .names, doc: "routes the coordinator fires itself while it is active, on events no screen shows (login state, a notification, a session ending, Stinsen's `customize` switching roots): reached whenever the coordinator is; a `setRoot` among them is a `replaced` exit of the children it replaces, and closes what the coordinator presented (no `trapped-flow`)", diff: .items,
               read: { references($0.triggers) }, clear: { c, item in c.triggers.removeAll { item == nil || $0.text == item } }),
         .init(.mayStart, .names, required: "no, with `open`",
-              doc: "the coordinators an unread site of this `open` coordinator may start (`flowlint extract` writes the candidates it saw). Without it, an open coordinator may start any coordinator; `mayStart: []` means none. It only withholds `unreachable-coordinator`, never makes a coordinator judged as started", diff: .value,
+              doc: "the coordinators an unread site of this `open` coordinator may start (`flowlint extract` writes the candidates it saw). Without it, an open coordinator may start any coordinator; `mayStart: []` means none. It only withholds `unreachable-coordinator`, never makes a coordinator judged as started", default: "any coordinator", diff: .value,
               read: { c in c.mayStart.map { .list($0.map { .name($0.value, $0.location) }) } },
               clear: { c, item in if item == nil { c.mayStart = nil } }),
         .init(.routes, .elements(.route), required: "yes",
@@ -49,7 +51,7 @@ extension SpecSchema {
               doc: "`own` (default: it creates its own navigation controller) or `parent` (it pushes onto the stack of the coordinator that started it, the classic pattern)", placement: .kinds([.navigation]), default: "own", diff: .value,
               read: { word($0.stack) }, clear: { c, _ in c.stack = nil }),
         .init(.holds, .holds, doc: "the routers this coordinator's screens and view models keep: `{Coordinator: strong\\|weak\\|unowned}`, `Self` for itself", diff: .value,
-              read: { c in c.holds.isEmpty ? nil : .list(c.holds.map { .pair($0.target, $0.strength.value.rawValue, $0.location) }) },
+              read: { c in c.holds.isEmpty ? nil : .list(c.holds.map { .pair($0.target, $0.strength.value.rawValue, $0.strength.location) }) },
               clear: { c, item in c.holds.removeAll { item == nil || $0.target == item } }),
         .init(.ignore, .ruleIDs, doc: "rule ids silenced for this coordinator and its routes",
               read: { names($0.ignore.map { ($0.value, $0.location) }) }, clear: { c, item in if item == nil { c.ignore = [] } }),
