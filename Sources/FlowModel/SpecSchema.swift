@@ -159,6 +159,8 @@ public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
     public var defaultValue: String?
     /// One line: docs/spec.md's "meaning" column.
     public var doc: String
+    /// One sentence for editors: the description in schema/flowlint.schema.json.
+    public var summary: String?
     /// Whether `lint --sources` compares the field of the spec with the one read from code.
     public var drift: Bool
     /// How `flowlint diff` shows a change of the field.
@@ -169,7 +171,8 @@ public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
     /// value to clear.
     public var clear: (@Sendable (inout Model, String?) -> Void)?
 
-    public init(_ field: Field, _ kind: SpecValueKind, required: String = "no", doc: String, placement: SpecPlacement = .anywhere,
+    public init(_ field: Field, _ kind: SpecValueKind, required: String = "no", doc: String, summary: String? = nil,
+                placement: SpecPlacement = .anywhere,
                 default defaultValue: String? = nil, drift: Bool = false, diff: SpecDiffShow = .hidden,
                 read: @escaping @Sendable (Model) -> SpecValue? = { _ in nil },
                 clear: (@Sendable (inout Model, String?) -> Void)? = nil) {
@@ -179,6 +182,7 @@ public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
         self.required = required
         self.defaultValue = defaultValue
         self.doc = doc
+        self.summary = summary
         self.drift = drift
         self.diff = diff
         self.read = read
@@ -202,8 +206,8 @@ public enum SpecValueKind: Sendable, Equatable {
     case name
     /// A list of names.
     case names
-    /// One name, or a list of them (`initial`, `then`).
-    case nameOrNames
+    /// One name, or a list of them (`initial`, `then`); `emptyList` whether the list may be empty.
+    case nameOrNames(emptyList: Bool)
     /// One word of `values`.
     case word([String])
     /// A list of words of `values` (`releaseOn`).

@@ -123,7 +123,7 @@ import Testing
     @Test func noEntryIsDeadAndNoListGoesBeyondTheTable() {
         let schema = SpecSchema.flowlint
         let judged = Set(DriftComparison.routeComparisons.flatMap(\.fields))
-        #expect(Set(schema.route.filter(\.drift).map(\.field)) == judged)
+        #expect(Set(schema.route.filter { $0.drift }.map(\.field)) == judged)
         #expect(schema.coordinator.allSatisfy { !$0.drift } && schema.chain.allSatisfy { !$0.drift })
         #expect(Set(schema.route.filter { $0.diff == .value }.map(\.field)) == Set(schema.routeDiffOrder))
         #expect(Set(schema.coordinator.filter { $0.diff == .value }.map(\.field)) == Set(schema.coordinatorDiffOrder))
