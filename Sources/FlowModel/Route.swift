@@ -64,6 +64,12 @@ public struct RouteParameter: Hashable, Sendable {
     }
 }
 
+/// A height a sheet rests at (`detents`): UIKit's `UISheetPresentationController.Detent` and SwiftUI's
+/// `PresentationDetent` standard ones.
+public enum SheetDetent: String, CaseIterable, Sendable {
+    case medium, large
+}
+
 public struct Route: Sendable {
     public var name: String
     /// The location of the route's key.
@@ -77,6 +83,8 @@ public struct Route: Sendable {
     public var tab: Located<String>?
     public var style: Located<PresentationStyle>?
     public var dismissible: Located<Bool>?
+    /// `present` sheets: the heights the sheet rests at (`detents: [medium, large]`).
+    public var detents: Located<[SheetDetent]>?
     public var retain: Located<RetainPolicy>?
     public var releaseOn: Located<[Located<ExitKind>]>?
     public var params: [RouteParameter] = []
@@ -127,11 +135,11 @@ public struct Route: Sendable {
     }
 
     /// Removes the destination, and with it what only a child start or a presentation has (`retain`, `releaseOn`,
-    /// `then`, `stack`, `style`, `dismissible`): a reader that finds a route finishes or selects instead of showing
+    /// `then`, `stack`, `style`, `dismissible`, `detents`): a reader that finds a route finishes or selects instead of showing
     /// what it seemed to must not leave the child's facts on a route that starts none (the spec would not load).
     public mutating func removeDestination() {
         destination = nil
-        for field: RouteField in [.retain, .releaseOn, .then, .stack, .style, .dismissible] { clear(field) }
+        for field: RouteField in [.retain, .releaseOn, .then, .stack, .style, .dismissible, .detents] { clear(field) }
     }
 
     /// Unsets `field`, or with `item` only that item of a list field.

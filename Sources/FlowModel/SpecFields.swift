@@ -25,7 +25,7 @@ public enum CoordinatorField: String, SpecField {
 }
 
 public enum RouteField: String, SpecField {
-    case transition, screen, coordinator, triggers, route, tab, style, dismissible
+    case transition, screen, coordinator, triggers, route, tab, style, dismissible, detents
     case retain, releaseOn, then, stack, open, params, ignore, description
 
     public static var element: SpecElement { .route }

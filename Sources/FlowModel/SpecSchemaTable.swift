@@ -4,11 +4,11 @@ extension SpecSchema {
     public static let flowlint = SpecSchema(
         file: fileFields, defaults: defaultsFields, coordinator: coordinatorFields, route: routeFields, chain: chainFields,
         coordinatorEncoding: [.kind, .stack, .initial, .tabs, .holds, .open, .triggers, .mayStart],
-        routeEncoding: [.transition, .style, .dismissible, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .stack, .open,
+        routeEncoding: [.transition, .style, .dismissible, .detents, .screen, .coordinator, .route, .tab, .retain, .releaseOn, .then, .stack, .open,
                         .triggers, .params],
         chainEncoding: [.from, .at, .steps],
         coordinatorDiffOrder: [.kind, .initial, .tabs, .stack, .holds, .open, .mayStart, .type],
-        routeDiffOrder: [.transition, .screen, .coordinator, .style, .dismissible, .retain, .releaseOn, .route, .tab, .then, .stack, .open])
+        routeDiffOrder: [.transition, .screen, .coordinator, .style, .dismissible, .detents, .retain, .releaseOn, .route, .tab, .then, .stack, .open])
 
     /// File fields, in the order docs/spec.md lists them.
     static let fileFields: [SpecFieldEntry<TopLevelField, SpecFile>] = [
@@ -114,6 +114,15 @@ extension SpecSchema {
               doc: "whether a swipe down dismisses it; default true for sheets",
               summary: "present only: whether the sheet can be swiped down (default true for sheets); never true for a full-screen style.", placement: .transitions([.present]), default: "true", diff: .value,
               read: { bool($0.dismissible) }, clear: { r, _ in r.dismissible = nil }),
+        .init(.detents, .words(SheetDetent.allCases.map(\.rawValue)), required: "no, `present` only",
+              doc: "the heights the sheet rests at, such as `[medium, large]` (UIKit's `sheetPresentationController.detents`, SwiftUI's `.presentationDetents`); default `[large]`. `flowlint extract` writes it where the code sets them, and drift compares it where both sides say it",
+              summary: "present only: the heights the sheet rests at (medium, large), as sheetPresentationController.detents or .presentationDetents set them; default [large].",
+              placement: .transitions([.present]), default: "[large]", drift: true, diff: .value,
+              read: { r in r.detents.map { detents in .list(detents.value.map { .word($0.rawValue, detents.location) }) } },
+              clear: { r, item in
+                  guard let item else { return r.detents = nil }
+                  r.detents = r.detents.map { Located($0.value.filter { $0.rawValue != item }, at: $0.location) }
+              }),
         .init(.retain, .word(RetainPolicy.allCases.map(\.rawValue)), required: "no, child coordinators only",
               doc: "who keeps the child alive; default `parent`",
               summary: "Routes that start a child coordinator only: who keeps the child alive — parent (default; its childCoordinators), hierarchy (its view controller) or none.", placement: .childRoutes, default: "parent", drift: true, diff: .value,

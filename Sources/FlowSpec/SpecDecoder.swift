@@ -272,7 +272,7 @@ struct SpecDecoder {
         return screen
     }
 
-    /// `style` and `dismissible`.
+    /// `style`, `dismissible` and `detents`.
     private mutating func readPresentation(of route: inout Route, _ fields: Fields<RouteField>, _ place: RoutePlace) {
         if let value = placed(.style, in: fields, place) {
             route.style = enumeration(value, field: "style", as: PresentationStyle.self)
@@ -284,6 +284,21 @@ struct SpecDecoder {
                        at: location(value))
             }
         }
+        if let value = placed(.detents, in: fields, place) { route.detents = detentList(value) }
+    }
+
+    /// `detents: [medium, large]`: the heights a sheet rests at.
+    private mutating func detentList(_ node: NodeID) -> Located<[SheetDetent]>? {
+        guard let names = nameList(node, field: "detents", expecting: "sheet heights (medium, large)") else { return nil }
+        var detents: [SheetDetent] = []
+        for name in names {
+            if let detent = SheetDetent(rawValue: name.value) {
+                detents.append(detent)
+            } else {
+                reportUnknownValue(name.value, noun: "detent", in: "detents", as: SheetDetent.self, at: name.location)
+            }
+        }
+        return Located(detents, at: location(node))
     }
 
     /// `retain`, `releaseOn`, `then` and `stack`, with the file's and the project's defaults.

@@ -20,6 +20,8 @@ import Testing
         Case(field: .screen, base: "transition: push\nscreen: Detail", head: "transition: push\nscreen: Summary"),
         Case(field: .coordinator, base: "transition: present\ncoordinator: Child", head: "transition: present\ncoordinator: Other"),
         Case(field: .style, base: "transition: present\nscreen: Detail", head: "transition: present\nscreen: Detail\nstyle: fullScreen"),
+        Case(field: .detents, base: "transition: present\nscreen: Detail\ndetents: [large]",
+             head: "transition: present\nscreen: Detail\ndetents: [medium, large]"),
         Case(field: .retain, base: "transition: present\ncoordinator: Child\nretain: parent",
              head: "transition: present\ncoordinator: Child\nretain: hierarchy"),
         Case(field: .releaseOn, base: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish]",

@@ -40,6 +40,7 @@ import Testing
                 coordinator: Tabs
                 style: sheet
                 dismissible: true
+                detents: [medium, large]
                 retain: parent
                 releaseOn: [finish]
                 then: [home]

@@ -147,7 +147,7 @@ public struct DriftComparison: Sendable {
     /// Each comparison of a route with the fields it judges: it runs when the table says drift compares one of them.
     static let routeComparisons: [(fields: [RouteField], compare: @Sendable (DriftComparison) -> (RouteContext) -> Diagnostic?)] = [
         ([.transition, .style], { $0.compareTransition }), ([.screen, .coordinator], { $0.compareDestination }),
-        ([.retain, .releaseOn], { $0.compareRetention }), ([.then], { $0.compareThen }),
+        ([.retain, .releaseOn], { $0.compareRetention }), ([.then], { $0.compareThen }), ([.detents], { $0.compareDetents }),
     ]
 
     /// How sure the reader is of a route, taken as a whole.
@@ -217,6 +217,19 @@ public struct DriftComparison: Sendable {
         return finding(DriftRules.destination, confidence, message, at: route.spec.then[0].location,
                        coordinator: route.coordinator, route: route.spec.name,
                        note: DiagnosticNote("the code continues here", at: first.location))
+    }
+
+    /// The heights a sheet rests at: judged where both sides say them, as part of how the route presents.
+    func compareDetents(_ route: RouteContext) -> Diagnostic? {
+        guard let specDetents = route.spec.detents, let codeDetents = route.code.detents,
+              let confidence = compared(provenance.confidence(route.path(.detents))),
+              Set(specDetents.value) != Set(codeDetents.value) else { return nil }
+        func words(_ detents: [SheetDetent]) -> String { detents.map(\.rawValue).joined(separator: ", ") }
+        let message = "`\(route.name)` is a sheet resting at `[\(words(codeDetents.value))]` in code (\(Self.place(codeDetents.location))) "
+            + "but at `[\(words(specDetents.value))]` in the spec; set `detents: [\(words(codeDetents.value))]`, or change the code"
+        return finding(DriftRules.transition, confidence, message, at: specDetents.location,
+                       coordinator: route.coordinator, route: route.spec.name,
+                       note: DiagnosticNote("the code sets the sheet's heights here", at: codeDetents.location))
     }
 
     static func names(_ routes: [String]) -> String {

@@ -80,6 +80,9 @@ extension UIKitStyle {
             // `isModalInPresentation = true`: a sheet no swipe closes, so no `dismiss` exit is assumed.
             route.dismissible = context.put(Fact(false, at: setter.location), path(.dismissible))
         }
+        if kind == .present, route.style == nil, let (setter, detents) = sheetDetents(method) {
+            route.detents = context.put(Fact(detents, at: setter.location), path(.detents))
+        }
         if let library {
             // A floating panel or another library's controller presents itself as that library decides: no
             // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
@@ -93,6 +96,22 @@ extension UIKitStyle {
         } else if !childKnown, kind.destinationRule == .required {
             readDestination(of: navigation, kind: kind, among: navigations, &route, method, type, &context, &allResolved)
         }
+    }
+
+    /// `sheet.detents = [.medium(), .large()]` (or `vc.sheetPresentationController?.detents = …`) in the method: the
+    /// heights the presented sheet rests at, when each is a standard one.
+    static func sheetDetents(_ method: MethodFacts) -> (CallFacts, [SheetDetent])? {
+        for call in method.calls where call.name == "=" && plainReceiver(call.receiver).hasSuffix("detents") {
+            guard case .array(let items)? = call.arguments.first?.value else { continue }
+            let detents = items.compactMap { item -> SheetDetent? in
+                switch item {
+                case .member(let name, _), .qualified(type: _, member: let name, arguments: _): SheetDetent(rawValue: name)
+                default: nil
+                }
+            }
+            if !detents.isEmpty, detents.count == items.count { return (call, detents) }
+        }
+        return nil
     }
 
     /// The screen a navigation call shows, its presentation set in its `init`, and whether it closes itself.
