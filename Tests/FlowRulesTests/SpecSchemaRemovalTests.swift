@@ -94,8 +94,7 @@ import Testing
         let encoded = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):") }
         let roundTrips = GraphFacts.lines(decode(text).graph) == GraphFacts.lines(head)
         let drifts = !DriftComparison(spec: base, code: CodeGraph(graph: head), schema: schema).findings().isEmpty
-        let label = test.field == .screen || test.field == .coordinator ? "destination" : key
-        let diffs = FlowDiff(base: base, head: head, schema: schema).changes.contains { $0.field == label }
+        let diffs = FlowDiff(base: base, head: head, schema: schema).changes.contains { $0.field == FlowField.of(test.field) }
         return Outcome(loaded: loaded, encoded: encoded, roundTrips: roundTrips, drifts: drifts, diffs: diffs)
     }
 

@@ -2,7 +2,7 @@ import FlowModel
 
 /// What changed in an app's navigation between two graphs (`flowlint diff`): elements matched by the names the
 /// baseline keys already use (coordinator, route, chain), never by line.
-public struct FlowDiff: Sendable, Equatable, Codable {
+public struct FlowDiff: Sendable, Equatable, Encodable {
     public var changes: [FlowChange]
     public var reachability: [ReachabilityChange]
 
@@ -31,7 +31,7 @@ public struct FlowDiff: Sendable, Equatable, Codable {
 }
 
 /// One structural change, with every name written out.
-public struct FlowChange: Sendable, Equatable, Codable {
+public struct FlowChange: Sendable, Equatable, Encodable {
     public enum Kind: String, Sendable, Codable {
         case added, removed, changed, renamed
     }
@@ -47,11 +47,39 @@ public struct FlowChange: Sendable, Equatable, Codable {
     public var route: String?
     public var chain: String?
     /// The field that changed (`transition`, `destination`, `style`, `retain`, `releaseOn`, `kind`…), for `changed`.
-    public var field: String?
+    public var field: FlowField?
     public var old: String?
     public var new: String?
     /// One sentence: "`Cart.checkout` was removed".
     public var message: String
+}
+
+/// The field a change names: a spec field of a coordinator or route (a route's `screen` or `coordinator` as its one
+/// `destination`), a chain's `steps`, or the `entry`; written as that key.
+public enum FlowField: Sendable, Hashable, Encodable, CustomStringConvertible {
+    case entry, steps, destination
+    case coordinator(CoordinatorField)
+    case route(RouteField)
+
+    /// A route's field as diff lists it: `screen` and `coordinator` are its `destination`.
+    public static func of(_ field: RouteField) -> FlowField {
+        field == .screen || field == .coordinator ? .destination : .route(field)
+    }
+
+    public var description: String {
+        switch self {
+        case .entry: "entry"
+        case .steps: "steps"
+        case .destination: "destination"
+        case .coordinator(let field): field.rawValue
+        case .route(let field): field.rawValue
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
 }
 
 /// A coordinator or screen that one side reaches and the other does not.
@@ -83,7 +111,7 @@ struct StructuralDiff {
     init(base: FlowGraph, head: FlowGraph, schema: SpecSchema) {
         self.schema = schema
         if base.entry?.value != head.entry?.value {
-            changes.append(FlowChange(kind: .changed, element: .entry, field: "entry", old: base.entry?.value, new: head.entry?.value,
+            changes.append(FlowChange(kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
                                       message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
         }
         for coordinator in base.coordinators where head.coordinator(named: coordinator.name) == nil {
@@ -108,7 +136,7 @@ struct StructuralDiff {
             let field = entry.field
             let (before, after) = (Self.value(field, of: old, entry), Self.value(field, of: new, entry))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: field.rawValue, old: before, new: after,
+            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: .coordinator(field), old: before, new: after,
                                       message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
         }
         if schema.entry(CoordinatorField.triggers)?.diff == .items {
@@ -154,7 +182,7 @@ struct StructuralDiff {
             guard before != after else { continue }
             // A push turned into a presentation: its style belongs to the new transition, not a change of its own.
             if field == .style || field == .dismissible, before == nil || after == nil { continue }
-            let label = Self.label(field)
+            let label = FlowField.of(field)
             var message = "`\(name)`: \(label) \(Self.change(before, after))"
             if field == .transition, let style = Self.value(.style, of: new), Self.value(.style, of: old) == nil { message += " (\(style))" }
             changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: label,
@@ -165,10 +193,6 @@ struct StructuralDiff {
         }
     }
 
-    /// The name a change of `field` is listed under: `destination` for `screen` and `coordinator`.
-    static func label(_ field: RouteField) -> String {
-        field == .screen || field == .coordinator ? "destination" : field.rawValue
-    }
 
     private mutating func compareTriggers(_ old: [String], _ new: [String], coordinator: String, route: String?) {
         let owner = route.map { "`\(coordinator).\($0)`" } ?? "`\(coordinator)`"
@@ -194,7 +218,7 @@ struct StructuralDiff {
             }
             let (before, after) = (Self.describe(base.chains[position]), Self.describe(chain))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: "steps", old: before, new: after,
+            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: .steps, old: before, new: after,
                                       message: "chain `\(chain.name)`: \(Self.change(before, after))"))
         }
     }
