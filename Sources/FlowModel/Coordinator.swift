@@ -75,37 +75,16 @@ public struct Coordinator: Sendable {
 
     public var isOpen: Bool { open?.value ?? false }
 
-    /// Keeps the facts `keep(field, item)` accepts and clears the rest (the certain-only graph of code).
+    /// Keeps the facts `keep(field, item)` accepts and clears the rest (the certain-only graph of code); routes are
+    /// facts of their own.
     public mutating func keepFacts(_ keep: (CoordinatorField, String?) -> Bool) {
-        for field in CoordinatorField.allCases where !keep(field, nil) {
-            switch field {
-            case .kind: kind = nil
-            case .initial: initials = []
-            case .triggers: triggers = []
-            case .mayStart: mayStart = nil
-            case .tabs: tabs = nil
-            case .stack: stack = nil
-            case .holds: holds = []
-            case .open: open = nil
-            case .type: type = nil
-            case .ignore: ignore = []
-            case .description: description = nil
-            case .routes: break  // routes are facts of their own
-            }
-        }
-        if let kept = tabs?.filter({ keep(.tabs, $0.value) }) { tabs = kept.isEmpty ? nil : kept }
-        holds.removeAll { !keep(.holds, $0.target) }
-        triggers.removeAll { !keep(.triggers, $0.text) }
+        SpecSchema.keepFacts(of: &self, in: SpecSchema.flowlint.coordinator, keep)
     }
 
-    /// The value of a list field (`CoordinatorField.listed`) as a spec writes it, `nil` when unset: what the spec and
-    /// JSON encoders read, so such a field is added here once.
-    public func specValue(_ field: CoordinatorField) -> SpecValue? {
-        switch field {
-        case .triggers: triggers.isEmpty ? nil : .list(triggers.map { .name($0.text, $0.location) })
-        case .mayStart: mayStart.map { .list($0.map { .name($0.value, $0.location) }) }
-        default: nil
-        }
+    /// The value of `field` as a spec writes it, `nil` when unset: what the spec and JSON encoders and the round
+    /// trip read (the field's accessor in `SpecSchema`).
+    public func specValue(_ field: CoordinatorField, schema: SpecSchema = .flowlint) -> SpecValue? {
+        schema.entry(field)?.read(self)
     }
 
     public func route(named name: String) -> Route? {

@@ -64,6 +64,12 @@ public struct RouteParameter: Hashable, Sendable {
     }
 }
 
+/// A height a sheet rests at (`detents`): UIKit's `UISheetPresentationController.Detent` and SwiftUI's
+/// `PresentationDetent` standard ones.
+public enum SheetDetent: String, CaseIterable, Sendable {
+    case medium, large
+}
+
 public struct Route: Sendable {
     public var name: String
     /// The location of the route's key.
@@ -77,6 +83,8 @@ public struct Route: Sendable {
     public var tab: Located<String>?
     public var style: Located<PresentationStyle>?
     public var dismissible: Located<Bool>?
+    /// `present` sheets: the heights the sheet rests at (`detents: [medium, large]`).
+    public var detents: Located<[SheetDetent]>?
     public var retain: Located<RetainPolicy>?
     public var releaseOn: Located<[Located<ExitKind>]>?
     public var params: [RouteParameter] = []
@@ -113,30 +121,9 @@ public struct Route: Sendable {
     }
 
     /// The value of `field` as a spec writes it, `nil` when the route does not set it: the one view of a route
-    /// that the spec and JSON encoders and the certain-only filter read, so a new field is added here once.
-    public func specValue(_ field: RouteField) -> SpecValue? {
-        func word<Value: RawRepresentable>(_ located: Located<Value>?) -> SpecValue? where Value.RawValue == String {
-            located.map { .word($0.value.rawValue, $0.location) }
-        }
-        switch field {
-        case .transition: return word(transition)
-        case .screen, .coordinator:
-            guard let destination, destination.value.field == field else { return nil }
-            return .name(destination.value.name, destination.location)
-        case .route: return target.map { .name($0.text, $0.location) }
-        case .tab: return tab.map { .name($0.value, $0.location) }
-        case .style: return word(style)
-        case .dismissible: return dismissible.map { .word("\($0.value)", $0.location) }
-        case .retain: return word(retain)
-        case .releaseOn: return releaseOn.map { exits in .list(exits.value.map { .word($0.value.rawValue, $0.location) }) }
-        case .triggers: return triggers.isEmpty ? nil : .list(triggers.map { .name($0.text, $0.location) })
-        case .params: return params.isEmpty ? nil : .list(params.map { .parameter($0.name, type: $0.type, $0.location) })
-        case .then: return then.isEmpty ? nil : .list(then.map { .name($0.text, $0.location) })
-        case .stack: return word(stack)
-        case .open: return open.map { .word("\($0.value)", $0.location) }
-        case .ignore: return ignore.isEmpty ? nil : .list(ignore.map { .name($0.value, $0.location) })
-        case .description: return description.map { .text($0.value, $0.location) }
-        }
+    /// that the spec and JSON encoders and the certain-only filter read (the field's accessor in `SpecSchema`).
+    public func specValue(_ field: RouteField, schema: SpecSchema = .flowlint) -> SpecValue? {
+        schema.entry(field)?.read(self)
     }
 
     /// Removes every reference to a route (`triggers`, `then`, `route:`) that `isGone` accepts: what a reader does when
@@ -148,55 +135,21 @@ public struct Route: Sendable {
     }
 
     /// Removes the destination, and with it what only a child start or a presentation has (`retain`, `releaseOn`,
-    /// `then`, `stack`, `style`, `dismissible`): a reader that finds a route finishes or selects instead of showing
+    /// `then`, `stack`, `style`, `dismissible`, `detents`): a reader that finds a route finishes or selects instead of showing
     /// what it seemed to must not leave the child's facts on a route that starts none (the spec would not load).
     public mutating func removeDestination() {
         destination = nil
-        for field: RouteField in [.retain, .releaseOn, .then, .stack, .style, .dismissible] { clear(field) }
+        for field: RouteField in [.retain, .releaseOn, .then, .stack, .style, .dismissible, .detents] { clear(field) }
     }
 
     /// Unsets `field`, or with `item` only that item of a list field.
     public mutating func clear(_ field: RouteField, item: String? = nil) {
-        if let item {
-            switch field {
-            case .triggers: triggers.removeAll { $0.text == item }
-            case .releaseOn: releaseOn = releaseOn.map { Located($0.value.filter { $0.value.rawValue != item }, at: $0.location) }
-            case .params: params.removeAll { $0.name == item }
-            case .then: then.removeAll { $0.text == item }
-            case .ignore: ignore.removeAll { $0.value == item }
-            default: break
-            }
-            return
-        }
-        switch field {
-        case .transition: transition = nil
-        case .screen, .coordinator: if destination?.value.field == field { destination = nil }
-        case .triggers: triggers = []
-        case .route: target = nil
-        case .tab: tab = nil
-        case .style: style = nil
-        case .dismissible: dismissible = nil
-        case .retain: retain = nil
-        case .releaseOn: releaseOn = nil
-        case .params: params = []
-        case .then: then = []
-        case .stack: stack = nil
-        case .open: open = nil
-        case .ignore: ignore = []
-        case .description: description = nil
-        }
+        SpecSchema.flowlint.entry(field)?.clear?(&self, item)
     }
 
     /// Keeps the facts `keep(field, item)` accepts and clears the rest (the certain-only graph of code).
     public mutating func keepFacts(_ keep: (RouteField, String?) -> Bool) {
-        for field in RouteField.allCases {
-            guard keep(field, nil) else {
-                clear(field)
-                continue
-            }
-            guard case .list(let items)? = specValue(field) else { continue }
-            for item in items where !keep(field, item.key) { clear(field, item: item.key) }
-        }
+        SpecSchema.keepFacts(of: &self, in: SpecSchema.flowlint.route, keep)
     }
 }
 
@@ -210,20 +163,23 @@ public enum SpecValue: Equatable, Sendable {
     case text(String, SourceLocation)
     /// A documented parameter, `id: String`.
     case parameter(String, type: String?, SourceLocation)
+    /// A key and its word: a hold (`App: weak`), a chain step with a target (`select: todos`).
+    case pair(String, String, SourceLocation)
     /// A list of the above (`releaseOn: []` is an empty one).
     indirect case list([SpecValue])
 
     public var location: SourceLocation? {
         switch self {
-        case .name(_, let location), .word(_, let location), .text(_, let location), .parameter(_, _, let location): location
+        case .name(_, let location), .word(_, let location), .text(_, let location), .parameter(_, _, let location), .pair(_, _, let location):
+            location
         case .list(let items): items.first?.location
         }
     }
 
-    /// What names the item in a list (the provenance's `item`): the text, or a parameter's name.
+    /// What names the item in a list (the provenance's `item`): the text, or a parameter's or pair's key.
     public var key: String {
         switch self {
-        case .name(let text, _), .word(let text, _), .text(let text, _), .parameter(let text, _, _): text
+        case .name(let text, _), .word(let text, _), .text(let text, _), .parameter(let text, _, _), .pair(let text, _, _): text
         case .list: ""
         }
     }

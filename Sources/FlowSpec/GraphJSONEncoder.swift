@@ -5,11 +5,12 @@ import FoundationEssentials
 /// docs/guide/extract.md): the spec's fields under the spec's keys, each fact with its
 /// location and, when the reader inferred it, why. Keys are sorted, so the same graph gives the same bytes.
 public enum GraphJSONEncoder {
-    public static func encode(_ code: CodeGraph) -> String {
+    /// `schema` says which fields are written (the spec encoder's: `SpecSchema.coordinatorEncoding`, …).
+    public static func encode(_ code: CodeGraph, schema: SpecSchema = .flowlint) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Plain structs of strings, numbers and booleans: encoding cannot fail.
-        let data = try! encoder.encode(Document(code))
+        let data = try! encoder.encode(Document(code, schema: schema))
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -21,11 +22,11 @@ public enum GraphJSONEncoder {
         var chains: [ChainJSON]
         var notes: [Note]
 
-        init(_ code: CodeGraph) {
+        init(_ code: CodeGraph, schema: SpecSchema) {
             let provenance = code.provenance
             files = code.graph.files
             entry = code.graph.entry.map { Fact($0, provenance.confidence(.entry)) }
-            coordinators = code.graph.coordinators.map { CoordinatorJSON($0, provenance) }
+            coordinators = code.graph.coordinators.map { CoordinatorJSON($0, provenance, schema: schema) }
             chains = code.graph.chains.map { ChainJSON($0, provenance) }
             notes = provenance.notes.map(Note.init)
         }
@@ -52,44 +53,77 @@ public enum GraphJSONEncoder {
         }
     }
 
+    /// A coordinator: its `name` and `framework`, each field the spec would write under the spec's key (`holds` as a
+    /// mapping of targets to facts; `initial` the first route, `initials` every one when there are several), and
+    /// its `routes`.
     struct CoordinatorJSON: Encodable {
         var name: Fact<String>
         var framework: String?
-        var kind: Fact<String>?
-        var stack: Fact<String>?
-        var initial: Fact<String>?
-        /// Every `initial` route when `start()` picks one of several; `initial` is the first.
-        var initials: [Fact<String>]?
-        var tabs: [Fact<String>]?
-        var holds: [String: Fact<String>]?
-        var open: Fact<Bool>?
-        var triggers: [Fact<String>]?
-        var mayStart: [Fact<String>]?
+        var fields: [String: RouteJSON.Field] = [:]
+        var holds: [String: Fact<Scalar>]?
         var routes: [RouteJSON]
 
-        init(_ coordinator: Coordinator, _ provenance: Provenance) {
+        init(_ coordinator: Coordinator, _ provenance: Provenance, schema: SpecSchema) {
             let name = coordinator.name
-            func fact<Value>(_ located: Located<Value>?, _ field: CoordinatorField, item: String? = nil) -> Fact<String>? {
-                located.map { Fact("\($0.value)", at: $0.location, provenance.confidence(.coordinator(name, field, item: item))) }
-            }
             self.name = Fact(name, at: coordinator.location, provenance.confidence(.coordinator(name)))
             framework = provenance.frameworks[name]?.rawValue
-            kind = fact(coordinator.kind.map { Located($0.value.rawValue, at: $0.location) }, .kind)
-            stack = fact(coordinator.stack.map { Located($0.value.rawValue, at: $0.location) }, .stack)
-            initial = fact(coordinator.initial, .initial)
-            tabs = coordinator.tabs?.compactMap { fact($0, .tabs, item: $0.value) }
-            holds = coordinator.holds.isEmpty ? nil : Dictionary(coordinator.holds.map { hold in
-                (hold.target, fact(Located(hold.strength.value.rawValue, at: hold.strength.location), .holds, item: hold.target)!)
-            }, uniquingKeysWith: { first, _ in first })
-            open = coordinator.open.map { Fact($0, .certain) }
-            if coordinator.initials.count > 1 { initials = coordinator.initials.compactMap { fact($0, .initial, item: $0.value) } }
-            func facts(_ field: CoordinatorField) -> [Fact<String>]? {
-                guard case .list(let items)? = coordinator.specValue(field) else { return nil }
-                return items.map { Fact($0.key, at: $0.location ?? coordinator.location, provenance.confidence(.coordinator(name, field, item: $0.key))) }
+            for entry in schema.encodedCoordinatorFields {
+                guard let value = entry.read(coordinator) else { continue }
+                let field = entry.field
+                func fact(_ value: SpecValue, item: String? = nil) -> Fact<Scalar> {
+                    // `open` says how the code was read, not a fact read from it: never inferred.
+                    let confidence = field == .open ? .certain : provenance.confidence(.coordinator(name, field, item: item))
+                    return Fact(Scalar(value), at: value.location ?? coordinator.location, confidence)
+                }
+                guard case .list(let items) = value else {
+                    fields[field.rawValue] = .one(fact(value))
+                    continue
+                }
+                switch field {
+                case .holds:
+                    holds = Dictionary(items.map { ($0.key, fact(Self.word($0), item: $0.key)) }, uniquingKeysWith: { first, _ in first })
+                case .initial:
+                    if let first = items.first { fields["initial"] = .one(fact(first)) }
+                    fields["initials"] = .many(items.map { fact($0, item: $0.key) })
+                default:
+                    fields[field.rawValue] = .many(items.map { fact($0, item: $0.key) })
+                }
             }
-            triggers = facts(.triggers)
-            mayStart = facts(.mayStart)
-            routes = coordinator.routes.map { RouteJSON($0, of: name, provenance) }
+            routes = coordinator.routes.map { RouteJSON($0, of: name, provenance, schema: schema) }
+        }
+
+        /// A hold's strength, where it was read.
+        private static func word(_ pair: SpecValue) -> SpecValue {
+            guard case .pair(_, let word, let location) = pair else { return pair }
+            return .word(word, location)
+        }
+
+        private enum Key: CodingKey {
+            case name, framework, holds, routes
+            case field(String)
+
+            var stringValue: String {
+                switch self {
+                case .name: "name"
+                case .framework: "framework"
+                case .holds: "holds"
+                case .routes: "routes"
+                case .field(let key): key
+                }
+            }
+
+            init?(stringValue: String) { self = .field(stringValue) }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(framework, forKey: .framework)
+            for (key, field) in fields { try container.encode(field, forKey: .field(key)) }
+            try container.encodeIfPresent(holds, forKey: .holds)
+            try container.encode(routes, forKey: .routes)
         }
     }
 
@@ -109,10 +143,11 @@ public enum GraphJSONEncoder {
             }
         }
 
-        init(_ route: Route, of coordinator: String, _ provenance: Provenance) {
+        init(_ route: Route, of coordinator: String, _ provenance: Provenance, schema: SpecSchema) {
             fields["name"] = .one(Fact(.string(route.name), at: route.location, provenance.confidence(.route(coordinator, route.name))))
-            for field in RouteField.encoded {
-                guard let value = route.specValue(field) else { continue }
+            for entry in schema.encodedRouteFields {
+                let field = entry.field
+                guard let value = entry.read(route) else { continue }
                 func fact(_ value: SpecValue, item: String? = nil) -> Fact<Scalar> {
                     Fact(Scalar(value), at: value.location ?? route.location, provenance.confidence(.route(coordinator, route.name, field, item: item)))
                 }
@@ -140,6 +175,7 @@ public enum GraphJSONEncoder {
             case .word("false", _): self = .bool(false)
             case .name(let text, _), .word(let text, _), .text(let text, _): self = .string(text)
             case .parameter(let name, let type, _): self = .string(type.map { "\(name): \($0)" } ?? name)
+            case .pair(let key, let word, _): self = .string("\(key): \(word)")
             case .list: self = .string("")
             }
         }

@@ -13,7 +13,8 @@ public enum SpecEncoder {
 
     /// One spec per source file with coordinators, in file order. Without `comments`, the text has no comment:
     /// only the graph, which two graphs with the same facts in other places share (the round trip's check).
-    public static func specs(for code: CodeGraph, comments: Bool = true) -> [SpecText] {
+    /// `schema` says which fields are written, and in which order (`SpecSchema.coordinatorEncoding`, …).
+    public static func specs(for code: CodeGraph, comments: Bool = true, schema: SpecSchema = .flowlint) -> [SpecText] {
         let graph = code.graph
         var byFile: [String: [Coordinator]] = [:]
         for coordinator in graph.coordinators { byFile[coordinator.location.file, default: []].append(coordinator) }
@@ -30,7 +31,7 @@ public enum SpecEncoder {
             let names = Set(coordinators.map(\.name))
             let entry = graph.entry.flatMap { names.contains($0.value) ? $0 : nil }
             let fileNotes = (notesByFile[file] ?? []) + names.sorted().flatMap { notesByCoordinator[$0] ?? [] }.filter { $0.location.file != file }
-            var writer = Writer(provenance: code.provenance, out: YAMLOut(comments: comments))
+            var writer = Writer(provenance: code.provenance, schema: schema, out: YAMLOut(comments: comments))
             writer.write(file: file, entry: entry, coordinators, chainsByFile[file] ?? [], fileNotes)
             return SpecText(source: file, text: writer.out.text)
         }
@@ -38,6 +39,7 @@ public enum SpecEncoder {
 
     private struct Writer {
         let provenance: Provenance
+        let schema: SpecSchema
         var out: YAMLOut
 
         mutating func write(file: String, entry: Located<String>?, _ coordinators: [Coordinator], _ chains: [Chain], _ notes: [ExtractionNote]) {
@@ -62,37 +64,16 @@ public enum SpecEncoder {
 
         private mutating func write(_ coordinator: Coordinator) {
             let name = coordinator.name
-            func path(_ field: CoordinatorField, _ item: String? = nil) -> FactPath { .coordinator(name, field, item: item) }
             out.line(2, "\(scalar(name)):", comment: comment(coordinator.location, provenance.confidence(.coordinator(name))))
-            if let kind = coordinator.kind { field(4, "kind", kind.value.rawValue, kind, path(.kind)) }
-            if let stack = coordinator.stack { field(4, "stack", stack.value.rawValue, stack, path(.stack)) }
-            if coordinator.initials.count == 1, let initial = coordinator.initial {
-                field(4, "initial", scalar(initial.value), initial, path(.initial))
-            } else if !coordinator.initials.isEmpty {
-                out.line(4, "initial:")
-                for initial in coordinator.initials { item(6, scalar(initial.value), initial.location, path(.initial, initial.value)) }
-            }
-            if let tabs = coordinator.tabs, !tabs.isEmpty {
-                out.line(4, "tabs:")
-                for tab in tabs { item(6, scalar(tab.value), tab.location, path(.tabs, tab.value)) }
-            }
-            if !coordinator.holds.isEmpty {
-                out.line(4, "holds:")
-                for hold in coordinator.holds {
-                    field(6, scalar(hold.target), hold.strength.value.rawValue, hold.strength, path(.holds, hold.target))
-                }
-            }
-            if let open = coordinator.open {
-                out.line(4, "open: \(open.value)", comment: open.value ? "not every navigation site of \(name) was read: routes may be missing" : nil)
-            }
-            for field in CoordinatorField.listed {
-                guard case .list(let items)? = coordinator.specValue(field) else { continue }
-                guard !items.isEmpty else {
-                    out.line(4, "\(field.rawValue): []")
+            for entry in schema.encodedCoordinatorFields {
+                guard let value = entry.written(coordinator) else { continue }
+                let field = entry.field
+                if field == .open, case .word(let open, _) = value {
+                    // Its comment says what it means rather than where it was read.
+                    out.line(4, "open: \(open)", comment: open == "true" ? "not every navigation site of \(name) was read: routes may be missing" : nil)
                     continue
                 }
-                out.line(4, "\(field.rawValue):")
-                for item in items { self.item(6, text(item), item.location ?? coordinator.location, path(field, item.key)) }
+                write(field.rawValue, value, at: 4, location: coordinator.location) { .coordinator(name, field, item: $0) }
             }
             out.line(4, "routes:")
             for route in coordinator.routes { write(route, of: name) }
@@ -100,19 +81,33 @@ public enum SpecEncoder {
 
         private mutating func write(_ route: Route, of coordinator: String) {
             out.line(6, "\(scalar(route.name)):", comment: comment(route.location, provenance.confidence(.route(coordinator, route.name))))
-            for field in RouteField.encoded {
-                guard let value = route.specValue(field) else { continue }
-                func path(_ item: String? = nil) -> FactPath { .route(coordinator, route.name, field, item: item) }
-                guard case .list(let items) = value else {
-                    self.field(8, field.rawValue, text(value), value.location ?? route.location, path())
-                    continue
+            for entry in schema.encodedRouteFields {
+                guard let value = entry.written(route) else { continue }
+                let field = entry.field
+                let note = field == .releaseOn ? "no release of this child found in the code" : nil
+                write(field.rawValue, value, at: 8, location: route.location, emptyNote: note) { .route(coordinator, route.name, field, item: $0) }
+            }
+        }
+
+        /// `key: value`, or `key:` and the list's items below it (a pair as `key: word`), each with its comment;
+        /// an empty list as `key: []`. `path(item)` names each fact for its provenance.
+        private mutating func write(_ key: String, _ value: SpecValue, at indent: Int, location: SourceLocation, emptyNote: String? = nil,
+                                    path: (String?) -> FactPath) {
+            guard case .list(let items) = value else {
+                field(indent, key, text(value), value.location ?? location, path(nil))
+                return
+            }
+            guard !items.isEmpty else {
+                out.line(indent, "\(key): []", comment: emptyNote)
+                return
+            }
+            out.line(indent, "\(key):")
+            for item in items {
+                if case .pair(let itemKey, let word, let itemLocation) = item {
+                    field(indent + 2, scalar(itemKey), word, itemLocation, path(itemKey))
+                } else {
+                    self.item(indent + 2, text(item), item.location ?? location, path(item.key))
                 }
-                if items.isEmpty {
-                    out.line(8, "\(field.rawValue): []", comment: field == .releaseOn ? "no release of this child found in the code" : nil)
-                    continue
-                }
-                out.line(8, "\(field.rawValue):")
-                for item in items { self.item(10, text(item), item.location ?? route.location, path(item.key)) }
             }
         }
 
@@ -122,18 +117,25 @@ public enum SpecEncoder {
             case .word(let word, _): word
             case .text(let text, _): SpecEncoder.quoted(text)
             case .parameter(let name, let type, _): scalar(name) + (type.map { ": \(SpecEncoder.quoted($0))" } ?? "")
+            case .pair(let key, let word, _): "\(scalar(key)): \(word)"
             case .list(let items): "[" + items.map(text).joined(separator: ", ") + "]"
             }
         }
 
         private mutating func write(_ chain: Chain) {
             out.line(2, "\(scalar(chain.name)):", comment: comment(chain.location, provenance.confidence(.chain(chain.name))))
-            if let from = chain.from { out.line(4, "from: \(scalar(from.value))") }
-            if let at = chain.at { out.line(4, "at: \(at.value.rawValue)") }
-            out.line(4, "steps:")
-            for step in chain.steps {
-                let text = step.action.target.map { "\(step.action.keyword): \(scalar($0))" } ?? step.action.keyword
-                out.line(6, "- \(text)", comment: comment(step.location, .certain))
+            for field in schema.chainEncoding {
+                switch field {
+                case .from: if let from = chain.from { out.line(4, "from: \(scalar(from.value))") }
+                case .at: if let at = chain.at { out.line(4, "at: \(at.value.rawValue)") }
+                case .steps:
+                    out.line(4, "steps:")
+                    for step in chain.steps {
+                        let text = step.action.target.map { "\(step.action.keyword): \(scalar($0))" } ?? step.action.keyword
+                        out.line(6, "- \(text)", comment: comment(step.location, .certain))
+                    }
+                case .url, .ignore, .description: break  // not read from code
+                }
             }
         }
 

@@ -34,7 +34,7 @@ import FlowSpec
             "`Cart.checkout` was removed",
             "`Cart.list` no longer triggers `checkout`",
         ])
-        #expect(diff.changes.first { $0.field == "transition" }.map { ($0.old, $0.new) }! == ("push", "present"))
+        #expect(diff.changes.first { $0.field == .route(.transition) }.map { ($0.old, $0.new) }! == ("push", "present"))
     }
 
     @Test func aCoordinatorNoLongerReachableNamesTheRemovedRoute() throws {

@@ -53,6 +53,7 @@ import Testing
         let accepted: [String: [String]] = [
             "kind": CoordinatorKind.allCases.map(\.rawValue),
             "style": PresentationStyle.allCases.map(\.rawValue),
+            "detents": SheetDetent.allCases.map(\.rawValue),
             "retain": RetainPolicy.allCases.map(\.rawValue),
             "releaseOn": ExitKind.allCases.map(\.rawValue),
             "stack": StackPolicy.allCases.map(\.rawValue),

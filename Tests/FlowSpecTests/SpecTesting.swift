@@ -7,10 +7,10 @@ struct DecodedSpec {
     var diagnostics: [Diagnostic]
     var gaps: SpecGaps
 
-    init(_ yaml: String, path: String = "spec.flow.yml") {
+    init(_ yaml: String, path: String = "spec.flow.yml", schema: SpecSchema = .flowlint) {
         let (tree, problems) = YAMLReader.read(Array(yaml.utf8))
         precondition(problems.isEmpty, "test YAML must parse: \(problems)")
-        var decoder = SpecDecoder(tree: tree!, path: path)
+        var decoder = SpecDecoder(tree: tree!, path: path, schema: schema)
         file = decoder.decode()
         diagnostics = decoder.diagnostics
         gaps = decoder.gaps

@@ -46,6 +46,25 @@ import Testing
         }
     }
 
+    /// The spec loader's decoder keeps the same shape: one short function per element or group of fields, the
+    /// placement of each field read from `SpecSchema` rather than written out per field (issue 41).
+    @Test func theSpecDecoderHasNoFunctionOverTheLimit() {
+        let folder = Self.sources.replacingOccurrences(of: "/Sources/FlowSwift", with: "/Sources/FlowSpec")
+        let files = Self.files(under: folder).filter { $0.hasPrefix("SpecDecoder") }
+        #expect(files.count >= 1)
+        for file in files {
+            let text = Self.text("\(folder)/\(file)")
+            let lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
+            #expect(lines <= Self.fileLimit, "\(file) has \(lines) lines; cut it by concern")
+            let tree = Parser.parse(source: text)
+            let measure = FunctionLengths(converter: SourceLocationConverter(fileName: file, tree: tree))
+            measure.walk(tree)
+            for (name, line, length) in measure.lengths where length > Self.functionLimit {
+                Issue.record("\(file):\(line): `\(name)` is \(length) lines; cut it into named steps")
+            }
+        }
+    }
+
     /// A build's output is taken in field by field (`BuildOutput.fields`): a field added without saying how it
     /// merges would be lost when coordinators are built side by side.
     @Test func everyFieldOfABuildIsMerged() {

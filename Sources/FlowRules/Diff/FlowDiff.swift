@@ -2,13 +2,15 @@ import FlowModel
 
 /// What changed in an app's navigation between two graphs (`flowlint diff`): elements matched by the names the
 /// baseline keys already use (coordinator, route, chain), never by line.
-public struct FlowDiff: Sendable, Equatable, Codable {
+public struct FlowDiff: Sendable, Equatable, Encodable {
     public var changes: [FlowChange]
     public var reachability: [ReachabilityChange]
 
     /// `base` and `head` as read; reachability is compared only when both analyses are given (specs without errors).
-    public init(base: FlowGraph, head: FlowGraph, baseAnalysis: Analysis? = nil, headAnalysis: Analysis? = nil) {
-        changes = StructuralDiff(base: base, head: head).changes
+    /// `schema` says which fields are compared, and in which order they are listed.
+    public init(base: FlowGraph, head: FlowGraph, baseAnalysis: Analysis? = nil, headAnalysis: Analysis? = nil,
+                schema: SpecSchema = .flowlint) {
+        changes = StructuralDiff(base: base, head: head, schema: schema).changes
         if let baseAnalysis, let headAnalysis {
             reachability = ReachabilityDiff(base: baseAnalysis, head: headAnalysis).changes
         } else {
@@ -29,7 +31,7 @@ public struct FlowDiff: Sendable, Equatable, Codable {
 }
 
 /// One structural change, with every name written out.
-public struct FlowChange: Sendable, Equatable, Codable {
+public struct FlowChange: Sendable, Equatable, Encodable {
     public enum Kind: String, Sendable, Codable {
         case added, removed, changed, renamed
     }
@@ -45,11 +47,39 @@ public struct FlowChange: Sendable, Equatable, Codable {
     public var route: String?
     public var chain: String?
     /// The field that changed (`transition`, `destination`, `style`, `retain`, `releaseOn`, `kind`…), for `changed`.
-    public var field: String?
+    public var field: FlowField?
     public var old: String?
     public var new: String?
     /// One sentence: "`Cart.checkout` was removed".
     public var message: String
+}
+
+/// The field a change names: a spec field of a coordinator or route (a route's `screen` or `coordinator` as its one
+/// `destination`), a chain's `steps`, or the `entry`; written as that key.
+public enum FlowField: Sendable, Hashable, Encodable, CustomStringConvertible {
+    case entry, steps, destination
+    case coordinator(CoordinatorField)
+    case route(RouteField)
+
+    /// A route's field as diff lists it: `screen` and `coordinator` are its `destination`.
+    public static func of(_ field: RouteField) -> FlowField {
+        field == .screen || field == .coordinator ? .destination : .route(field)
+    }
+
+    public var description: String {
+        switch self {
+        case .entry: "entry"
+        case .steps: "steps"
+        case .destination: "destination"
+        case .coordinator(let field): field.rawValue
+        case .route(let field): field.rawValue
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
 }
 
 /// A coordinator or screen that one side reaches and the other does not.
@@ -75,10 +105,13 @@ public struct ReachabilityChange: Sendable, Equatable, Codable {
 /// Compares coordinators, routes and chains field by field, in HEAD's order (removed elements where BASE had them).
 struct StructuralDiff {
     var changes: [FlowChange] = []
+    /// The fields compared (`SpecSchema`'s `diff`), in the order changes are listed.
+    let schema: SpecSchema
 
-    init(base: FlowGraph, head: FlowGraph) {
+    init(base: FlowGraph, head: FlowGraph, schema: SpecSchema) {
+        self.schema = schema
         if base.entry?.value != head.entry?.value {
-            changes.append(FlowChange(kind: .changed, element: .entry, field: "entry", old: base.entry?.value, new: head.entry?.value,
+            changes.append(FlowChange(kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
                                       message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
         }
         for coordinator in base.coordinators where head.coordinator(named: coordinator.name) == nil {
@@ -96,18 +129,19 @@ struct StructuralDiff {
         compareChains(base, head)
     }
 
-    /// Fields that say how the app navigates; `description` and `ignore` do not.
-    private static let coordinatorFields: [CoordinatorField] = [.kind, .initial, .tabs, .stack, .holds, .open, .mayStart, .type]
-
     private mutating func compare(_ old: Coordinator, _ new: Coordinator) {
         let name = new.name
-        for field in Self.coordinatorFields {
-            let (before, after) = (Self.value(field, of: old), Self.value(field, of: new))
+        // Fields that say how the app navigates; `description` and `ignore` do not.
+        for entry in schema.diffedCoordinatorFields {
+            let field = entry.field
+            let (before, after) = (Self.value(field, of: old, entry), Self.value(field, of: new, entry))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: field.rawValue, old: before, new: after,
+            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: .coordinator(field), old: before, new: after,
                                       message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
         }
-        compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
+        if schema.entry(CoordinatorField.triggers)?.diff == .items {
+            compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
+        }
         var removed = old.routes.filter { new.route(named: $0.name) == nil }
         var added = new.routes.filter { old.route(named: $0.name) == nil }
         // A route that left under one name and came back under another with the same transition and destination.
@@ -133,23 +167,32 @@ struct StructuralDiff {
         }
     }
 
-    /// The fields compared on a route that exists on both sides; triggers are compared one by one.
-    private static let routeFields = ["transition", "destination", "style", "dismissible", "retain", "releaseOn", "route", "tab", "then", "stack", "open"]
-
+    /// The fields compared on a route that exists on both sides (`screen` and `coordinator` as its one
+    /// `destination`); triggers are compared one by one.
     private mutating func compare(_ old: Route, _ new: Route, in coordinator: String) {
         let name = "\(coordinator).\(new.name)"
-        for field in Self.routeFields {
-            let (before, after) = (Self.value(field, of: old), Self.value(field, of: new))
+        var destinationCompared = false
+        for entry in schema.diffedRouteFields {
+            let field = entry.field
+            if field == .screen || field == .coordinator {
+                guard !destinationCompared else { continue }
+                destinationCompared = true
+            }
+            let (before, after) = (value(field, of: old, entry), value(field, of: new, entry))
             guard before != after else { continue }
             // A push turned into a presentation: its style belongs to the new transition, not a change of its own.
-            if field == "style" || field == "dismissible", before == nil || after == nil { continue }
-            var message = "`\(name)`: \(field) \(Self.change(before, after))"
-            if field == "transition", let style = Self.value("style", of: new), Self.value("style", of: old) == nil { message += " (\(style))" }
-            changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: field,
+            if field == .style || field == .dismissible, before == nil || after == nil { continue }
+            let label = FlowField.of(field)
+            var message = "`\(name)`: \(label) \(Self.change(before, after))"
+            if field == .transition, let style = Self.value(.style, of: new), Self.value(.style, of: old) == nil { message += " (\(style))" }
+            changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: label,
                                       old: before, new: after, message: message))
         }
-        compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: coordinator, route: new.name)
+        if schema.entry(RouteField.triggers)?.diff == .items {
+            compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: coordinator, route: new.name)
+        }
     }
+
 
     private mutating func compareTriggers(_ old: [String], _ new: [String], coordinator: String, route: String?) {
         let owner = route.map { "`\(coordinator).\($0)`" } ?? "`\(coordinator)`"
@@ -175,7 +218,7 @@ struct StructuralDiff {
             }
             let (before, after) = (Self.describe(base.chains[position]), Self.describe(chain))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: "steps", old: before, new: after,
+            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: .steps, old: before, new: after,
                                       message: "chain `\(chain.name)`: \(Self.change(before, after))"))
         }
     }
@@ -203,7 +246,8 @@ struct StructuralDiff {
         return "from \(chain.from?.value ?? "?")\(chain.runsAtLaunch ? " at launch" : ""): " + steps.joined(separator: ", ")
     }
 
-    static func value(_ field: CoordinatorField, of coordinator: Coordinator) -> String? {
+    static func value(_ field: CoordinatorField, of coordinator: Coordinator, _ entry: SpecFieldEntry<CoordinatorField, Coordinator>? = nil)
+        -> String? {
         switch field {
         case .kind: coordinator.kind?.value.rawValue
         case .initial: coordinator.initials.isEmpty ? nil : coordinator.initials.map(\.value).joined(separator: ", ")
@@ -213,27 +257,32 @@ struct StructuralDiff {
         case .open: coordinator.isOpen ? "true" : nil
         case .mayStart: coordinator.mayStart.map { $0.map(\.value).joined(separator: ", ") }
         case .type: coordinator.type?.value
-        default: nil
+        default: (entry ?? SpecSchema.flowlint.entry(field))?.read(coordinator).map(text)
         }
     }
 
     /// A route's field as the app sees it: defaults applied where they matter (style of a presentation, the
     /// retention of a child), so spelling out a default is no change.
-    static func value(_ field: String, of route: Route) -> String? {
+    /// A route's destination is compared as one field, of the kinds (`screen`, `coordinator`) the table has.
+    private func value(_ field: RouteField, of route: Route, _ entry: SpecFieldEntry<RouteField, Route>) -> String? {
+        guard field == .screen || field == .coordinator else { return Self.value(field, of: route, entry) }
+        guard let destination = route.destination, schema.entry(destination.value.field) != nil else { return nil }
+        return Self.value(field, of: route, entry)
+    }
+
+    static func value(_ field: RouteField, of route: Route, _ entry: SpecFieldEntry<RouteField, Route>? = nil) -> String? {
         let startsChild = route.destination?.value.coordinatorName != nil
         let presents = route.transition?.value == .present
         switch field {
-        case "transition": return route.transition?.value.rawValue
-        case "destination": return route.destination.map { "\($0.value.field.rawValue) \($0.value.name)" }
-        case "style": return presents ? (route.effectiveStyle.isFullScreen ? "fullScreen" : "sheet") : nil
-        case "dismissible": return presents ? (route.isDismissibleBySwipe ? "true" : "false") : nil
-        case "retain": return startsChild ? route.effectiveRetain.rawValue : nil
-        case "releaseOn": return startsChild && route.effectiveRetain == .parent
+        case .transition: return route.transition?.value.rawValue
+        case .screen, .coordinator: return route.destination.map { "\($0.value.field.rawValue) \($0.value.name)" }
+        case .style: return presents ? (route.effectiveStyle.isFullScreen ? "fullScreen" : "sheet") : nil
+        case .dismissible: return presents ? (route.isDismissibleBySwipe ? "true" : "false") : nil
+        case .retain: return startsChild ? route.effectiveRetain.rawValue : nil
+        case .releaseOn: return startsChild && route.effectiveRetain == .parent
             ? "[" + route.effectiveReleaseOn.map(\.rawValue).joined(separator: ", ") + "]" : nil
-        case "open": return route.isOpen ? "true" : nil
-        default:
-            guard let field = RouteField(rawValue: field), let value = route.specValue(field) else { return nil }
-            return text(value)
+        case .open: return route.isOpen ? "true" : nil
+        default: return (entry ?? SpecSchema.flowlint.entry(field))?.read(route).map(text)
         }
     }
 
@@ -241,6 +290,7 @@ struct StructuralDiff {
         switch value {
         case .name(let text, _), .word(let text, _), .text(let text, _): text
         case .parameter(let name, let type, _): type.map { "\(name): \($0)" } ?? name
+        case .pair(let key, let word, _): "\(key): \(word)"
         case .list(let items): items.map(text).joined(separator: ", ")
         }
     }

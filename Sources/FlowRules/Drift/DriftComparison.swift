@@ -12,14 +12,17 @@ public struct DriftComparison: Sendable {
     /// How sure the reader is of each of `code`'s facts.
     public var provenance: Provenance
     public var includeInferred: Bool
+    /// Which route fields are compared (`SpecSchema`'s `drift`).
+    public var schema: SpecSchema
 
     /// Swift type name → spec coordinator.
     private let specByType: [String: Coordinator]
     /// Swift type name → the first route in code that starts it (index of the coordinator, the route).
     private let startedBy: [String: (coordinator: Int, route: Int)]
 
-    public init(spec: FlowGraph, code: CodeGraph, includeInferred: Bool = false) {
+    public init(spec: FlowGraph, code: CodeGraph, includeInferred: Bool = false, schema: SpecSchema = .flowlint) {
         self.spec = spec
+        self.schema = schema
         self.code = code.graph
         self.provenance = code.provenance
         self.includeInferred = includeInferred
@@ -94,7 +97,9 @@ public struct DriftComparison: Sendable {
                 continue
             }
             let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name, codeCoordinator: coordinator.name)
-            findings += [compareTransition(context), compareDestination(context), compareRetention(context), compareThen(context)].compactMap { $0 }
+            for comparison in Self.routeComparisons where comparison.fields.contains(where: schema.driftCompares) {
+                if let finding = comparison.compare(self)(context) { findings.append(finding) }
+            }
         }
         // Absence is a fact only when every navigation site of the type was resolved.
         if !coordinator.isOpen {
@@ -125,7 +130,7 @@ public struct DriftComparison: Sendable {
 
     // MARK: Routes
 
-    private struct RouteContext {
+    struct RouteContext {
         var spec: Route
         var code: Route
         /// The spec coordinator's name.
@@ -139,15 +144,21 @@ public struct DriftComparison: Sendable {
         }
     }
 
+    /// Each comparison of a route with the fields it judges: it runs when the table says drift compares one of them.
+    static let routeComparisons: [(fields: [RouteField], compare: @Sendable (DriftComparison) -> (RouteContext) -> Diagnostic?)] = [
+        ([.transition, .style], { $0.compareTransition }), ([.screen, .coordinator], { $0.compareDestination }),
+        ([.retain, .releaseOn], { $0.compareRetention }), ([.then], { $0.compareThen }), ([.detents], { $0.compareDetents }),
+    ]
+
     /// How sure the reader is of a route, taken as a whole.
     private func routeConfidence(_ coordinator: Coordinator, _ route: Route) -> Confidence {
         provenance.confidence(.route(coordinator.name, route.name))
     }
 
-    private func compareTransition(_ route: RouteContext) -> Diagnostic? {
+    func compareTransition(_ route: RouteContext) -> Diagnostic? {
         guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
               let confidence = compared(provenance.confidence(route.path(.transition))) else { return nil }
-        if specTransition.value != codeTransition.value {
+        if schema.driftCompares(.transition), specTransition.value != codeTransition.value {
             let message = "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
                 + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
                 + "or change the code"
@@ -155,7 +166,7 @@ public struct DriftComparison: Sendable {
                            coordinator: route.coordinator, route: route.spec.name,
                            note: DiagnosticNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
         }
-        guard specTransition.value == .present, let codeStyle = route.code.style,
+        guard schema.driftCompares(.style), specTransition.value == .present, let codeStyle = route.code.style,
               let styleConfidence = compared(provenance.confidence(route.path(.style))),
               // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
               codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen else { return nil }
@@ -166,8 +177,9 @@ public struct DriftComparison: Sendable {
                        note: DiagnosticNote("the code presents it \(Self.phrase(codeStyle.value))", at: codeStyle.location))
     }
 
-    private func compareDestination(_ route: RouteContext) -> Diagnostic? {
+    func compareDestination(_ route: RouteContext) -> Diagnostic? {
         guard let specDestination = route.spec.destination, let codeDestination = route.code.destination,
+              schema.driftCompares(codeDestination.value.field), schema.driftCompares(specDestination.value.field),
               let confidence = compared(provenance.confidence(route.path(codeDestination.value.field))) else { return nil }
         let code = codeDestination.value
         let same: Bool = switch (specDestination.value, code) {
@@ -191,7 +203,7 @@ public struct DriftComparison: Sendable {
     }
 
     /// Where the flow goes after the child finishes: judged where both sides say it, as part of where the route leads.
-    private func compareThen(_ route: RouteContext) -> Diagnostic? {
+    func compareThen(_ route: RouteContext) -> Diagnostic? {
         let code = route.code.then.filter { compared(provenance.confidence(route.path(.then, item: $0.text))) != nil }
         guard !route.spec.then.isEmpty, !code.isEmpty, let first = code.first,
               let confidence = compared(provenance.confidence(route.path(.then, item: first.text))) else { return nil }
@@ -207,23 +219,36 @@ public struct DriftComparison: Sendable {
                        note: DiagnosticNote("the code continues here", at: first.location))
     }
 
+    /// The heights a sheet rests at: judged where both sides say them, as part of how the route presents.
+    func compareDetents(_ route: RouteContext) -> Diagnostic? {
+        guard let specDetents = route.spec.detents, let codeDetents = route.code.detents,
+              let confidence = compared(provenance.confidence(route.path(.detents))),
+              Set(specDetents.value) != Set(codeDetents.value) else { return nil }
+        func words(_ detents: [SheetDetent]) -> String { detents.map(\.rawValue).joined(separator: ", ") }
+        let message = "`\(route.name)` is a sheet resting at `[\(words(codeDetents.value))]` in code (\(Self.place(codeDetents.location))) "
+            + "but at `[\(words(specDetents.value))]` in the spec; set `detents: [\(words(codeDetents.value))]`, or change the code"
+        return finding(DriftRules.transition, confidence, message, at: specDetents.location,
+                       coordinator: route.coordinator, route: route.spec.name,
+                       note: DiagnosticNote("the code sets the sheet's heights here", at: codeDetents.location))
+    }
+
     static func names(_ routes: [String]) -> String {
         routes.map { "`\($0)`" }.joined(separator: " or ")
     }
 
-    private func compareRetention(_ route: RouteContext) -> Diagnostic? {
+    func compareRetention(_ route: RouteContext) -> Diagnostic? {
         guard route.spec.destination?.value.coordinatorName != nil, let codeRetain = route.code.retain,
               let confidence = compared(provenance.confidence(route.path(.retain))) else { return nil }
         let specRetain = route.spec.effectiveRetain
         let at = route.spec.retain?.location ?? route.spec.destination?.location ?? route.spec.location
-        if codeRetain.value != specRetain {
+        if schema.driftCompares(.retain), codeRetain.value != specRetain {
             let message = "`\(route.name)`'s child is retained by \(Self.phrase(codeRetain.value)) in code "
                 + "(\(Self.place(codeRetain.location))) but by \(Self.phrase(specRetain)) in the spec; "
                 + "set `retain: \(codeRetain.value.rawValue)`, or change how the code keeps the child"
             return finding(DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
                            note: DiagnosticNote("the code keeps the child here", at: codeRetain.location))
         }
-        guard specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
+        guard schema.driftCompares(.releaseOn), specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
         let specExits = Set(route.spec.effectiveReleaseOn)
         func certainty(of exit: Located<ExitKind>) -> Confidence { provenance.confidence(route.path(.releaseOn, item: exit.value.rawValue)) }
         let certain = codeExits.filter { certainty(of: $0).isCertain }

@@ -88,6 +88,9 @@ extension UIKitStyle {
             // here: no swipe-down is assumed.
             readStyleGiven(navigation, fullScreen: fullScreen, &route, type, &context)
         }
+        if kind == .present, route.style == nil, let (setter, detents) = sheetDetents(method) {
+            route.detents = context.put(Fact(detents, at: setter.location), path(.detents))
+        }
         if let library {
             // A floating panel or another library's controller presents itself as that library decides: no
             // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
@@ -115,6 +118,22 @@ extension UIKitStyle {
         }
         route.open = Located(true, at: navigation.location)
         context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not read (the route is open)", at: navigation.location, coordinator: type.name))
+    }
+
+    /// `sheet.detents = [.medium(), .large()]` (or `vc.sheetPresentationController?.detents = …`) in the method: the
+    /// heights the presented sheet rests at, when each is a standard one.
+    static func sheetDetents(_ method: MethodFacts) -> (CallFacts, [SheetDetent])? {
+        for call in method.calls where call.name == "=" && plainReceiver(call.receiver).hasSuffix("detents") {
+            guard case .array(let items)? = call.arguments.first?.value else { continue }
+            let detents = items.compactMap { item -> SheetDetent? in
+                switch item {
+                case .member(let name, _), .qualified(type: _, member: let name, arguments: _): SheetDetent(rawValue: name)
+                default: nil
+                }
+            }
+            if !detents.isEmpty, detents.count == items.count { return (call, detents) }
+        }
+        return nil
     }
 
     /// The screen a navigation call shows, its presentation set in its `init`, and whether it closes itself.
