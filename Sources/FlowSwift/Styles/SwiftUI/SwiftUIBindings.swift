@@ -71,8 +71,11 @@ extension SwiftUIStyle {
         return nil
     }
 
+    /// A view: it conforms to `View`, or declares the `var body: some View` that conformance needs (an app's nested
+    /// `typealias View = …` elsewhere can make the conformance read as another type).
     static func isView(_ type: TypeFacts) -> Bool {
-        type.keyword != .protocol && type.inherited.contains { $0.base == names.view }
+        type.keyword != .protocol
+            && (type.inherited.contains { $0.base == names.view } || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
     }
 
     /// A view of the app's own: what a route can show.
@@ -124,18 +127,38 @@ extension SwiftUIStyle {
         return index.types[name]?.keyword == .enum ? name : nil
     }
 
-    /// The stack some view binds to one of `type`'s path properties through a property holding `type`.
-    static func stackBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex) -> Binding? {
-        guard (index.callCounts[names.stack] ?? 0) > 0 else { return nil }
+    /// The stacks views bind to one of `type`'s path properties through a property holding `type`, in declaration order.
+    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex, first: Bool = false) -> [Binding] {
+        guard (index.callCounts[names.stack] ?? 0) > 0 else { return [] }
+        var found: [Binding] = []
         for name in index.order {
             guard let host = index.types[name], isView(host) else { continue }
             for binding in bindings(of: host) where binding.kind == .stack {
                 guard let holder = binding.holder, paths.contains(where: { $0.name == binding.property }),
                       heldType(holder, in: host, index) == type else { continue }
-                return binding
+                found.append(binding)
+                if first { return found }
             }
         }
-        return nil
+        return found
+    }
+
+    /// The presenters views bind to `type`'s properties through a property holding `type` (`.sheet(item:
+    /// $model.searchData)`), in declaration order.
+    static func presentersBound(_ type: TypeFacts, _ index: ProjectIndex, first: Bool = false) -> [Binding] {
+        guard names.presenters.keys.contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
+        let properties = Set(type.properties.map(\.name))
+        var found: [Binding] = []
+        for name in index.order {
+            guard let host = index.types[name], isView(host) else { continue }
+            for binding in bindings(of: host) {
+                guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
+                      properties.contains(property), heldType(holder, in: host, index) == type.name else { continue }
+                found.append(binding)
+                if first { return found }
+            }
+        }
+        return found
     }
 
     /// The app's views a container's closure shows at its top level (`NavigationStack { Root() }`, the tabs of a

@@ -17,18 +17,18 @@ extension SwiftUIStyle {
     static func destinations(_ index: ProjectIndex) -> [String: CaseViews] {
         var found: [String: CaseViews] = [:]
         guard (index.callCounts[names.destination] ?? 0) > 0 else { return found }
-        for name in index.order {
-            guard let type = index.types[name] else { continue }
-            for method in type.methods {
-                for (position, call) in method.calls.enumerated() where call.name == names.destination {
-                    guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
-                          let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
-                    let read = caseViews(in: method, after: position, closure: names.destination, cases: Set(cases.map(\.name)), index)
-                    var views = found[routes] ?? CaseViews(location: call.location)
-                    for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
-                    views.unread = views.unread || read.unread
-                    found[routes] = views
-                }
+        // The app's types, then its extensions of SwiftUI's own (`extension View { func withRouter() -> some View {
+        // navigationDestination(for: Route.self) { … } } }`).
+        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        for method in methods {
+            for (position, call) in method.calls.enumerated() where call.name == names.destination {
+                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
+                      let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
+                let read = caseViews(in: method, after: position, closure: names.destination, cases: Set(cases.map(\.name) + ["default"]), index)
+                var views = found[routes] ?? CaseViews(location: call.location)
+                for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
+                views.unread = views.unread || read.unread
+                found[routes] = views
             }
         }
         return found

@@ -5,17 +5,56 @@ import FlowRules
 extension SwiftUIStyle {
     /// A router object: a navigation coordinator whose first screen is the root of the stack a view binds its path to.
     static func router(_ type: TypeFacts, _ state: State, _ context: inout Context) -> Coordinator? {
-        guard let binding = state.stacks[type.name] else { return nil }
+        guard let binding = state.stacks[type.name] else { return presentingRouter(type, state, &context) }
         let index = context.recognizer.index
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(.navigation, at: type.location))
         let root = shown(after: binding, in: names.stack, index).first ?? Located(binding.host, at: binding.location)
         setInitial(&coordinator, root, why: "the root of the stack `\(binding.host)` binds to `\(binding.holder ?? "").\(binding.property ?? "")`", state, &context)
+        let others = (state.otherStacks[type.name] ?? []).filter { other in
+            (shown(after: other, in: names.stack, index).first?.value ?? other.host) != root.value
+        }
+        if let other = others.first {
+            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name)` also runs the stack `\(other.host)` binds (\(others.count) more), whose root is another view: a spec gives it one first screen, `\(root.value)`", at: other.location, coordinator: type.name))
+            coordinator.markOpen()
+        }
         let routes = pathProperties(of: type, index).first { $0.name == binding.property }?.routes
         let enums = routes.map { [$0] } ?? destinationEnums(in: index.types[binding.host])
         addStackRoutes(&coordinator, enums: enums, at: binding.location, state, &context)
         addPresentationRoutes(&coordinator, state, &context)
+        addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
+        addOwnTriggers(&coordinator, state, &context)
         return coordinator
+    }
+
+    /// A router object with no stack whose items and flags views present (`.sheet(item: $model.searchData)`): a `view`
+    /// coordinator whose first screen is the view that binds them.
+    static func presentingRouter(_ type: TypeFacts, _ state: State, _ context: inout Context) -> Coordinator? {
+        guard let host = state.presenterHosts[type.name], let hostType = context.recognizer.index.types[host] else { return nil }
+        var coordinator = context.coordinator(type, .swiftui, kind: Fact(.view, at: type.location))
+        setInitial(&coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
+        addPresentationRoutes(&coordinator, state, &context)
+        addEmbedded(&coordinator, state, &context)
+        addSynthesized(&coordinator, state, &context)
+        addOwnTriggers(&coordinator, state, &context)
+        return coordinator
+    }
+
+    /// Routes a router's own methods fire (`searchData = …` in a method its screen calls through a protocol the reader
+    /// does not follow) and no screen is read to trigger: the coordinator's own triggers, forward moves only — a
+    /// close or a pop fired in any state would be judged where it never runs.
+    static func addOwnTriggers(_ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
+        let owner = coordinator.name
+        let forward = Set(coordinator.routes.filter { route in
+            guard let transition = route.transition?.value else { return false }
+            return transition == .push || transition == .present || transition == .select
+        }.map(\.name))
+        var seen: Set<String> = []
+        for trigger in state.ownTriggers[owner] ?? [] where forward.contains(trigger.value) && !(state.triggered[owner]?.contains(trigger.value) ?? false) {
+            guard seen.insert(trigger.value).inserted else { continue }
+            let placed = context.put(Fact(trigger.value, at: trigger.location, .inferred("`\(owner)` runs it in its own code; no screen read calls it")), .coordinator(owner, .triggers, item: trigger.value))
+            coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+        }
     }
 
     /// A view that owns navigation state: its own stack (`navigation`), tabs (`tab`), or only presentations (`view`).
@@ -42,6 +81,7 @@ extension SwiftUIStyle {
             setInitial(&coordinator, Located(hosted ?? type.name, at: type.location), why: hosted == nil ? "the view itself, under what it presents" : "the stack of the router it keeps", state, &context)
         }
         addPresentationRoutes(&coordinator, state, &context)
+        addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         // A view that is no screen of its own routes (tabs, a router's stack) fires its own routes as the coordinator.
         if coordinator.routes.first(where: { $0.name == rootRoute })?.destination?.value != .screen(type.name) {
@@ -128,6 +168,11 @@ extension SwiftUIStyle {
         let destination = destination(of: view.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: view.location), .route(owner, route.name, destination.field))
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: view.location) }
+        // A coordinator whose first view closes its own context: a way out no route of the spec says.
+        if destination.coordinatorName != nil, state.selfClosing[view.value] != nil {
+            route.open = Located(true, at: view.location)
+            context.provenance.set(.route(owner, route.name, .open), .inferred("`\(view.value)` calls `dismiss()` of its environment, which closes what shows it"))
+        }
         if case .screen(let screen) = destination, let closed = state.selfClosing[screen] {
             let name = closing == .pop ? "pop" : "dismiss"
             context.provenance.set(.route(owner, route.name, .triggers, item: name), .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
@@ -172,5 +217,45 @@ extension SwiftUIStyle {
             }
         }
         return nil
+    }
+}
+
+extension SwiftUIStyle {
+    /// The views a view's body builds in place (not those its presenters, destinations, stacks or tabs show).
+    static func embeddedViews(of type: TypeFacts) -> [Located<String>] {
+        let skipped = Set(names.presenters.keys).union([names.destination, names.stack, names.tabs])
+        var found: [Located<String>] = []
+        for method in type.methods {
+            for call in method.calls where call.receiver == nil && !call.closures.contains(where: skipped.contains) {
+                guard call.name.first?.isUppercase == true, call.name != type.name, !found.contains(where: { $0.value == call.name }) else { continue }
+                found.append(Located(call.name, at: call.location))
+            }
+        }
+        return found
+    }
+
+    /// A view that owns navigation state, built into the body of a screen the coordinator shows (`CardRow()` with its
+    /// own sheet inside a list): an `embed` route of this coordinator, triggered by that screen — it is there whenever
+    /// the screen is.
+    static func addEmbedded(_ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
+        let owner = coordinator.name
+        let index = context.recognizer.index
+        for position in coordinator.routes.indices {
+            guard case .screen(let screen)? = coordinator.routes[position].destination?.value, let type = index.types[screen] else { continue }
+            for call in embeddedViews(of: type) {
+                guard call.value != owner, call.value != screen, state.views.contains(call.value) || state.hostedRouters[call.value] != nil else { continue }
+                let name = call.value.lowercasedFirst
+                if !coordinator.routes.contains(where: { $0.name == name }) {
+                    var route = Route(name: name, location: call.location)
+                    context.provenance.set(.route(owner, name), .inferred("`\(screen)` shows `\(call.value)` in its body"))
+                    route.transition = Located(.embed, at: call.location)
+                    show(call, on: &route, owner: owner, closing: .dismiss, state, &context)
+                    coordinator.routes.append(route)
+                }
+                guard !coordinator.routes[position].triggers.contains(where: { $0.route == name && $0.coordinator == nil }) else { continue }
+                context.provenance.set(.route(owner, coordinator.routes[position].name, .triggers, item: name), .inferred("`\(screen)` shows it in its body"))
+                coordinator.routes[position].triggers.append(RouteReference(coordinator: nil, route: name, location: call.location))
+            }
+        }
     }
 }

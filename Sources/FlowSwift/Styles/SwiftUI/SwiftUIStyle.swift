@@ -15,6 +15,10 @@ struct SwiftUIStyle: CoordinatorStyle {
         var views: Set<String> = []
         /// Router → its path property and the stack a view binds it to.
         var stacks: [String: Binding] = [:]
+        /// Router without a stack → the first view that binds its presenters (`$model.sheet`): its first screen.
+        var presenterHosts: [String: String] = [:]
+        /// Router → the stacks other views bind it to besides the first (a router type each tab makes its own of).
+        var otherStacks: [String: [Binding]] = [:]
         /// Owner → the presentations views bind to its state (a router's `sheet`, a view's own).
         var presentations: [String: [Binding]] = [:]
         /// View → the router it makes and keeps and whose stack it shows (`@StateObject var router = R()`).
@@ -25,6 +29,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var selfClosing: [String: SourceLocation] = [:]
         /// Owning view → the routes its own body fires on its own state, for a view that is no screen of its routes.
         var ownTriggers: [String: [Fact<String>]] = [:]
+        /// Owner → the routes a screen other than the owner is read to trigger.
+        var triggered: [String: Set<String>] = [:]
         /// Tab view → the properties its `TabView(selection:)` binds.
         var selections: [String: Set<String>] = [:]
         /// Route enum → its owner, when one owner's path holds it.
@@ -40,7 +46,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         let index = recognizer.index
         if isView(type) { return isOwningView(type, index) }
         let paths = pathProperties(of: type, index)
-        return !paths.isEmpty && stackBound(type.name, paths, index) != nil
+        return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty) || !presentersBound(type, index, first: true).isEmpty
     }
 
     /// A view that binds state of its own to a stack or a presenter, or shows tabs.
@@ -63,9 +69,18 @@ struct SwiftUIStyle: CoordinatorStyle {
                 continue
             }
             let paths = Self.pathProperties(of: type, index)
-            guard let binding = Self.stackBound(name, paths, index) else { continue }
+            let stacks = Self.stacksBound(name, paths, index)
             state.routers.insert(name)
+            guard let binding = stacks.first else {
+                guard let presenter = Self.presentersBound(type, index, first: true).first else { continue }
+                state.presenterHosts[name] = presenter.host
+                if let host = index.types[presenter.host], let holder = presenter.holder, Self.ownsHeld(holder, in: host) {
+                    state.hostedRouters[presenter.host] = name
+                }
+                continue
+            }
             state.stacks[name] = binding
+            state.otherStacks[name] = Array(stacks.dropFirst())
             if let routes = paths.first(where: { $0.name == binding.property })?.routes { state.enumOwners[routes] = state.enumOwners[routes] == nil ? name : "" }
             if let host = index.types[binding.host], let holder = binding.holder, Self.ownsHeld(holder, in: host) {
                 state.hostedRouters[binding.host] = name
@@ -83,6 +98,15 @@ struct SwiftUIStyle: CoordinatorStyle {
             }
             if let closing = Self.selfClosingCall(type) { state.selfClosing[name] = closing }
         }
+        // A view whose body shows a view that closes its context closes it too (`MigrationView` inside its host).
+        var embeddingClosers: [String: SourceLocation] = [:]
+        for name in index.order where state.selfClosing[name] == nil {
+            guard let type = index.types[name], Self.isView(type) else { continue }
+            if let inner = Self.embeddedViews(of: type).first(where: { state.selfClosing[$0.value] != nil }) {
+                embeddingClosers[name] = state.selfClosing[inner.value]
+            }
+        }
+        state.selfClosing.merge(embeddingClosers) { own, _ in own }
         Self.collectTriggers(&state, &context)
     }
 

@@ -56,7 +56,11 @@ extension SwiftUIStyle {
             }
             for (screen, trigger) in found {
                 context.triggers[screen, default: []].append(trigger)
-                if screen == name, trigger.owner == name { state.ownTriggers[name, default: []].append(trigger.route) }
+                if screen == name, trigger.owner == name {
+                    state.ownTriggers[name, default: []].append(trigger.route)
+                } else if let owner = trigger.owner {
+                    state.triggered[owner, default: []].insert(trigger.route.value)
+                }
                 if let owner = trigger.owner, synthesized[trigger.route.value] != nil { state.calls[owner, default: []].append(trigger.route) }
             }
         }

@@ -7,6 +7,8 @@ extension SwiftUIStyle {
     struct Names: Sendable {
         /// The protocol every view conforms to.
         var view = "View"
+        /// What a view declares to show itself: `var body: some View`.
+        var body = "body"
         /// A stack bound to a path: `NavigationStack(path: $router.path) { Root() }`.
         var stack = "NavigationStack"
         var stackPathLabel = "path"
