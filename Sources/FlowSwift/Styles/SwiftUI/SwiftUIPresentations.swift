@@ -51,6 +51,10 @@ extension SwiftUIStyle {
                 route.transition = Located(.present, at: binding.location)
                 if style != .sheet { route.style = Located(style, at: binding.location) }
                 show(view, on: &route, owner: owner, closing: .dismiss, state, &context)
+                if state.unplacedClosers[owner]?.contains(property) == true {
+                    route.open = Located(true, at: binding.location)
+                    context.provenance.set(.route(owner, name, .open), .inferred("`\(owner)` clears `\(property)` where the reader cannot tell which view runs it"))
+                }
                 coordinator.routes.append(route)
             }
         }

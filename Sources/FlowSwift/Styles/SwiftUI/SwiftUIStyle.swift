@@ -29,6 +29,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var selfClosing: [String: SourceLocation] = [:]
         /// Owning view → the routes its own body fires on its own state, for a view that is no screen of its routes.
         var ownTriggers: [String: [Fact<String>]] = [:]
+        /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
+        var unplacedClosers: [String: Set<String>] = [:]
         /// Owner → the routes a screen other than the owner is read to trigger.
         var triggered: [String: Set<String>] = [:]
         /// Tab view → the properties its `TabView(selection:)` binds.
@@ -45,6 +47,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
         let index = recognizer.index
         if isView(type) { return isOwningView(type, index) }
+        guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
         return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty) || !presentersBound(type, index, first: true).isEmpty
     }
@@ -54,7 +57,9 @@ struct SwiftUIStyle: CoordinatorStyle {
         let counts = index.callCounts
         guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
         return bindings(of: type).contains { binding in
-            binding.kind == .tabs || (binding.holder == nil && type.properties.contains { $0.name == binding.property })
+            // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
+            if binding.kind == .tabs { return !shown(after: binding, in: names.tabs, index).isEmpty }
+            return binding.holder == nil && type.properties.contains { $0.name == binding.property }
         }
     }
 

@@ -51,7 +51,15 @@ extension SwiftUIStyle {
                     } else {
                         routes = effect(of: call, on: member, ownerType, state, index, given: nil)
                     }
-                    for route in routes { found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location)))) }
+                    for route in routes {
+                        // A view closing its own presentation from its own body runs under the presented view or in
+                        // `onDismiss:`, never on the covered screen: the presentation is left open rather than guessed.
+                        if route == "dismiss", owner == name, screen == name, let member {
+                            state.unplacedClosers[name, default: []].insert(member)
+                            continue
+                        }
+                        found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
+                    }
                 }
             }
             for (screen, trigger) in found {
