@@ -84,7 +84,7 @@ import Testing
 
     /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
     /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
-    @Test(arguments: [("swiftui/stack-inside-stack", "push-container")])
+    @Test(arguments: [("swiftui/stack-inside-stack", "push-container"), ("swiftui/value-without-destination", "invalid-transition")])
     func swiftUIMistakesAreFoundAndTheirTwinsPass(fixture: String, rule: String) throws {
         let folder = "fixtures/code-only/\(fixture)"
         let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources", "--config", folder + "/.flowlint.yml"])

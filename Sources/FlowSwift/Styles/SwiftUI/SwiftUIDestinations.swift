@@ -34,6 +34,31 @@ extension SwiftUIStyle {
         return found
     }
 
+    /// Whether a `navigationDestination(for:)` of the app's names no enum of the app's (`for: T.self` in a generic
+    /// helper, `for: String.self`): what it registers is not read.
+    static func hasUnreadDestinations(_ index: ProjectIndex) -> Bool {
+        guard (index.callCounts[names.destination] ?? 0) > 0 else { return false }
+        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        return methods.contains { method in
+            method.calls.contains { call in
+                guard call.name == names.destination else { return false }
+                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value else {
+                    return call.arguments.contains { $0.label == names.destinationLabel }
+                }
+                return index.types[routes]?.keyword != .enum
+            }
+        }
+    }
+
+    /// Whether every modifier on the stack's root is SwiftUI's own or an app helper the reader follows: a modifier it
+    /// does not know may register a destination (a helper of a package not given).
+    static func knowsRootModifiers(_ binding: Binding, _ index: ProjectIndex) -> Bool {
+        binding.method.calls[(binding.call + 1)...].allSatisfy { call in
+            call.closures.first != names.stack || call.receiver == nil || names.knownModifiers.contains(call.name)
+                || names.presenters[call.name] != nil || index.helpers[call.name] != nil
+        }
+    }
+
     /// The view each case's arm shows in the closure labelled `closure` after call `position`: the first view of the
     /// app's constructed under `case .x:`. A closure with no arm of the enum's is unread.
     static func caseViews(in method: MethodFacts, after position: Int, closure: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {

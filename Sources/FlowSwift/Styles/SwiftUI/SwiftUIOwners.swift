@@ -20,6 +20,7 @@ extension SwiftUIStyle {
         let routes = pathProperties(of: type, index).first { $0.name == binding.property }?.routes
         let enums = routes.map { [$0] } ?? destinationEnums(in: index.types[binding.host])
         addStackRoutes(&coordinator, enums: enums, at: binding.location, state, &context)
+        addValuesWithoutDestination(&coordinator, binding, state, &context)
         addPresentationRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
@@ -72,6 +73,7 @@ extension SwiftUIStyle {
             setInitial(&coordinator, root, why: "the root of the stack it binds to its own `\(stack.property ?? "")`", state, &context)
             if let path = pathProperties(of: type, index).first(where: { $0.name == stack.property }) {
                 addStackRoutes(&coordinator, enums: path.routes.map { [$0] } ?? destinationEnums(in: type), at: stack.location, state, &context)
+                addValuesWithoutDestination(&coordinator, stack, state, &context)
             } else {
                 context.notes.append(ExtractionNote(.unrecognized, "`\(type.name)` binds a stack to `\(stack.property ?? "")`, whose values the reader cannot tell: its pushes are not read", at: stack.location, coordinator: type.name))
                 coordinator.markOpen()
@@ -160,6 +162,31 @@ extension SwiftUIStyle {
                 route.params = item.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: item.location) }
                 coordinator.routes.append(route)
             }
+        }
+    }
+
+    /// A value the code pushes whose type no `navigationDestination(for:)` maps (`path.append(Receipt.scan)` with no
+    /// destination for `Receipt`): a `push` route that shows nothing, which SwiftUI ignores with a console warning —
+    /// `invalid-transition`. Said only when every destination the app registers is read and the stack's root carries
+    /// no modifier the reader does not know; otherwise the stack is open.
+    static func addValuesWithoutDestination(_ coordinator: inout Coordinator, _ binding: Binding, _ state: State, _ context: inout Context) {
+        let owner = coordinator.name
+        let index = context.recognizer.index
+        let missing = (state.pushed[owner] ?? []).filter { value in
+            state.destinations[value.type] == nil && index.types[value.type]?.cases.contains(where: { $0.name == value.route.value }) == true
+        }
+        guard !missing.isEmpty else { return }
+        guard !state.unreadDestinations, knowsRootModifiers(binding, index) else {
+            let first = missing[0]
+            context.notes.append(ExtractionNote(.unrecognized, "`\(first.type).\(first.route.value)` is pushed, and no `navigationDestination(for: \(first.type).self)` is read, but one may be registered where the reader cannot see", at: first.route.location, coordinator: owner))
+            coordinator.markOpen()
+            return
+        }
+        for value in missing.sorted(by: { $0.route.location < $1.route.location }) where !coordinator.routes.contains(where: { $0.name == value.route.value }) {
+            var route = Route(name: value.route.value, location: value.route.location)
+            route.transition = Located(.push, at: value.route.location)
+            context.unmapped.insert("\(owner).\(value.route.value)")
+            coordinator.routes.append(route)
         }
     }
 

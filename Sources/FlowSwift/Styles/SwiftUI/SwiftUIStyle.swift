@@ -31,6 +31,11 @@ struct SwiftUIStyle: CoordinatorStyle {
         var ownTriggers: [String: [Fact<String>]] = [:]
         /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
         var unplacedClosers: [String: Set<String>] = [:]
+        /// Owner → the values its path is given (`path.append(Route.x)`): their enum and case, at the call.
+        var pushed: [String: [(type: String, route: Fact<String>)]] = [:]
+        /// Whether some `navigationDestination(for:)` of the app's names a type the reader cannot tell (`T.self` of a
+        /// generic helper): then no value can be said to lack a destination.
+        var unreadDestinations = false
         /// Owner → the routes a screen other than the owner is read to trigger.
         var triggered: [String: Set<String>] = [:]
         /// Tab view → the properties its `TabView(selection:)` binds.
@@ -67,6 +72,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         let index = context.recognizer.index
         let claimed = context.recognizer.names(claimedBy: Self.self)
         state.destinations = Self.destinations(index)
+        state.unreadDestinations = Self.hasUnreadDestinations(index)
         for name in claimed {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {

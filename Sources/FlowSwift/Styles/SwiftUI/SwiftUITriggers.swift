@@ -46,9 +46,15 @@ extension SwiftUIStyle {
                         routes = called.calls.flatMap { inner -> [String] in
                             let place = plainReceiver(inner.receiver)
                             guard !place.contains(".") else { return [] }
+                            if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
+                                state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
+                            }
                             return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
                         }
                     } else {
+                        if let member, let value = pushedValue(of: call, on: member, ownerType, index, given: nil) {
+                            state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
+                        }
                         routes = effect(of: call, on: member, ownerType, state, index, given: nil)
                     }
                     for route in routes {
@@ -88,6 +94,19 @@ extension SwiftUIStyle {
         }
         guard binding.count == 1, let only = binding.first else { return nil }
         return presentedView(only, index)?.value
+    }
+
+    /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
+    static func pushedValue(of call: CallFacts, on member: String, _ owner: TypeFacts, _ index: ProjectIndex,
+                            given: (method: MethodFacts, call: CallFacts)?) -> (type: String, route: String)? {
+        guard names.appendCalls.contains(call.name), let path = pathProperties(of: owner, index).first(where: { $0.name == member }) else { return nil }
+        var value = call.arguments.first?.value
+        if case .reference(let name)? = value, let (method, outer) = given,
+           let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count {
+            value = outer.arguments[position].value
+        }
+        guard let (route, written) = routeValue(value), let type = written ?? path.routes else { return nil }
+        return (type, route)
     }
 
     /// The routes one call does to an owner's `member` (`path.append(.x)` → `x`, `path.removeLast()` → `pop`, `sheet =

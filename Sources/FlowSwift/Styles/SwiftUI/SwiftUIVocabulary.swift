@@ -39,6 +39,13 @@ extension SwiftUIStyle {
         var appendCalls: Set<String> = ["append"]
         var popCalls: Set<String> = ["removeLast"]
         var resetCalls: Set<String> = ["removeAll"]
+        /// SwiftUI's modifiers that register no destination: on a stack's root, only these (and the app's own helpers,
+        /// which are read) let the reader say a value has no destination.
+        var knownModifiers: Set<String> = [
+            "navigationDestination", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "environmentObject",
+            "environment", "onAppear", "onDisappear", "task", "padding", "frame", "font", "foregroundStyle", "background",
+            "listStyle", "refreshable", "searchable", "onChange", "onReceive", "onOpenURL", "alert", "tag", "tabItem",
+        ]
         /// The Hashable conformance route values need.
         var hashable = "Hashable"
     }
