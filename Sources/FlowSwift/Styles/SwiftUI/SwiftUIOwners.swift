@@ -248,6 +248,27 @@ extension SwiftUIStyle {
 }
 
 extension SwiftUIStyle {
+    /// The views owning navigation state a view's body builds, directly or inside plain views of the app's it builds (a
+    /// row's sheet inside a list inside the screen), a few levels deep; each at the call in `type`'s own body that
+    /// leads to it.
+    static func embeddedOwners(of type: TypeFacts, _ state: State, _ index: ProjectIndex) -> [Located<String>] {
+        var found: [Located<String>] = []
+        var seen: Set<String> = [type.name]
+        var level = embeddedViews(of: type).map { (view: $0.value, via: $0) }
+        for _ in 0..<4 where !level.isEmpty {
+            var next: [(view: String, via: Located<String>)] = []
+            for (view, via) in level where seen.insert(view).inserted {
+                if state.views.contains(view) || state.hostedRouters[view] != nil {
+                    found.append(Located(view, at: via.location))
+                } else if let plain = index.types[view], isView(plain) {
+                    next += embeddedViews(of: plain).map { ($0.value, via) }
+                }
+            }
+            level = next
+        }
+        return found
+    }
+
     /// The views a view's body builds in place (not those its presenters, destinations, stacks or tabs show).
     static func embeddedViews(of type: TypeFacts) -> [Located<String>] {
         let skipped = Set(names.presenters.keys).union([names.destination, names.stack, names.tabs])
@@ -269,8 +290,8 @@ extension SwiftUIStyle {
         let index = context.recognizer.index
         for position in coordinator.routes.indices {
             guard case .screen(let screen)? = coordinator.routes[position].destination?.value, let type = index.types[screen] else { continue }
-            for call in embeddedViews(of: type) {
-                guard call.value != owner, call.value != screen, state.views.contains(call.value) || state.hostedRouters[call.value] != nil else { continue }
+            for call in embeddedOwners(of: type, state, index) {
+                guard call.value != owner, call.value != screen else { continue }
                 let name = call.value.lowercasedFirst
                 if !coordinator.routes.contains(where: { $0.name == name }) {
                     var route = Route(name: name, location: call.location)

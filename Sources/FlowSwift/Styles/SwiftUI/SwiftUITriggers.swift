@@ -24,6 +24,12 @@ extension SwiftUIStyle {
                 for call in method.calls {
                     // Inside what a presenter or a destination shows, the call is that view's, not this one's.
                     guard let screen = screen(making: call, in: method, of: name, presenting, index) else { continue }
+                    // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it.
+                    if isOwner, screen == name, !isBinder(call) {
+                        for route in handedOver(call, owner: type, state, index) {
+                            found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
+                        }
+                    }
                     if links, call.name == names.link, let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value) {
                         let owner = routes.flatMap { state.enumOwners[$0] }.flatMap { $0.isEmpty ? nil : $0 }
                         found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
@@ -94,6 +100,27 @@ extension SwiftUIStyle {
         }
         guard binding.count == 1, let only = binding.first else { return nil }
         return presentedView(only, index)?.value
+    }
+
+    /// Whether the call is the presenter, stack or tab view that binds the state (not a view handed the binding).
+    static func isBinder(_ call: CallFacts) -> Bool {
+        call.name == names.stack || call.name == names.tabs || names.presenters[call.name] != nil
+    }
+
+    /// The routes of the owner's items and flags whose binding (`$showsText`) the call hands to a view: the flag's
+    /// route, or each case of the item's enum that the presenter shows.
+    static func handedOver(_ call: CallFacts, owner: TypeFacts, _ state: State, _ index: ProjectIndex) -> [String] {
+        var routes: [String] = []
+        for argument in call.arguments {
+            guard let (holder, property) = bound(argument.value), holder == nil,
+                  let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == property }) else { continue }
+            if case .item = binding.kind, let item = itemEnum(property, of: owner, index) {
+                routes += index.types[item]?.cases.map(\.name) ?? []
+            } else {
+                routes.append(property)
+            }
+        }
+        return routes
     }
 
     /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
