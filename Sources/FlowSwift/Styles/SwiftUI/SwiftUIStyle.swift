@@ -93,8 +93,11 @@ struct SwiftUIStyle: CoordinatorStyle {
             state.stacks[name] = binding
             state.otherStacks[name] = Array(stacks.dropFirst())
             if let routes = paths.first(where: { $0.name == binding.property })?.routes { state.enumOwners[routes] = state.enumOwners[routes] == nil ? name : "" }
-            if let host = index.types[binding.host], let holder = binding.holder, Self.ownsHeld(holder, in: host) {
-                state.hostedRouters[binding.host] = name
+            // Every view that makes and keeps such a router shows its stack (each tab making its own `RouterPath()`).
+            for stack in stacks {
+                guard let host = index.types[stack.host], let holder = stack.holder, Self.ownsHeld(holder, in: host),
+                      state.hostedRouters[stack.host] == nil else { continue }
+                state.hostedRouters[stack.host] = name
             }
         }
         for name in index.order {
