@@ -44,7 +44,7 @@ public enum HoldStrength: String, CaseIterable, Sendable {
 /// The coordinator framework a project uses (`.flowlint.yml` `framework:`): it sets the default `retain`
 /// and the words fix advice speaks.
 public enum Framework: String, CaseIterable, Sendable {
-    case uikit, xcoordinator, stinsen
+    case uikit, xcoordinator, stinsen, swiftui
 
     /// UIKit's classic pattern keeps children in childCoordinators; the frameworks keep them in their own hierarchy.
     public var defaultRetain: RetainPolicy { self == .uikit ? .parent : .hierarchy }

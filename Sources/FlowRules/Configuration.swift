@@ -14,7 +14,7 @@ import FlowSpec
 ///   unreachable-route: error
 /// disabled: [pop-at-root]    # the same as `off`
 /// exclude: ["Legacy/**"]     # globs over reported paths
-/// framework: stinsen         # uikit | xcoordinator | stinsen: default `retain`, and the words of fix advice
+/// framework: stinsen         # uikit | xcoordinator | stinsen | swiftui: default `retain`, and the words of fix advice
 /// ```
 public struct Configuration: Sendable {
     public var severities: [RuleID: Severity] = [:]

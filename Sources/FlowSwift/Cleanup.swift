@@ -118,7 +118,7 @@ struct ResolvedRoutes {
                 }
                 // A transition that needs a destination or a target the code did not show: listed, not guessed.
                 if let transition = route.transition?.value, route.name != initial,
-                   (transition.destinationRule == .required && route.destination == nil)
+                   (transition.destinationRule == .required && route.destination == nil && !context.unmapped.contains("\(coordinator.name).\(route.name)"))
                     || (transition.targetField == .route && route.target == nil)
                     || (transition.targetField == .tab && route.tab == nil) {
                     context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))

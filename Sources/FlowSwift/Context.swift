@@ -86,6 +86,10 @@ struct Context {
         _read { yield output.alternatives }
         _modify { yield &output.alternatives }
     }
+    var unmapped: Set<String> {
+        _read { yield output.unmapped }
+        _modify { yield &output.unmapped }
+    }
 
     /// A context to build coordinators in: the links every type gives, none of the output of a build.
     func forBuilding() -> Context {
@@ -459,12 +463,16 @@ struct BuildOutput {
     var attachedToParentStack: Set<String> = []
     /// Coordinator → route of a branching method → the routes its other arms are (`BranchingRoutes`).
     var alternatives: [String: [String: [String]]] = [:]
+    /// `Coordinator.route` pushes of a value no destination maps (SwiftUI's `path.append` with no
+    /// `navigationDestination` for its type): kept without a destination, for `invalid-transition` to judge.
+    var unmapped: Set<String> = []
 
     /// How each field merges, one entry per stored field.
     static var fields: [MergedField<BuildOutput>] { [
         .replacing(\.coordinators), .appending(\.chains), .merging(\.provenance) { $0.absorb($1) },
         .replacing(\.chainScopes), .appending(\.notes), .appendingValues(\.triggers), .appendingValues(\.madeWith),
         .merging(\.attachedToParentStack) { $0.formUnion($1) }, .replacing(\.alternatives),
+        .merging(\.unmapped) { $0.formUnion($1) },
     ] }
 
     mutating func merge(_ later: BuildOutput) {

@@ -125,7 +125,7 @@ struct Recognizer {
 
     /// The styles in the order they are asked: the first that claims a type builds it. Never mutated: metatypes
     /// only, each style's state lives in the instance `graph()` makes.
-    nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, UIKitStyle.self]
+    nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, SwiftUIStyle.self, UIKitStyle.self]
 
     /// The graph read from the index.
     func graph() -> CodeGraph { read().code }

@@ -95,6 +95,21 @@ import Testing
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 
+    /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
+    /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
+    @Test(arguments: [("swiftui/stack-inside-stack", "push-container"), ("swiftui/value-without-destination", "invalid-transition")])
+    func swiftUIMistakesAreFoundAndTheirTwinsPass(fixture: String, rule: String) throws {
+        let folder = "fixtures/code-only/\(fixture)"
+        let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources", "--config", folder + "/.flowlint.yml"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
+        #expect(findings.count == 1 && findings.allSatisfy { $0.hasPrefix(folder + "/Sources/") && $0.hasSuffix("[\(rule)]") }, "\(result.stdout)")
+        try Flowlint.expectGolden(result.stdout, Flowlint.packageRoot.appendingPathComponent(folder + "/expected.txt"))
+        let twin = folder + "/passing"
+        let passing = try Flowlint.run(["lint", twin, "--sources", twin + "/Sources", "--config", twin + "/.flowlint.yml"])
+        #expect(passing.status == 0 && passing.stdout.isEmpty, "\(passing.stdout)\(passing.stderr)")
+    }
+
     /// The same app once its specs are extracted: the leaks are the spec's findings now, fixed in `releaseOn`.
     @Test func extractedSpecsKeepTheSpecAdvice() throws {
         let folder = try Self.emptyFolder()

@@ -41,7 +41,7 @@ import Testing
         let folder = try Subprocess.temporaryDirectory("config-all")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.spec.write(to: folder.appendingPathComponent("app.flow.yml"), atomically: false, encoding: .utf8)
-        try "rules:\n  unreachable-rout: off\n  push-cycle: fatal\ndisabled: pop-at-root\nframework: swiftui\n"
+        try "rules:\n  unreachable-rout: off\n  push-cycle: fatal\ndisabled: pop-at-root\nframework: rxflow\n"
             .write(to: folder.appendingPathComponent(".flowlint.yml"), atomically: false, encoding: .utf8)
         let result = try Flowlint.run(["lint"], in: folder)
         #expect(result.status == 2 && result.stdout.isEmpty)
@@ -49,7 +49,7 @@ import Testing
             flowlint: error: .flowlint.yml:2:3: unknown rule `unreachable-rout`; did you mean `unreachable-route`?
             flowlint: error: .flowlint.yml:3:15: `fatal` is not a rule setting; use off, on, warning or error
             flowlint: error: .flowlint.yml:4:11: `disabled` must be a list
-            flowlint: error: .flowlint.yml:5:12: `swiftui` is not a framework; use uikit, xcoordinator, stinsen
+            flowlint: error: .flowlint.yml:5:12: `rxflow` is not a framework; use uikit, xcoordinator, stinsen, swiftui
 
             """)
     }

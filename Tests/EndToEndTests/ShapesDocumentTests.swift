@@ -9,7 +9,7 @@ import Testing
     static let page = Flowlint.packageRoot.appendingPathComponent("docs/shapes.md")
 
     /// The styles in the order the page lists them, with their headings.
-    static let styles = [("uikit", "Classic UIKit"), ("xcoordinator", "XCoordinator"), ("stinsen", "Stinsen")]
+    static let styles = [("uikit", "Classic UIKit"), ("xcoordinator", "XCoordinator"), ("stinsen", "Stinsen"), ("swiftui", "SwiftUI")]
 
     struct Shape {
         var style: String

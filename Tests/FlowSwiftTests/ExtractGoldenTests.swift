@@ -24,7 +24,7 @@ import Testing
     }()
 
     @Test func everyStyleHasFixtures() {
-        for style in ["uikit", "xcoordinator", "stinsen"] {
+        for style in ["uikit", "xcoordinator", "stinsen", "swiftui"] {
             #expect(Self.fixtures.filter { $0.hasPrefix(style + "/") }.count >= 3, "\(style) needs a sample app and shapes")
         }
     }

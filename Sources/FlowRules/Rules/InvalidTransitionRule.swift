@@ -67,10 +67,14 @@ public struct InvalidTransitionRule: Rule {
         let index = analysis.index
         let code = analysis.origin == .code
         // Read from code, the advice names what the code shows, never a spec field.
-        let noDestination = code ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
+        let swiftUI = code && analysis.framework == .swiftui
+        let noDestination = swiftUI
+            ? "pushes a value no `navigationDestination(for:)` of the stack maps: SwiftUI logs \"no matching navigationDestination declaration\" and the tap does nothing; add a `navigationDestination(for:)` for its type inside the stack"
+            : code ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
             : "names no `screen` or `coordinator`; add the destination"
         func spelled(_ transition: Transition) -> String {
             switch (code, transition) {
+            case (true, .push) where analysis.framework == .swiftui: "`path.append(…)`"
             case (true, .select): "`.select(…)`"
             case (true, .popTo): "`popToViewController(_:animated:)`"
             default: "`\(transition.rawValue)`"

@@ -143,6 +143,8 @@ public struct LeakedChildRule: Rule {
         case .stinsen:
             return ("the reference \(parent) keeps outlives it (Stinsen's `dismissCoordinator()` and `popToRoot()` do not clear it)",
                     " and clear the reference there")
+        case .swiftui:
+            return ("the property \(parent) keeps it in outlives it (clearing the path or the sheet's item does not)", " and clear that property there")
         }
     }
 
@@ -157,7 +159,7 @@ public struct LeakedChildRule: Rule {
                 : "release \(child) (take it out of the list or property \(parent) keeps it in) ") + places
         case .xcoordinator:
             return "call `removeChild` for \(child) " + places
-        case .stinsen:
+        case .stinsen, .swiftui:
             return (keep ? "keep a reference to \(child) in \(parent) and clear it " : "clear \(parent)'s reference to \(child) ") + places
         }
     }

@@ -1,0 +1,184 @@
+import FlowModel
+
+/// What views bind: the navigation state a body hands SwiftUI (`NavigationStack(path: $router.path)`,
+/// `.sheet(item: $sheet)`, `TabView(selection: $tab)`), who holds that state, and the views the containers and
+/// modifiers show. The owner of bound state is the coordinator: reading by effect, not by the router's name.
+extension SwiftUIStyle {
+    /// One piece of navigation state a view's body binds.
+    struct Binding: Sendable {
+        enum Kind: Sendable, Equatable {
+            case stack
+            /// `.sheet(item: $x)`: an optional value, one route per case of its enum.
+            case item(modifier: String)
+            /// `.sheet(isPresented: $x)`: a flag, one route named after it.
+            case flag(modifier: String)
+            case tabs
+        }
+        var kind: Kind
+        /// The view's property holding the object that owns the state (`router` of `$router.path`); nil: the view's own.
+        var holder: String?
+        /// The bound property (`path`); nil for a `TabView` without `selection:`.
+        var property: String?
+        /// The view whose body binds it, and the method (`body`, a helper) and call that do.
+        var host: String
+        var method: MethodFacts
+        var call: Int
+
+        var location: SourceLocation { method.calls[call].location }
+    }
+
+    /// `$router.path` → (`router`, `path`); `$path`, `self.$path` → (nil, `path`); anything else (`$store.scope(…)`,
+    /// a binding made by hand) is no binding the reader follows.
+    static func bound(_ value: ExpressionFacts?) -> (holder: String?, property: String)? {
+        func isName(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+        switch value {
+        case .reference(let name)?:
+            guard name.hasPrefix("$"), isName(name.dropFirst()) else { return nil }
+            return (nil, String(name.dropFirst()))
+        case .other(let text)?:
+            guard text.hasPrefix("$") else { return nil }
+            let parts = text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy(isName) else { return nil }
+            return parts[0] == "self" ? (nil, String(parts[1])) : (String(parts[0]), String(parts[1]))
+        default:
+            return nil
+        }
+    }
+
+    /// The navigation state `type`'s methods bind, in declaration order.
+    static func bindings(of type: TypeFacts) -> [Binding] {
+        var found: [Binding] = []
+        for method in type.methods {
+            for (position, call) in method.calls.enumerated() {
+                guard let (kind, bound) = binding(call) else { continue }
+                found.append(Binding(kind: kind, holder: bound?.holder, property: bound?.property, host: type.name, method: method, call: position))
+            }
+        }
+        return found
+    }
+
+    private static func binding(_ call: CallFacts) -> (Binding.Kind, (holder: String?, property: String)?)? {
+        func argument(_ label: String) -> ExpressionFacts? { call.arguments.first { $0.label == label }?.value }
+        if call.name == names.stack {
+            return bound(argument(names.stackPathLabel)).map { (.stack, $0) }
+        }
+        if call.name == names.tabs {
+            return (.tabs, bound(argument(names.tabSelectionLabel)))
+        }
+        guard names.presenters[call.name] != nil else { return nil }
+        if let item = bound(argument(names.itemLabel)) { return (.item(modifier: call.name), item) }
+        if let flag = bound(argument(names.flagLabel)) { return (.flag(modifier: call.name), flag) }
+        return nil
+    }
+
+    /// A view: it conforms to `View`, or declares the `var body: some View` that conformance needs (an app's nested
+    /// `typealias View = …` elsewhere can make the conformance read as another type).
+    static func isView(_ type: TypeFacts) -> Bool {
+        type.keyword != .protocol
+            && (type.inherited.contains { $0.base == names.view } || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
+    }
+
+    /// A view of the app's own: what a route can show.
+    static func isAppView(_ name: String, _ index: ProjectIndex) -> Bool {
+        index.types[name].map(isView) == true
+    }
+
+    /// The type of the object a view's property holds: `@EnvironmentObject var router: R`, `@StateObject var router
+    /// = R()`, `@Environment(R.self) var router`, `@Bindable var router: R`, `let router: R`.
+    static func heldType(_ holder: String, in type: TypeFacts, _ index: ProjectIndex) -> String? {
+        guard let property = type.properties.first(where: { $0.name == holder }) else { return nil }
+        if let environment = property.attributes.first(where: { $0.name == names.environment }), let key = environment.arguments.first,
+           key.hasSuffix(".self") {
+            return String(key.dropLast(".self".count))
+        }
+        if let declared = property.type { return index.resolved(declared).base }
+        return property.initializer?.constructedType
+    }
+
+    /// Whether the view makes and keeps the object itself (`@StateObject private var router = R()`): a child it owns.
+    static func ownsHeld(_ holder: String, in type: TypeFacts) -> Bool {
+        guard let property = type.properties.first(where: { $0.name == holder }) else { return false }
+        return property.initializer?.constructedType != nil || property.attributes.contains { names.owningWrappers.contains($0.name) }
+    }
+
+    /// A property that can be a stack's path: a `NavigationPath`, or an array of an enum of the app's that is
+    /// `Hashable` (what a value pushed onto a stack must be), with that enum.
+    static func pathProperties(of type: TypeFacts, _ index: ProjectIndex) -> [(name: String, routes: String?)] {
+        type.properties.compactMap { property in
+            if property.type?.base == names.pathType || property.initializer?.constructedType == names.pathType { return (property.name, nil) }
+            guard let element = property.type.flatMap(arrayElement), let routes = index.types[element], routes.keyword == .enum,
+                  routes.inherited.contains(where: { $0.base == names.hashable }) else { return nil }
+            return (property.name, element)
+        }
+    }
+
+    /// `[Route]` or `Array<Route>` → `Route`.
+    static func arrayElement(_ type: TypeName) -> String? {
+        if type.base == "Array", type.arguments.count == 1 { return type.arguments[0] }
+        guard type.base.hasPrefix("["), type.base.hasSuffix("]"), !type.base.contains(":") else { return nil }
+        let inner = String(type.base.dropFirst().dropLast().filter { $0 != " " })
+        return inner.isEmpty || inner.contains("[") ? nil : inner
+    }
+
+    /// The enum of an optional item property (`var sheet: Sheet?`), when it is one of the app's.
+    static func itemEnum(_ property: String, of type: TypeFacts, _ index: ProjectIndex) -> String? {
+        guard let declared = type.properties.first(where: { $0.name == property })?.type else { return nil }
+        let name = index.resolved(declared).base
+        return index.types[name]?.keyword == .enum ? name : nil
+    }
+
+    /// The stacks views bind to one of `type`'s path properties through a property holding `type`, in declaration order.
+    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex, first: Bool = false) -> [Binding] {
+        guard (index.callCounts[names.stack] ?? 0) > 0 else { return [] }
+        var found: [Binding] = []
+        for name in index.order {
+            guard let host = index.types[name], isView(host) else { continue }
+            for binding in bindings(of: host) where binding.kind == .stack {
+                guard let holder = binding.holder, paths.contains(where: { $0.name == binding.property }),
+                      heldType(holder, in: host, index) == type else { continue }
+                found.append(binding)
+                if first { return found }
+            }
+        }
+        return found
+    }
+
+    /// The presenters views bind to `type`'s properties through a property holding `type` (`.sheet(item:
+    /// $model.searchData)`), in declaration order.
+    static func presentersBound(_ type: TypeFacts, _ index: ProjectIndex, first: Bool = false) -> [Binding] {
+        guard names.presenters.keys.contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
+        let properties = Set(type.properties.map(\.name))
+        var found: [Binding] = []
+        for name in index.order {
+            guard let host = index.types[name], isView(host) else { continue }
+            for binding in bindings(of: host) {
+                guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
+                      properties.contains(property), heldType(holder, in: host, index) == type.name else { continue }
+                found.append(binding)
+                if first { return found }
+            }
+        }
+        return found
+    }
+
+    /// The app's views a container's closure shows at its top level (`NavigationStack { Root() }`, the tabs of a
+    /// `TabView { A(); B() }`): the calls after the container's whose innermost closure is the container's own.
+    static func shown(after binding: Binding, in closure: String, _ index: ProjectIndex) -> [Located<String>] {
+        var found: [Located<String>] = []
+        for call in binding.method.calls[(binding.call + 1)...] where call.closures.first == closure && call.switchCase == nil {
+            guard isAppView(call.name, index), call.receiver == nil, !found.contains(where: { $0.value == call.name }) else { continue }
+            found.append(Located(call.name, at: call.location))
+        }
+        return found
+    }
+
+    /// The value a call names a route by: `.detail(id)`, `Route.detail(id)`, `Route.settings` → the case, and its enum
+    /// when written.
+    static func routeValue(_ value: ExpressionFacts?) -> (route: String, type: String?)? {
+        switch value {
+        case .member(let name, _)?: return (name, nil)
+        case .qualified(let type, let member, _)? where member != "self" && member != "init": return (member, type)
+        default: return nil
+        }
+    }
+}

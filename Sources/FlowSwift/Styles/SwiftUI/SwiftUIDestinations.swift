@@ -1,0 +1,85 @@
+import FlowModel
+
+/// Where a value or an item leads: the views `navigationDestination(for:)`, `sheet(item:)` and `sheet(isPresented:)`
+/// show for it, read from their closures.
+extension SwiftUIStyle {
+    /// What the closures mapping one enum's values to views show.
+    struct CaseViews: Sendable {
+        /// Case → the view its arm shows, at the arm.
+        var views: [String: Located<String>] = [:]
+        /// Where the closure is (the first one read).
+        var location: SourceLocation
+        /// A closure the reader could not map case by case (`{ RouteView(route: $0) }`, a helper's switch).
+        var unread = false
+    }
+
+    /// Enum → what every `navigationDestination(for: E.self)` of the project shows per case.
+    static func destinations(_ index: ProjectIndex) -> [String: CaseViews] {
+        var found: [String: CaseViews] = [:]
+        guard (index.callCounts[names.destination] ?? 0) > 0 else { return found }
+        // The app's types, then its extensions of SwiftUI's own (`extension View { func withRouter() -> some View {
+        // navigationDestination(for: Route.self) { … } } }`).
+        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        for method in methods {
+            for (position, call) in method.calls.enumerated() where call.name == names.destination {
+                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
+                      let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
+                let read = caseViews(in: method, after: position, closure: names.destination, cases: Set(cases.map(\.name) + ["default"]), index)
+                var views = found[routes] ?? CaseViews(location: call.location)
+                for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
+                views.unread = views.unread || read.unread
+                found[routes] = views
+            }
+        }
+        return found
+    }
+
+    /// Whether a `navigationDestination(for:)` of the app's names no enum of the app's (`for: T.self` in a generic
+    /// helper, `for: String.self`): what it registers is not read.
+    static func hasUnreadDestinations(_ index: ProjectIndex) -> Bool {
+        guard (index.callCounts[names.destination] ?? 0) > 0 else { return false }
+        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        return methods.contains { method in
+            method.calls.contains { call in
+                guard call.name == names.destination else { return false }
+                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value else {
+                    return call.arguments.contains { $0.label == names.destinationLabel }
+                }
+                return index.types[routes]?.keyword != .enum
+            }
+        }
+    }
+
+    /// Whether every modifier on the stack's root is SwiftUI's own or an app helper the reader follows: a modifier it
+    /// does not know may register a destination (a helper of a package not given).
+    static func knowsRootModifiers(_ binding: Binding, _ index: ProjectIndex) -> Bool {
+        binding.method.calls[(binding.call + 1)...].allSatisfy { call in
+            call.closures.first != names.stack || call.receiver == nil || names.knownModifiers.contains(call.name)
+                || names.presenters[call.name] != nil || index.helpers[call.name] != nil
+        }
+    }
+
+    /// The view each case's arm shows in the closure labelled `closure` after call `position`: the first view of the
+    /// app's constructed under `case .x:`. A closure with no arm of the enum's is unread.
+    static func caseViews(in method: MethodFacts, after position: Int, closure: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+        var views: [String: Located<String>] = [:]
+        var sawArm = false
+        for call in method.calls[(position + 1)...] where call.closures.first == closure {
+            guard let arm = call.switchCase, arm.contains(where: cases.contains) else { continue }
+            sawArm = true
+            guard isAppView(call.name, index), call.receiver == nil else { continue }
+            for route in arm where cases.contains(route) && views[route] == nil { views[route] = Located(call.name, at: call.location) }
+        }
+        return (views, !sawArm)
+    }
+
+    /// The one view a flag's presenter shows (`.sheet(isPresented: $showsMap) { MapView() }`), when the method has
+    /// only this presenter of that modifier (two closures of one name cannot be told apart by position).
+    static func flagView(_ binding: Binding, _ index: ProjectIndex) -> Located<String>? {
+        guard case .flag(let modifier) = binding.kind,
+              binding.method.calls.filter({ $0.name == modifier && names.presenters[$0.name] != nil }).count == 1 else { return nil }
+        return binding.method.calls[(binding.call + 1)...].first { call in
+            call.closures.first == modifier && call.receiver == nil && isAppView(call.name, index)
+        }.map { Located($0.name, at: $0.location) }
+    }
+}

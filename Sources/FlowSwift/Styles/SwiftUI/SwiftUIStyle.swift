@@ -1,0 +1,144 @@
+import FlowModel
+import FlowRules
+
+/// SwiftUI: the coordinator is whatever owns navigation state a view binds — a router object whose path a
+/// `NavigationStack(path:)` binds, or a view that binds its own `@State` path, sheet item or flag, or shows a
+/// `TabView`. Routes are the cases its `navigationDestination(for:)` and `sheet(item:)` closures show, the flags its
+/// presenters bind, its tabs; transitions come from what the code does to that state (`path.append` pushes).
+struct SwiftUIStyle: CoordinatorStyle {
+    /// What the reader learns of the whole project before the first owner is built.
+    struct State: Sendable {
+        /// Enum → the views its `navigationDestination(for:)` closures show.
+        var destinations: [String: CaseViews] = [:]
+        /// The owners this style claims: routers (objects) and views.
+        var routers: Set<String> = []
+        var views: Set<String> = []
+        /// Router → its path property and the stack a view binds it to.
+        var stacks: [String: Binding] = [:]
+        /// Router without a stack → the first view that binds its presenters (`$model.sheet`): its first screen.
+        var presenterHosts: [String: String] = [:]
+        /// Router → the stacks other views bind it to besides the first (a router type each tab makes its own of).
+        var otherStacks: [String: [Binding]] = [:]
+        /// Owner → the presentations views bind to its state (a router's `sheet`, a view's own).
+        var presentations: [String: [Binding]] = [:]
+        /// View → the router it makes and keeps and whose stack it shows (`@StateObject var router = R()`).
+        var hostedRouters: [String: String] = [:]
+        /// Owner → the calls that are routes of their own (`removeLast()` → `pop`), by route name.
+        var calls: [String: [Fact<String>]] = [:]
+        /// Views that close their own context (`dismiss()` of `@Environment(\.dismiss)`), at the call.
+        var selfClosing: [String: SourceLocation] = [:]
+        /// Owning view → the routes its own body fires on its own state, for a view that is no screen of its routes.
+        var ownTriggers: [String: [Fact<String>]] = [:]
+        /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
+        var unplacedClosers: [String: Set<String>] = [:]
+        /// Owner → the values its path is given (`path.append(Route.x)`): their enum and case, at the call.
+        var pushed: [String: [(type: String, route: Fact<String>)]] = [:]
+        /// Whether some `navigationDestination(for:)` of the app's names a type the reader cannot tell (`T.self` of a
+        /// generic helper): then no value can be said to lack a destination.
+        var unreadDestinations = false
+        /// Owner → the routes a screen other than the owner is read to trigger.
+        var triggered: [String: Set<String>] = [:]
+        /// Tab view → the properties its `TabView(selection:)` binds.
+        var selections: [String: Set<String>] = [:]
+        /// Route enum → its owner, when one owner's path holds it.
+        var enumOwners: [String: String] = [:]
+    }
+
+    private(set) var state = State()
+
+    init() {}
+
+    static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
+        guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
+        let index = recognizer.index
+        if isView(type) { return isOwningView(type, index) }
+        guard type.keyword == .class || type.keyword == .actor else { return false }
+        let paths = pathProperties(of: type, index)
+        return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty) || !presentersBound(type, index, first: true).isEmpty
+    }
+
+    /// A view that binds state of its own to a stack or a presenter, or shows tabs.
+    static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
+        let counts = index.callCounts
+        guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
+        return bindings(of: type).contains { binding in
+            // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
+            if binding.kind == .tabs { return !shown(after: binding, in: names.tabs, index).isEmpty }
+            return binding.holder == nil && type.properties.contains { $0.name == binding.property }
+        }
+    }
+
+    mutating func prepare(_ context: inout Context) {
+        let index = context.recognizer.index
+        let claimed = context.recognizer.names(claimedBy: Self.self)
+        state.destinations = Self.destinations(index)
+        state.unreadDestinations = Self.hasUnreadDestinations(index)
+        for name in claimed {
+            guard let type = index.types[name] else { continue }
+            if Self.isView(type) {
+                state.views.insert(name)
+                continue
+            }
+            let paths = Self.pathProperties(of: type, index)
+            let stacks = Self.stacksBound(name, paths, index)
+            state.routers.insert(name)
+            guard let binding = stacks.first else {
+                guard let presenter = Self.presentersBound(type, index, first: true).first else { continue }
+                state.presenterHosts[name] = presenter.host
+                if let host = index.types[presenter.host], let holder = presenter.holder, Self.ownsHeld(holder, in: host) {
+                    state.hostedRouters[presenter.host] = name
+                }
+                continue
+            }
+            state.stacks[name] = binding
+            state.otherStacks[name] = Array(stacks.dropFirst())
+            if let routes = paths.first(where: { $0.name == binding.property })?.routes { state.enumOwners[routes] = state.enumOwners[routes] == nil ? name : "" }
+            // Every view that makes and keeps such a router shows its stack (each tab making its own `RouterPath()`).
+            for stack in stacks {
+                guard let host = index.types[stack.host], let holder = stack.holder, Self.ownsHeld(holder, in: host),
+                      state.hostedRouters[stack.host] == nil else { continue }
+                state.hostedRouters[stack.host] = name
+            }
+        }
+        for name in index.order {
+            guard let type = index.types[name], Self.isView(type) else { continue }
+            for binding in Self.bindings(of: type) {
+                switch binding.kind {
+                case .item, .flag: addPresentation(binding, of: type, index)
+                case .tabs:
+                    if binding.holder == nil, let property = binding.property { state.selections[name, default: []].insert(property) }
+                case .stack: break
+                }
+            }
+            if let closing = Self.selfClosingCall(type) { state.selfClosing[name] = closing }
+        }
+        // A view whose body shows a view that closes its context closes it too (`MigrationView` inside its host).
+        var embeddingClosers: [String: SourceLocation] = [:]
+        for name in index.order where state.selfClosing[name] == nil {
+            guard let type = index.types[name], Self.isView(type) else { continue }
+            if let inner = Self.embeddedViews(of: type).first(where: { state.selfClosing[$0.value] != nil }) {
+                embeddingClosers[name] = state.selfClosing[inner.value]
+            }
+        }
+        state.selfClosing.merge(embeddingClosers) { own, _ in own }
+        Self.collectTriggers(&state, &context)
+    }
+
+    private mutating func addPresentation(_ binding: Binding, of host: TypeFacts, _ index: ProjectIndex) {
+        let owner = binding.holder.map { Self.heldType($0, in: host, index) } ?? host.name
+        guard let owner, state.routers.contains(owner) || (binding.holder == nil && state.views.contains(owner)) else { return }
+        state.presentations[owner, default: []].append(binding)
+    }
+
+    mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
+        if state.routers.contains(type.name) { return Self.router(type, state, &context) }
+        if state.views.contains(type.name) { return Self.owningView(type, state, &context) }
+        return nil
+    }
+
+    func forBuilding() -> Self { self }
+
+    mutating func merge(_ built: Self) {}
+
+    mutating func link(_ context: inout Context) {}
+}

@@ -1,0 +1,193 @@
+import FlowModel
+import FlowRules
+
+/// What the app's types do to an owner's state, read as routes they trigger: `router.path.append(.detail(id))`,
+/// `router.showDetail(id)` (a method of the router that appends), `path.removeLast()`, `sheet = .filters`,
+/// `NavigationLink(value: Route.detail(id))`.
+extension SwiftUIStyle {
+    static func collectTriggers(_ state: inout State, _ context: inout Context) {
+        let index = context.recognizer.index
+        let owners = state.routers.union(state.views)
+        guard !owners.isEmpty else { return }
+        for name in index.order {
+            guard let type = index.types[name] else { continue }
+            var holders: [String: String] = [:]
+            for property in type.properties {
+                if let held = heldType(property.name, in: type, index), state.routers.contains(held) { holders[property.name] = held }
+            }
+            let isOwner = owners.contains(name)
+            let links = (index.callCounts[names.link] ?? 0) > 0
+            guard isOwner || !holders.isEmpty || links else { continue }
+            var found: [(screen: String, trigger: Trigger)] = []
+            let presenting = bindings(of: type)
+            for method in type.methods {
+                for call in method.calls {
+                    // Inside what a presenter or a destination shows, the call is that view's, not this one's.
+                    guard let screen = screen(making: call, in: method, of: name, presenting, index) else { continue }
+                    // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it.
+                    if isOwner, screen == name, !isBinder(call) {
+                        for route in handedOver(call, owner: type, state, index) {
+                            found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
+                        }
+                    }
+                    if links, call.name == names.link, let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value) {
+                        let owner = routes.flatMap { state.enumOwners[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+                        found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
+                        continue
+                    }
+                    let receiver = plainReceiver(call.receiver)
+                    let parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
+                    let owner: String, member: String?
+                    if let first = parts.first, let held = holders[first] {
+                        (owner, member) = (held, parts.count > 1 ? parts[1] : nil)
+                    } else if isOwner, parts.count <= 1 {
+                        (owner, member) = (name, parts.first)
+                    } else {
+                        continue
+                    }
+                    guard let ownerType = index.types[owner] else { continue }
+                    let routes: [String]
+                    if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
+                        // A method of the router: what its own calls do, its parameters given the call's arguments.
+                        routes = called.calls.flatMap { inner -> [String] in
+                            let place = plainReceiver(inner.receiver)
+                            guard !place.contains(".") else { return [] }
+                            if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
+                                state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
+                            }
+                            return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
+                        }
+                    } else {
+                        if let member, let value = pushedValue(of: call, on: member, ownerType, index, given: nil) {
+                            state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
+                        }
+                        routes = effect(of: call, on: member, ownerType, state, index, given: nil)
+                    }
+                    for route in routes {
+                        // A view closing its own presentation from its own body runs under the presented view or in
+                        // `onDismiss:`, never on the covered screen: the presentation is left open rather than guessed.
+                        if route == "dismiss", owner == name, screen == name, let member {
+                            state.unplacedClosers[name, default: []].insert(member)
+                            continue
+                        }
+                        found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
+                    }
+                }
+            }
+            for (screen, trigger) in found {
+                context.triggers[screen, default: []].append(trigger)
+                if screen == name, trigger.owner == name {
+                    state.ownTriggers[name, default: []].append(trigger.route)
+                } else if let owner = trigger.owner {
+                    state.triggered[owner, default: []].insert(trigger.route.value)
+                }
+                if let owner = trigger.owner, synthesized[trigger.route.value] != nil { state.calls[owner, default: []].append(trigger.route) }
+            }
+        }
+    }
+
+    /// The screen a call of `type`'s body runs on: the type itself, or inside a presenter's closure the one view it
+    /// presents (`.fullScreenCover(isPresented: $shows) { Eyepiece(onClose: { shows = false }) }`); nil inside a
+    /// closure whose view the reader cannot tell (a destination's, one of several presenters').
+    static func screen(making call: CallFacts, in method: MethodFacts, of type: String, _ presenting: [Binding], _ index: ProjectIndex) -> String? {
+        guard let modifier = call.closures.first(where: { names.presenters[$0] != nil || $0 == names.destination }) else { return type }
+        let binding = presenting.filter { binding in
+            guard binding.method.location == method.location, binding.method.name == method.name else { return false }
+            switch binding.kind {
+            case .item(let name), .flag(let name): return name == modifier
+            case .stack, .tabs: return false
+            }
+        }
+        guard binding.count == 1, let only = binding.first else { return nil }
+        return presentedView(only, index)?.value
+    }
+
+    /// Whether the call is the presenter, stack or tab view that binds the state (not a view handed the binding).
+    static func isBinder(_ call: CallFacts) -> Bool {
+        call.name == names.stack || call.name == names.tabs || names.presenters[call.name] != nil
+    }
+
+    /// The routes of the owner's items and flags whose binding (`$showsText`) the call hands to a view: the flag's
+    /// route, or each case of the item's enum that the presenter shows.
+    static func handedOver(_ call: CallFacts, owner: TypeFacts, _ state: State, _ index: ProjectIndex) -> [String] {
+        var routes: [String] = []
+        for argument in call.arguments {
+            guard let (holder, property) = bound(argument.value), holder == nil,
+                  let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == property }) else { continue }
+            if case .item = binding.kind, let item = itemEnum(property, of: owner, index) {
+                routes += index.types[item]?.cases.map(\.name) ?? []
+            } else {
+                routes.append(property)
+            }
+        }
+        return routes
+    }
+
+    /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
+    static func pushedValue(of call: CallFacts, on member: String, _ owner: TypeFacts, _ index: ProjectIndex,
+                            given: (method: MethodFacts, call: CallFacts)?) -> (type: String, route: String)? {
+        guard names.appendCalls.contains(call.name), let path = pathProperties(of: owner, index).first(where: { $0.name == member }) else { return nil }
+        var value = call.arguments.first?.value
+        if case .reference(let name)? = value, let (method, outer) = given,
+           let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count {
+            value = outer.arguments[position].value
+        }
+        guard let (route, written) = routeValue(value), let type = written ?? path.routes else { return nil }
+        return (type, route)
+    }
+
+    /// The routes one call does to an owner's `member` (`path.append(.x)` → `x`, `path.removeLast()` → `pop`, `sheet =
+    /// nil` → `dismiss`, `tab = .inbox` → `selectInbox`); a parameter of the router method it runs in stands for the
+    /// argument its caller gives.
+    static func effect(of call: CallFacts, on member: String?, _ owner: TypeFacts, _ state: State, _ index: ProjectIndex,
+                       given: (method: MethodFacts, call: CallFacts)?) -> [String] {
+        guard let member else {
+            // `toggle()`-like calls and assignments name the member as the receiver; a bare call does nothing here.
+            return []
+        }
+        func value(_ expression: ExpressionFacts?) -> ExpressionFacts? {
+            guard case .reference(let name)? = expression, let (method, outer) = given,
+                  let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count else { return expression }
+            return outer.arguments[position].value
+        }
+        let paths = pathProperties(of: owner, index).map(\.name)
+        if paths.contains(member) || (state.stacks[owner.name]?.property == member) {
+            switch call.name {
+            case _ where names.appendCalls.contains(call.name):
+                return routeValue(value(call.arguments.first?.value)).map { [$0.route] } ?? []
+            case _ where names.popCalls.contains(call.name):
+                return [call.arguments.isEmpty ? "pop" : "popToRoot"]
+            case _ where names.resetCalls.contains(call.name):
+                return ["popToRoot"]
+            case "=":
+                switch call.arguments.first?.value {
+                case .array(let items)? where items.isEmpty: return ["popToRoot"]
+                case .construct(names.pathType, _)?: return ["popToRoot"]
+                default: return []
+                }
+            default:
+                return []
+            }
+        }
+        let presented = (state.presentations[owner.name] ?? []).filter { $0.property == member }
+        if let binding = presented.first {
+            if case .flag = binding.kind {
+                if call.name == "toggle" { return [member] }
+                guard call.name == "=" else { return [] }
+                switch call.arguments.first?.value {
+                case .other("true")?: return [member]
+                case .other("false")?: return ["dismiss"]
+                default: return []
+                }
+            }
+            guard call.name == "=" else { return [] }
+            if case .other("nil")? = call.arguments.first?.value { return ["dismiss"] }
+            if itemEnum(member, of: owner, index) == nil { return call.arguments.isEmpty ? [] : [member] }
+            return routeValue(value(call.arguments.first?.value)).map { [$0.route] } ?? []
+        }
+        if state.selections[owner.name]?.contains(member) == true, call.name == "=", let tab = routeValue(value(call.arguments.first?.value))?.route {
+            return [selectPrefix + tab.capitalizedFirst]
+        }
+        return []
+    }
+}

@@ -1,0 +1,57 @@
+import FlowModel
+
+extension SwiftUIStyle {
+    /// SwiftUI's names for what navigates: the containers that bind navigation state, the modifiers that map a value
+    /// to a view or present one, and the path type. What the reader makes of them is decided by what they bind, not by
+    /// the app's names for its routers.
+    struct Names: Sendable {
+        /// The protocol every view conforms to.
+        var view = "View"
+        /// What a view declares to show itself: `var body: some View`.
+        var body = "body"
+        /// A stack bound to a path: `NavigationStack(path: $router.path) { Root() }`.
+        var stack = "NavigationStack"
+        var stackPathLabel = "path"
+        /// The type-erased path (`NavigationPath()`): any value it holds pushes.
+        var pathType = "NavigationPath"
+        /// `navigationDestination(for: Route.self) { route in … }`: the views the stack's values show.
+        var destination = "navigationDestination"
+        var destinationLabel = "for"
+        /// Presenting modifiers and whether they cover the screen.
+        var presenters: [String: PresentationStyle] = ["sheet": .sheet, "fullScreenCover": .fullScreen, "popover": .popover]
+        /// Their labels: an optional item (`item:`) or a flag (`isPresented:`).
+        var itemLabel = "item"
+        var flagLabel = "isPresented"
+        /// Tabs: `TabView(selection: $tab) { A().tag(Tab.a) }`.
+        var tabs = "TabView"
+        var tabSelectionLabel = "selection"
+        var tag = "tag"
+        /// `NavigationLink(value: Route.x)`: a tap that appends the value.
+        var link = "NavigationLink"
+        var linkValueLabel = "value"
+        /// Environment values: `@Environment(\.dismiss)` closes the view's own context; `@Environment(X.self)`,
+        /// `@EnvironmentObject`, `@ObservedObject`, `@StateObject`, `@Bindable` hold an object.
+        var environment = "Environment"
+        var dismissKeys: Set<String> = ["dismiss", "presentationMode"]
+        /// Wrappers under which a view makes and keeps its own object (a child router it owns).
+        var owningWrappers: Set<String> = ["StateObject", "State"]
+        /// The path's calls: what pops one, what empties it.
+        var appendCalls: Set<String> = ["append"]
+        var popCalls: Set<String> = ["removeLast"]
+        var resetCalls: Set<String> = ["removeAll"]
+        /// SwiftUI's modifiers that register no destination: on a stack's root, only these (and the app's own helpers,
+        /// which are read) let the reader say a value has no destination.
+        var knownModifiers: Set<String> = [
+            "navigationDestination", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "environmentObject",
+            "environment", "onAppear", "onDisappear", "task", "padding", "frame", "font", "foregroundStyle", "background",
+            "listStyle", "refreshable", "searchable", "onChange", "onReceive", "onOpenURL", "alert", "tag", "tabItem",
+        ]
+        /// The Hashable conformance route values need.
+        var hashable = "Hashable"
+    }
+
+    static let names = Names()
+
+    /// What the fact collector needs of this style: nothing beyond the views SwiftUI's other readers already name.
+    static let vocabulary = NavigationVocabulary(wrappers: WrapperNames(viewProtocols: ["View"]))
+}
