@@ -26,6 +26,13 @@ struct ResultStreams: Sendable {
     /// (`viewDidDisappearOverride`): any method whose name contains one.
     static let hooks: [String] = Array(UIKitStyle.goingAwayCallbacks).sorted() + ["presentationControllerDidDismiss"]
 
+    /// Whether a method runs as a screen goes away: one of the hooks, or a method named after one of UIKit's
+    /// callbacks it is swizzled in for (`viewDidDisappearOverride`); `deinit` is only itself (`deinitCallback(…)`
+    /// is a method like any other).
+    static func isHook(_ name: String) -> Bool {
+        name == "deinit" || hooks.contains { $0 != "deinit" && name.contains($0) }
+    }
+
     /// Words that, named in a start, observe the screen's end through a framework: a hook's own name
     /// (`rx.methodInvoked(#selector(viewDidDisappear(_:)))`) or RxCocoa's `rx.deallocated`.
     static let endingWords: Set<String> = Set(hooks).union(["deallocated", "deallocating"])
@@ -43,7 +50,7 @@ struct ResultStreams: Sendable {
         // `viewDidDisappear` calls `onClose?()`).
         let owned = index.order.flatMap { name in (index.types[name]?.methods ?? []).map { (name, $0) } }
         let extended = index.helpers.keys.sorted().flatMap { name in (index.helpers[name] ?? []).map { ("", $0) } }
-        for (name, method) in owned + extended where method.hasBody && Self.hooks.contains(where: { method.name.contains($0) }) {
+        for (name, method) in owned + extended where method.hasBody && Self.isHook(method.name) {
             for call in method.calls {
                 let receiver = plainReceiver(call.receiver)
                 if call.name == "send", let subject = Self.lastName(receiver) {
@@ -97,7 +104,7 @@ struct ResultStreams: Sendable {
     /// that returns something (`deallocatedPublisher()`, `dismissObservable(with:)`), of a type that is not a
     /// coordinator (a coordinator's own stream is not its caller's), and not one of the hooks itself.
     private static func handsOut(_ method: MethodFacts, of type: String, _ coordinators: Set<String>) -> Bool {
-        method.returnType != nil && !coordinators.contains(type) && !hooks.contains { method.name.contains($0) }
+        method.returnType != nil && !coordinators.contains(type) && !isHook(method.name)
     }
 
     /// Whether the method assigns a closure property the hooks call, mentions a subject they send to (or an
