@@ -307,10 +307,12 @@ struct Context {
         return coordinator
     }
 
-    /// Whether some style claims the type (one the app does not declare: by its name).
+    /// Whether some style claims the type (one the app does not declare: by its name) as a coordinator others start:
+    /// a SwiftUI view or router a UIKit coordinator makes is its screen's content (`UIHostingController(rootView:
+    /// SettingsView())`), not a child.
     func isCoordinatorType(_ name: String) -> Bool {
         guard let type = recognizer.types[name] else { return name.hasSuffix("Coordinator") }
-        return recognizer.claimed(type)
+        return recognizer.claimed(type) && !recognizer.ownedBySwiftUIOnly.contains(name)
     }
 
     /// A destination fact for a resolved expression, or a note for one that cannot be resolved.

@@ -19,6 +19,9 @@ struct Recognizer {
         return Self.styles.contains { $0.claims(type, self) }
     }
     private var claimedNames: Set<String>?
+    /// Types only the SwiftUI style claims (a view or a router owning SwiftUI navigation state): what another style's
+    /// coordinator makes of them is a screen's content, never a child it starts and keeps.
+    private(set) var ownedBySwiftUIOnly: Set<String> = []
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
@@ -95,6 +98,10 @@ struct Recognizer {
         routerOwners = owners.compactMapValues { $0.count == 1 ? $0[0] : nil }
         routeEnumCoordinators = owners
         claimedNames = claimed
+        if let swiftUI = Self.styles.firstIndex(where: { $0 == SwiftUIStyle.self }) {
+            let others = Set(claimedByStyle.indices.filter { $0 != swiftUI }.flatMap { claimedByStyle[$0] })
+            ownedBySwiftUIOnly = Set(claimedByStyle[swiftUI]).subtracting(others)
+        }
         if self.mapping.keptByEffect.values.contains(true) { resultStreams = ResultStreams(index, coordinators: claimed) }
         self.claimedByStyle = claimedByStyle
     }
