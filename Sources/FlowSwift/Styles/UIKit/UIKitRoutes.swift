@@ -59,18 +59,46 @@ extension UIKitStyle {
     }
 
     /// What the parent does once the child finishes: its own routes that the child's finish closure calls
-    /// (`auth.finishFlow = { [weak self] in self?.showMain() }` → `then: showMain`), also from inside a dispatch.
+    /// (`auth.finishFlow = { [weak self] in self?.showMain() }` → `then: showMain`), also from inside a dispatch, and
+    /// those a closure handed to the call that makes the child calls (`builder.launch(completion: { self?.next() })`,
+    /// `Child(dismissAction: { … })`): the child keeps it and runs it once it is done.
     static func continuations(in method: MethodFacts, routes: Set<String>) -> [Fact<String>] {
         var seen: Set<String> = []
+        let handed = closuresHandedOn(in: method)
         return method.calls.compactMap { call in
             // `self?.start()` runs the start again: `then` is what it picks (resolved once the initial routes are known).
             guard routes.contains(call.name) || call.name == "start" else { return nil }
             let receiver = plainReceiver(call.receiver)
-            guard receiver.isEmpty || receiver == "self",
-                  let finish = call.closures.firstIndex(where: { namesFinish($0) }),
-                  call.closures[..<finish].allSatisfy(ownClosures.contains),
-                  seen.insert(call.name).inserted else { return nil }
-            return Fact(call.name, at: call.location)
+            guard receiver.isEmpty || receiver == "self" else { return nil }
+            if let finish = call.closures.firstIndex(where: { namesFinish($0) }), call.closures[..<finish].allSatisfy(ownClosures.contains),
+               seen.insert(call.name).inserted {
+                return Fact(call.name, at: call.location)
+            }
+            if let outer = call.closures.last, handed.contains(outer), seen.insert(call.name).inserted {
+                return Fact(call.name, at: call.location, .inferred("the closure `\(outer)` is handed on with the child, which runs it once it is done"))
+            }
+            return nil
         }
+    }
+
+    /// The labels of the closures the method hands to a call that neither navigates nor runs them in place (a
+    /// factory or an initializer: `coordinatorBuilder.launch(completion: { … })`), at the method's own level; a label
+    /// a navigation call also uses (`present(…, completion:)`) is left out.
+    static func closuresHandedOn(in method: MethodFacts) -> Set<String> {
+        var handed: Set<String> = []
+        var navigating: Set<String> = []
+        for call in method.calls where call.closures.isEmpty {
+            let labels = call.arguments.compactMap { argument -> String? in
+                guard case .other(let text) = argument.value, text == "closure" || text.hasPrefix("{") else { return nil }
+                return argument.label == "{}" ? call.name : argument.label
+            }
+            guard !labels.isEmpty else { continue }
+            if vocabulary.verbs[call.name] != nil || ownClosures.contains(call.name) {
+                navigating.formUnion(labels)
+            } else {
+                handed.formUnion(labels)
+            }
+        }
+        return handed.subtracting(navigating)
     }
 }
