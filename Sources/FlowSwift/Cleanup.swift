@@ -107,6 +107,11 @@ struct ResolvedRoutes {
         var coordinators = previous.coordinators
         let names = previous.names
         for index in coordinators.indices {
+            // A sheet's heights belong to the route that presents it: a child's start whose presentation was lifted
+            // onto its parent's route, or a first screen read as a stack's root, keeps none.
+            for route in coordinators[index].routes.indices where coordinators[index].routes[route].transition?.value != .present {
+                coordinators[index].routes[route].detents = nil
+            }
             let coordinator = coordinators[index]
             let initial = coordinator.initial?.value
             coordinators[index].routes = coordinator.routes.filter { route in
