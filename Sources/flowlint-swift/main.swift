@@ -19,7 +19,7 @@ struct ExtractCommand: ParsableCommand {
         commandName: "flowlint extract",
         abstract: "Write flow specs for the coordinators found in Swift sources.",
         discussion: """
-            Recognizes XCoordinator, Stinsen and classic UIKit coordinators (docs/shapes.md lists the shapes). \
+            Recognizes XCoordinator, Stinsen, SwiftUI navigation owners and classic UIKit coordinators (docs/shapes.md lists the shapes). \
             Writes one spec per Swift file that declares coordinators, at its path below the source root given \
             (Sources/App/X.swift under Sources → DIR/App/X.flow.yml). A spec edited since extract wrote it is kept and \
             the new one goes beside it as X.flow.yml.new (--force replaces it); nothing is written through a \

@@ -1,6 +1,6 @@
 import FlowModel
 
-/// One library's way of writing coordinators (DESIGN §5): XCoordinator, Stinsen, classic UIKit.
+/// One library's way of writing coordinators (DESIGN §5): XCoordinator, Stinsen, SwiftUI, classic UIKit.
 ///
 /// The recognizer asks the styles in order; the first that claims a type builds its coordinator. A style keeps
 /// what it learns on the way in its own state, and shares only what it puts in the `Context` (the graph, its
