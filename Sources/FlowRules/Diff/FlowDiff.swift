@@ -107,9 +107,20 @@ struct StructuralDiff {
     var changes: [FlowChange] = []
     /// The fields compared (`SpecSchema`'s `diff`), in the order changes are listed.
     let schema: SpecSchema
+    /// The table's lists, looked up once rather than once per element compared.
+    private let coordinatorFields: [SpecFieldEntry<CoordinatorField, Coordinator>]
+    private let routeFields: [SpecFieldEntry<RouteField, Route>]
+    private let coordinatorTriggers: Bool
+    private let routeTriggers: Bool
+    private let destinationKinds: Set<RouteField>
 
     init(base: FlowGraph, head: FlowGraph, schema: SpecSchema) {
         self.schema = schema
+        coordinatorFields = schema.diffedCoordinatorFields
+        routeFields = schema.diffedRouteFields
+        coordinatorTriggers = schema.entry(CoordinatorField.triggers)?.diff == .items
+        routeTriggers = schema.entry(RouteField.triggers)?.diff == .items
+        destinationKinds = Set([RouteField.screen, .coordinator].filter { schema.entry($0) != nil })
         if base.entry?.value != head.entry?.value {
             changes.append(FlowChange(kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
                                       message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
@@ -132,14 +143,14 @@ struct StructuralDiff {
     private mutating func compare(_ old: Coordinator, _ new: Coordinator) {
         let name = new.name
         // Fields that say how the app navigates; `description` and `ignore` do not.
-        for entry in schema.diffedCoordinatorFields {
+        for entry in coordinatorFields {
             let field = entry.field
             let (before, after) = (Self.value(field, of: old, entry), Self.value(field, of: new, entry))
             guard before != after else { continue }
             changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: .coordinator(field), old: before, new: after,
                                       message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
         }
-        if schema.entry(CoordinatorField.triggers)?.diff == .items {
+        if coordinatorTriggers {
             compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
         }
         var removed = old.routes.filter { new.route(named: $0.name) == nil }
@@ -172,7 +183,7 @@ struct StructuralDiff {
     private mutating func compare(_ old: Route, _ new: Route, in coordinator: String) {
         let name = "\(coordinator).\(new.name)"
         var destinationCompared = false
-        for entry in schema.diffedRouteFields {
+        for entry in routeFields {
             let field = entry.field
             if field == .screen || field == .coordinator {
                 guard !destinationCompared else { continue }
@@ -188,7 +199,7 @@ struct StructuralDiff {
             changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: label,
                                       old: before, new: after, message: message))
         }
-        if schema.entry(RouteField.triggers)?.diff == .items {
+        if routeTriggers {
             compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: coordinator, route: new.name)
         }
     }
@@ -266,7 +277,7 @@ struct StructuralDiff {
     /// A route's destination is compared as one field, of the kinds (`screen`, `coordinator`) the table has.
     private func value(_ field: RouteField, of route: Route, _ entry: SpecFieldEntry<RouteField, Route>) -> String? {
         guard field == .screen || field == .coordinator else { return Self.value(field, of: route, entry) }
-        guard let destination = route.destination, schema.entry(destination.value.field) != nil else { return nil }
+        guard let destination = route.destination, destinationKinds.contains(destination.value.field) else { return nil }
         return Self.value(field, of: route, entry)
     }
 
