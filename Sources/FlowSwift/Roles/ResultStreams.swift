@@ -23,7 +23,7 @@ struct ResultStreams: Sendable {
     static let depth = 3
 
     /// UIKit's callbacks that run as a screen goes away, and the app's methods swizzled in for them
-    /// (`viewDidDisappearOverride`): any method whose name contains one.
+    /// (`viewDidDisappearOverride`), as `isHook` reads them.
     static let hooks: [String] = Array(UIKitStyle.goingAwayCallbacks).sorted() + ["presentationControllerDidDismiss"]
 
     /// Whether a method runs as a screen goes away: one of the hooks, or a method named after one of UIKit's
