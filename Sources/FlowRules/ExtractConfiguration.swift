@@ -81,6 +81,9 @@ public struct ExtractMapping: Sendable, Equatable {
     /// `StorageEffects`).
     public var keptByEffect: [String: Bool] = [:]
     public var releasedByEffect: Set<String> = []
+    /// Not configured: the strong stored properties of the app's coordinators whose declared type holds coordinators
+    /// (`var residents: [Coordinator]`, `var picker: PickerCoordinator?`): where a child is kept, whatever its name.
+    public var childStorage: Set<String> = []
     /// Not configured: methods of the app's types that are not coordinators whose body navigates with UIKit.
     public var navigatesByEffect: Set<String> = []
 

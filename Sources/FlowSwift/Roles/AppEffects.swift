@@ -19,10 +19,28 @@ extension Recognizer {
             { StorageEffects(index) { bases.contains($0) || UIKitStyle.isCoordinatorBase($0) || roots.contains($0) } },
             { navigatingMethods(index, besides: bases, mapping) })
         var mapping = mapping
+        mapping.childStorage = childStorage(index, coordinators: bases.union(roots))
         mapping.keptByEffect = effects.keeping
         mapping.releasedByEffect = effects.releasing
         mapping.navigatesByEffect = navigating
         return mapping
+    }
+
+    /// The strong stored properties of coordinators whose declared type names a coordinator: a list, a dictionary,
+    /// an optional or a plain slot of them. Keeping a child there, or emptying it, is a retain or a release by what it
+    /// does, whatever the property is called.
+    private static func childStorage(_ index: ProjectIndex, coordinators: Set<String>) -> Set<String> {
+        var storage: Set<String> = []
+        for name in index.order where coordinators.contains(name) {
+            for property in index.types[name]?.properties ?? [] where property.strength == .strong {
+                guard let type = property.type else { continue }
+                let words = ([type.base] + type.arguments).flatMap { $0.split { !($0.isLetter || $0.isNumber || $0 == "_") } }
+                if words.contains(where: { coordinators.contains(String($0)) || UIKitStyle.isCoordinatorBase(String($0)) }) {
+                    storage.insert(property.name)
+                }
+            }
+        }
+        return storage
     }
 
     /// Methods of the app's other types (a presentation flow, a router, a screen) whose body navigates with UIKit: a

@@ -13,12 +13,12 @@ extension UIKitStyle {
             return true
         }
         if vocabulary.release.contains(call.name) {
-            return call.name != "removeAll" || holdsChildren(foldedReceiver(call))
+            return call.name != "removeAll" || holdsChildren(call, mapping)
         }
-        if call.name == "remove" || call.name == "removeValue" { return holdsChildren(foldedReceiver(call)) }
+        if call.name == "remove" || call.name == "removeValue" { return holdsChildren(call, mapping) }
         if call.name == "=", case .other("nil")? = call.arguments.first?.value {
             let receiver = foldedReceiver(call)
-            return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child")
+            return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child") || keptInChildStorage(call, mapping)
         }
         return false
     }

@@ -14,12 +14,13 @@ extension UIKitStyle {
         }
         // Combine's `.store(in: &cancellables)` keeps a subscription, not a child.
         if vocabulary.retain.contains(call.name) { return call.name != "store" || call.arguments.first?.label != "in" }
-        if call.name == "append" || call.name == "insert" { return holdsChildren(foldedReceiver(call)) }
+        if call.name == "append" || call.name == "insert" { return holdsChildren(call, mapping) }
         if call.name == "=" {
             guard case .reference(let value)? = call.arguments.first?.value, value != "self" else { return false }
-            // `children[key] = child`, `self.avatarCoordinator = child`; not `coordinator.delegate = self`.
+            // `children[key] = child`, `self.avatarCoordinator = child`, `residents[key] = child` into a property
+            // typed to hold coordinators; not `coordinator.delegate = self`.
             let place = foldedReceiver(call)
-            return (place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate")
+            return ((place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate")) || keptInChildStorage(call, mapping)
         }
         return false
     }
@@ -29,16 +30,23 @@ extension UIKitStyle {
         plainReceiver(call.receiver).lowercased()
     }
 
-    /// `childCoordinators`, `children` (lowercased).
-    static func holdsChildren(_ place: String) -> Bool {
-        place.hasSuffix("coordinators") || place.hasSuffix("children")
+    /// The call works on a list of children: `childCoordinators`, `children`, or a property typed to hold coordinators
+    /// (`ExtractMapping.childStorage`).
+    static func holdsChildren(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        let place = foldedReceiver(call)
+        return place.hasSuffix("coordinators") || place.hasSuffix("children") || keptInChildStorage(call, mapping)
+    }
+
+    /// The call's receiver starts from a stored property typed to hold coordinators (`residents`, `self.kids[id]`).
+    static func keptInChildStorage(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        !call.onLocal && !mapping.childStorage.isEmpty && mapping.childStorage.contains(StorageEffects.root(of: call.receiver))
     }
 
     /// `childCoordinators.removeAll()` or `children = []` run by the method itself: every child is let go.
-    static func clearsChildren(_ call: CallFacts) -> Bool {
+    static func clearsChildren(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
         guard call.closures.isEmpty else { return false }
-        if call.name == "removeAll" { return call.arguments.isEmpty && holdsChildren(foldedReceiver(call)) }
-        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty && holdsChildren(foldedReceiver(call)) }
+        if call.name == "removeAll" { return call.arguments.isEmpty && holdsChildren(call, mapping) }
+        if call.name == "=", case .array(let items)? = call.arguments.first?.value { return items.isEmpty && holdsChildren(call, mapping) }
         return false
     }
 }

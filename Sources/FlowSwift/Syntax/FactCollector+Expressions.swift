@@ -270,6 +270,25 @@ extension FactCollector {
         return nil
     }
 
+    /// Whether the outermost branch around the current node, up to the enclosing function or closure, is a `switch`
+    /// case that holds an `if` (`case .receive: if … { … } else { … }`): the case, not the `if`, is the method's branch.
+    var caseOutside: Bool {
+        var outermost: Context?
+        for frame in context.reversed() {
+            switch frame {
+            case .switchCase, .ifArm: outermost = frame
+            case .function, .closure, .returnedClosure, .nestedFunction: return caseHolds(outermost)
+            case .initializer: continue
+            }
+        }
+        return caseHolds(outermost)
+    }
+
+    private func caseHolds(_ outermost: Context?) -> Bool {
+        guard case .switchCase? = outermost else { return false }
+        return ifArm != nil
+    }
+
     /// The enclosing arm of an `if` of the current node, up to the enclosing function or closure.
     var ifArm: IfArm? {
         for frame in context.reversed() {

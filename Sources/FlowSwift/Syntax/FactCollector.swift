@@ -402,11 +402,20 @@ final class FactCollector: SyntaxVisitor {
         var arguments: [(label: String?, value: ExpressionFacts)] = node.arguments.map { ($0.label?.text, expression($0.expression)) }
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
         let handled = handles
+        let onLocal = isLocal(receiver)
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler, handlerDepth: handled?.depth ?? 0
+            switchCase: switchCase, ifArm: ifArm, caseOutside: caseOutside, onLocal: onLocal, closures: closures,
+            handles: handled?.handler, handlerDepth: handled?.depth ?? 0
         ))
         return .visitChildren
+    }
+
+    /// Whether `receiver` starts from a name the method binds or takes as a parameter.
+    func isLocal(_ receiver: String?) -> Bool {
+        guard let receiver, let method else { return false }
+        let root = String(receiver.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        return method.bindings[root] != nil || method.parameters.contains { $0.name == root }
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -414,10 +423,12 @@ final class FactCollector: SyntaxVisitor {
         if middle.is(AssignmentExprSyntax.self) {
             let handled = handles
             let assigned = expression(right)
+            let receiver = receiverSeeingSelf(clippedText(of: left))
+            let onLocal = isLocal(receiver)
             method?.calls.append(CallFacts(
-                receiver: receiverSeeingSelf(clippedText(of: left)), name: "=", arguments: [(nil, assigned)],
-                location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures, handles: handled?.handler,
-                handlerDepth: handled?.depth ?? 0
+                receiver: receiver, name: "=", arguments: [(nil, assigned)], location: location(of: node), switchCase: switchCase,
+                ifArm: ifArm, caseOutside: caseOutside, onLocal: onLocal, closures: closures,
+                handles: handled?.handler, handlerDepth: handled?.depth ?? 0
             ))
         } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
             // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.

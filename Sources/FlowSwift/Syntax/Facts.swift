@@ -152,6 +152,11 @@ struct CallFacts: Sendable {
     var switchCase: [String]?
     /// The innermost enclosing arm of an `if … else` (`else if` arms are arms of the first `if`).
     var ifArm: IfArm? = nil
+    /// The `switch` case is the outer of the two when both are set (`case .receive: if … else …`).
+    var caseOutside = false
+    /// The receiver starts from a local name or a parameter of the method (`tabs.append(x)` on a `var tabs` of its
+    /// own), not from storage the type owns.
+    var onLocal = false
     /// The enclosing closures, innermost first: their argument label, the called function of a
     /// trailing closure, or the property a closure is assigned to (`finishFlow`).
     var closures: [String] = []

@@ -8,15 +8,28 @@ import FlowRules
 // that calls another route of the coordinator instead (`case .blocked: showBlocked()`) adds that route to the
 // references: a trigger of the method may run it.
 
-/// Where a call of a method body sits: in no branch, in one arm of one `if` (`else if` arms included), or in one
-/// `switch` case.
+/// Where a call of a method body sits: in no branch, in one arm of one `if` (`else if` arms included), in one
+/// `switch` case, or in one arm of an `if` that a `switch` case holds.
 enum BranchArm: Hashable {
     case common
     case ifArm(IfArm)
     case switchCase([String])
+    /// One arm of an `if … else` inside a `switch` case (`case .receive: if … { … } else { … }`): an arm of the case.
+    case caseIf([String], IfArm)
 
     init(_ call: CallFacts) {
-        if let arm = call.ifArm { self = .ifArm(arm) } else if let names = call.switchCase { self = .switchCase(names) } else { self = .common }
+        if let names = call.switchCase, let arm = call.ifArm, call.caseOutside {
+            self = .caseIf(names, arm)
+        } else if let arm = call.ifArm {
+            self = .ifArm(arm)
+        } else if let names = call.switchCase { self = .switchCase(names) } else { self = .common }
+    }
+
+    var isCase: Bool {
+        switch self {
+        case .switchCase, .caseIf: true
+        case .common, .ifArm: false
+        }
     }
 }
 
@@ -64,8 +77,8 @@ enum BranchingRoutes {
         switch order[0] {
         case .ifArm(let first):
             guard order.allSatisfy({ if case .ifArm(let arm) = $0 { arm.statement == first.statement } else { false } }) else { return [] }
-        case .switchCase:
-            guard order.allSatisfy({ if case .switchCase = $0 { true } else { false } }) else { return [] }
+        case .switchCase, .caseIf:
+            guard order.allSatisfy(\.isCase) else { return [] }
         case .common:
             return []
         }
@@ -78,9 +91,12 @@ enum BranchingRoutes {
             let span = spans[arm].map { min($0.lowerBound, call.location)...max($0.upperBound, call.location) } ?? call.location...call.location
             spans[arm] = span
         }
+        // A call under a branch of its own that is no arm (`.handleEvents { switch result { … } }` in an arm's closure)
+        // is the arm's written last before it.
         func arm(of location: SourceLocation, _ own: BranchArm) -> BranchArm {
-            guard own == .common else { return own }
-            return order.first { spans[$0]?.contains(location) == true } ?? .common
+            if own == .common { return order.first { spans[$0]?.contains(location) == true } ?? .common }
+            guard effects[own] == nil else { return own }
+            return order.last { effects[$0]!.location <= location } ?? .common
         }
         var armOfConstruction: [SourceLocation: BranchArm] = [:]
         for call in method.calls where call.name.first?.isUppercase == true { armOfConstruction[call.location] = arm(of: call.location, BranchArm(call)) }
@@ -94,7 +110,10 @@ enum BranchingRoutes {
                 let owner = armOfConstruction[made.location] ?? arm(of: made.location, .common)
                 return owner == .common || owner == branch || effects[owner] == nil
             }
-            let caseNames: [String] = if case .switchCase(let names) = branch { names } else { [] }
+            let caseNames: [String] = switch branch {
+            case .switchCase(let names), .caseIf(let names, _): names
+            case .common, .ifArm: []
+            }
             let effect = effects[branch]!
             return RouteArm(view: view, navigates: effect.navigates, routeCalls: effect.routeCalls, caseNames: caseNames, location: effect.location)
         }

@@ -41,7 +41,7 @@ extension UIKitStyle {
             let finishers = selfReleasingMethods(of: type.name, context)
             var factoryProducts: [SourceLocation: Context.FactoryProduct] = [:]
             for method in type.methods { factoryProducts[method.location] = context.factoryProduct(in: method, of: type) }
-            let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
+            let clearing = Set(type.methods.filter { $0.calls.contains { clearsChildren($0, mapping) } }.map(\.name))
             state.handlers = eventHandlers(of: type)
             state.releasesByPlace = [:]
             for method in type.methods {

@@ -129,7 +129,7 @@ extension UIKitStyle {
             }
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
-                if let clear = method.calls.first(where: clearsChildren),
+                if let clear = method.calls.first(where: { clearsChildren($0, mapping) }),
                    setsNewRoot(method, mapping) {
                     parentExits.append(Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
                 }

@@ -203,11 +203,18 @@ extension UIKitStyle {
             guard let variable, call.name == "=" || isRetain(call, mapping) else { return false }
             return call.arguments.contains { $0.value == .reference(variable) } && (call.name != "=" || method.bindings[plainReceiver(call.receiver)] == nil)
         }
+        // `picker = PickerCoordinator(…)`: the child made straight into a property of the parent's.
+        func madeIntoStorage(_ call: CallFacts) -> Bool {
+            guard call.name == "=", call.location == child.location || variable == nil,
+                  case .construct(let made, _)? = call.arguments.first?.value, made == child.value else { return false }
+            let root = StorageEffects.root(of: call.receiver)
+            return type.properties.contains { $0.name == root && $0.strength == .strong }
+        }
         // The call that keeps the child itself (`preferencesFlow = flow`), before one that keeps something else
         // named like a coordinator (`coordinatorResult = result`).
         // A branch's child: after it is made (another branch keeps its own child in a variable of the same name).
-        let keeping = branch == nil ? method.calls : method.calls.filter { $0.location > child.location }
-        if let retain = keeping.first(where: keepsChild) ?? keeping.first(where: { isRetain($0, mapping) }) {
+        let keeping = branch == nil ? method.calls : method.calls.filter { $0.location >= child.location }
+        if let retain = keeping.first(where: keepsChild) ?? keeping.first(where: madeIntoStorage) ?? keeping.first(where: { isRetain($0, mapping) }) {
             readRetention(retain, of: child, &route, method, type, clearing: clearing, finishers: finishers, &state, &context)
         } else if let variable, let start = staysLocal(variable, child: child.value, in: [method] + inlined, context) {
             // `let viewer = ViewerCoordinator(…); viewer.start()`, and nothing else: nothing holds it once the method

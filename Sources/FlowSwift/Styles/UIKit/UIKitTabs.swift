@@ -87,7 +87,7 @@ extension UIKitStyle {
             route.retain = context.put(Fact(.hierarchy, at: location, .inferred("kept by the tab bar controller")), .route(type.name, tab.name, .retain))
             return route
         }
-        let clearing = Set(type.methods.filter { $0.calls.contains(where: clearsChildren) }.map(\.name))
+        let clearing = Set(type.methods.filter { $0.calls.contains { clearsChildren($0, mapping) } }.map(\.name))
         readRetention(retain, of: Located(tab.child, at: tab.made), &route, tab.maker, type, clearing: clearing,
                       finishers: selfReleasingMethods(of: type.name, context), &state, &context)
         return route
