@@ -86,6 +86,12 @@ public struct ExtractMapping: Sendable, Equatable {
     public var childStorage: Set<String> = []
     /// Not configured: methods of the app's types that are not coordinators whose body navigates with UIKit.
     public var navigatesByEffect: Set<String> = []
+    /// Not configured: of those, the ones that show the screen they are handed, each with how it shows it
+    /// (`func raise(_ screen: UIViewController) { host.present(screen, animated: true) }` → `present`).
+    public var wrappedTransitions: [String: Transition] = [:]
+    /// Not configured: UIKit's verb → the stored properties whose every declared type is one of the app's whose
+    /// method of that name does not navigate (`chimes.present(.saved)` on a toast center): no navigation.
+    public var quietReceivers: [String: Set<String>] = [:]
 
     public init(
         push: [String] = [], present: [String] = [], setRoot: [String] = [], retain: [String] = [], release: [String] = [],

@@ -130,7 +130,7 @@ struct Context {
             }
         }
         if type.keyword == .class { links.bases = type.inherited.map(\.base) }
-        if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || recognizer.claimed(type) {
+        if Recognizer.launches(type) || recognizer.claimed(type) {
             for method in type.methods {
                 for call in method.calls where call.name != "=" && call.name != "start" {
                     let receiver = plainReceiver(call.receiver)

@@ -57,7 +57,8 @@ struct Recognizer {
         self.slice = slice
         let index = ProjectIndex(files: files) { Self.mayBeCoordinator($0, mapping) }
         self.index = index
-        self.mapping = Self.withEffects(mapping, index)
+        let mapping = Self.withEffects(mapping, index)
+        self.mapping = mapping
         fileNotes = files.flatMap(\.notes) + index.notes
         var owners: [String: [String]] = [:]
         var claimed: Set<String> = []
@@ -69,12 +70,14 @@ struct Recognizer {
             guard let type = index.types[name] else { continue }
             for method in type.methods {
                 if let returned = method.returnType?.base { declaredReturns[method.name, default: []].insert(returned) }
-                if UIKitStyle.setsStyleGiven(method), method.name.hasPrefix("present") { styleGivers.insert(name) }
+                if UIKitStyle.setsStyleGiven(method), method.calls.contains(where: { UIKitStyle.transition(of: $0, mapping: mapping) == .present }) {
+                    styleGivers.insert(name)
+                }
             }
             if XCoordinatorStyle.kind(of: type) != nil, let routes = XCoordinatorStyle.routeEnum(of: type, in: index.types) {
                 owners[routes, default: []].append(name)
             }
-            if name.hasSuffix("AppDelegate") || name.hasSuffix("SceneDelegate") || type.inherited.contains(where: { $0.base == "App" }) {
+            if Self.launches(type) {
                 launchers.append(name)
             }
             for (style, claimant) in Self.styles.enumerated() where claimant.claims(type, self) {
@@ -123,6 +126,13 @@ struct Recognizer {
     }
 
     /// A declaration that names a coordinator base among its supertypes.
+    /// Where the app starts: its application or scene delegate (named so, or conforming to UIKit's protocols under
+    /// any name), or its SwiftUI `App`.
+    static func launches(_ type: TypeFacts) -> Bool {
+        type.name.hasSuffix("AppDelegate") || type.name.hasSuffix("SceneDelegate")
+            || type.inherited.contains { UIKitStyle.launchProtocols.contains($0.base) || $0.base == "App" }
+    }
+
     static func mayBeCoordinator(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
         type.inherited.contains { inherited in
             UIKitStyle.isCoordinatorBase(inherited.base) || mapping.coordinators.contains(inherited.base)

@@ -91,7 +91,7 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
         #expect(findings.count == 1, "\(result.stdout)")
-        #expect(findings.first?.hasPrefix(sources + "/HarborCoordinator.swift:29:9: error: BuoyCoordinator can be closed by back") == true)
+        #expect(findings.first?.hasPrefix(sources + "/WharfCoordinator.swift:29:9: error: SkiffCoordinator can be closed by back") == true)
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 

@@ -402,8 +402,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let findings = try Self.lint(output).findings
         #expect(findings.map(\.rule) == ["retain-cycle"])
-        let spec = try String(contentsOf: output.appendingPathComponent("InboxCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/InboxCoordinator.swift:35"))
+        let spec = try String(contentsOf: output.appendingPathComponent("DovecoteCoordinator.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/screen-holds-coordinator/Sources/DovecoteCoordinator.swift:35"))
     }
 
     /// A view model the coordinator's own screen keeps, keeping the coordinator strongly, closes coordinator → screen →

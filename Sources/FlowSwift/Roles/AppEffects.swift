@@ -23,7 +23,60 @@ extension Recognizer {
         mapping.keptByEffect = effects.keeping
         mapping.releasedByEffect = effects.releasing
         mapping.navigatesByEffect = navigating
+        mapping.wrappedTransitions = wrappedTransitions(index, besides: bases, mapping)
+        mapping.quietReceivers = quietReceivers(index, mapping)
         return mapping
+    }
+
+    /// The properties through which a UIKit verb reaches a method of the app's that does not navigate: a toast
+    /// center's `present(.saved)`, a banner's `show(message)`. Navigation is what the receiver does, not its name.
+    private static func quietReceivers(_ index: ProjectIndex, _ mapping: ExtractMapping) -> [String: Set<String>] {
+        var quietTypes: [String: Set<String>] = [:]
+        for name in index.order {
+            guard let type = index.types[name], type.keyword != .protocol, type.keyword != .extension,
+                  !type.inherited.contains(where: { $0.base.hasPrefix("UI") }) else { continue }
+            // A body that does something, and nothing that navigates: an empty one is a stub (a library's stand-in,
+            // a base class's hook its subclasses override) and says nothing.
+            for method in type.methods where method.hasBody && UIKitStyle.vocabulary.verbs[method.name] != nil && !method.calls.isEmpty
+                && !method.calls.contains(where: { UIKitStyle.transition(of: $0, mapping: mapping) != nil }) {
+                quietTypes[method.name, default: []].insert(name)
+            }
+        }
+        guard !quietTypes.isEmpty else { return [:] }
+        var quiet: [String: [String: Bool]] = [:]
+        for name in index.order {
+            for property in index.types[name]?.properties ?? [] {
+                guard let declared = property.type?.base ?? property.initializer?.constructedType else { continue }
+                for (verb, types) in quietTypes {
+                    let isQuiet = types.contains(declared)
+                    quiet[verb, default: [:]][property.name] = (quiet[verb]?[property.name] ?? true) && isQuiet
+                }
+            }
+        }
+        return quiet.mapValues { Set($0.filter(\.value).keys) }.filter { !$0.value.isEmpty }
+    }
+
+    /// The app's router wrappers, by what they do: a method of a type that is no coordinator whose every UIKit
+    /// navigation pushes, presents or sets as root the screen it is handed. A name two such methods give different
+    /// transitions is left out.
+    private static func wrappedTransitions(_ index: ProjectIndex, besides bases: Set<String>, _ mapping: ExtractMapping) -> [String: Transition] {
+        var found: [String: Transition?] = [:]
+        for name in index.order where !bases.contains(name) {
+            for method in index.types[name]?.methods ?? [] where method.hasBody && !method.parameters.isEmpty
+                && UIKitStyle.vocabulary.verbs[method.name] == nil && mapping.transition(named: method.name) == nil {
+                let handed = Set(method.parameters.map(\.name))
+                let shown = method.calls.compactMap { call -> Transition?? in
+                    guard call.closures.isEmpty, let transition = UIKitStyle.transition(of: call, mapping: mapping) else { return nil }
+                    guard [.present, .push, .setRoot].contains(transition),
+                          case .reference(let screen)? = call.arguments.first(where: { $0.label != "animated" })?.value,
+                          handed.contains(screen) else { return .some(nil) }
+                    return .some(transition)
+                }
+                guard let first = shown.first, shown.allSatisfy({ $0 == first }) else { continue }
+                found[method.name] = found[method.name].map { $0 == first ? first : nil } ?? first
+            }
+        }
+        return found.compactMapValues { $0 }
     }
 
     /// The strong stored properties of coordinators whose declared type names a coordinator: a list, a dictionary,

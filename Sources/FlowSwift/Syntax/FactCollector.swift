@@ -436,6 +436,15 @@ final class FactCollector: SyntaxVisitor {
                 receiver: clippedText(of: left), name: "+=", arguments: [(nil, expression(right))],
                 location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
             ))
+        } else if let ternary = middle.as(UnresolvedTernaryExprSyntax.self), ternary.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) == true {
+            // `hasGrain ? showHopper() : showEmptyBin()` as a statement: two arms, read as an `if … else`.
+            walk(left)
+            for (arm, branch) in [ternary.thenExpression, right].enumerated() {
+                context.append(.ifArm(IfArm(statement: location(of: node), arm: arm)))
+                walk(branch)
+                context.removeLast()
+            }
+            return .skipChildren
         }
         return .visitChildren
     }

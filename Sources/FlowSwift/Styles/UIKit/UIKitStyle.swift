@@ -83,6 +83,9 @@ struct UIKitStyle: CoordinatorStyle {
         }
     }
 
+    /// UIKit's protocols of the objects the app's launch runs in.
+    static let launchProtocols: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
+
     static func isCoordinatorBase(_ name: String) -> Bool {
         name.hasSuffix("Coordinator") || name.hasSuffix("Coordinating") || name.hasSuffix("CoordinatorType")
     }
