@@ -45,7 +45,8 @@ import Testing
     @Test func everyRuleIsDocumentedOnce() {
         let ids = RuleRegistry.allDescriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.count == 30)
+        // Every rule is in exactly one of the registry's groups: nothing to count by hand when a rule is added.
+        #expect(ids.count == SpecValidityRules.descriptions.count + RuleRegistry.graphRules.count + DriftRules.descriptions.count)
         for description in RuleRegistry.allDescriptions {
             #expect(!description.summary.isEmpty && !description.rationale.isEmpty, "\(description.id)")
         }
