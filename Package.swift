@@ -30,15 +30,17 @@ let package = Package(
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
+        // `.flowlint.yml`: rule ids come in from the caller, never from the registry.
+        .target(name: "FlowConfig", dependencies: ["FlowModel", "FlowSpec"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowConfig"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
         .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "FlowReport", "CGraphviz"]),
         .target(
             name: "FlowSwift",
             dependencies: [
-                // FlowRules for the team's `extract:` vocabulary of `.flowlint.yml`.
-                "FlowModel", "FlowRules",
+                // FlowConfig for the team's `extract:` vocabulary of `.flowlint.yml`.
+                "FlowModel", "FlowConfig",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "FlowlintCLI",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
+                "FlowModel", "FlowSpec", "FlowConfig", "FlowRules", "FlowReport", "FlowRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "flowlint-swift",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowSwift", "FlowRules", "FlowlintCLI",
+                "FlowModel", "FlowSpec", "FlowConfig", "FlowSwift", "FlowRules", "FlowlintCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,19 +75,19 @@ let package = Package(
         // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (docs/fuzzing.md).
         .target(
             name: "FlowFuzz",
-            dependencies: ["FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
+            dependencies: ["FlowModel", "FlowSpec", "FlowConfig", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
             path: "Fuzz/FlowFuzz"
         ),
         .testTarget(name: "FlowFuzzTests", dependencies: ["FlowFuzz"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "FlowRulesTests", dependencies: [
-            "FlowRules", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
+            "FlowRules", "FlowConfig", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
         .testTarget(name: "FlowSwiftTests", dependencies: [
-            "FlowSwift", "FlowSpec", "FlowModel", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
+            "FlowSwift", "FlowSpec", "FlowModel", "FlowConfig", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // SwiftParser: the navigator `paths --format swift` writes must parse.

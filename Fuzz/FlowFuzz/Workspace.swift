@@ -6,6 +6,7 @@ import Darwin
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowConfig
 import FlowRules
 import FlowSpec
 import FlowSwift
@@ -70,7 +71,7 @@ public final class Workspace: @unchecked Sendable {
         let configPath = input.config.map { write($0, to: "flowlint.yml") }
         input.swift.enumerated().forEach { write($1, to: "swift/f\($0).swift") }
 
-        let configuration = configPath.flatMap { try? Configuration.load(path: $0) } ?? Configuration()
+        let configuration = configPath.flatMap { try? Configuration.load(path: $0, knownRules: RuleRegistry.allIDs) } ?? Configuration()
         let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
         let code = input.swift.isEmpty ? nil : extract(configuration, loader: loader)
         guard let project = try? loader.load(files: specs) else { return }
@@ -88,7 +89,7 @@ public final class Workspace: @unchecked Sendable {
     /// Extraction as `flowlint extract` and `lint --sources` run it: the specs written for the graph must load
     /// without a validity error (issue 12), and load back as the graph that was written (locations aside).
     private func extract(_ configuration: Configuration, loader: SpecLoader) -> CodeGraph? {
-        guard let code = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extractMapping) else {
+        guard let code = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extract) else {
             return nil
         }
         let written = SpecEncoder.specs(for: code).enumerated().map { write(Array($1.text.utf8), to: "extracted/x\($0).flow.yml") }

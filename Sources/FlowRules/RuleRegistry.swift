@@ -1,3 +1,4 @@
+import FlowConfig
 import FlowModel
 
 /// Every rule flowlint knows, in the order `flowlint rules` lists them.

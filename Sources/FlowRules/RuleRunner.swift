@@ -1,3 +1,4 @@
+import FlowConfig
 import FlowModel
 import FlowSpec
 

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowRules
+import FlowConfig
 import FlowModel
 import SwiftParser
 import SwiftSyntax

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FlowModel
 import FlowReport
+import FlowConfig
 import FlowRules
 import FlowSpec
 

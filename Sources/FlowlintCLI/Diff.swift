@@ -7,6 +7,7 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowConfig
 import FlowRules
 import FlowSpec
 
@@ -177,9 +178,9 @@ final class SideReader {
         if let ownConfiguration {
             do {
                 if let own = specs.first(where: { $0.path == ownConfiguration }) {
-                    configuration = try Configuration.load(bytes: own.bytes, path: ownConfiguration)
+                    configuration = try Configuration.load(bytes: own.bytes, path: ownConfiguration, knownRules: RuleRegistry.allIDs)
                 } else if written.contains(ownConfiguration) {
-                    configuration = try Configuration.load(path: folder.path + "/" + ownConfiguration)
+                    configuration = try Configuration.load(path: folder.path + "/" + ownConfiguration, knownRules: RuleRegistry.allIDs)
                 } else {
                     configuration = Configuration()
                 }

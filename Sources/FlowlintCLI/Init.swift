@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import FlowModel
+import FlowConfig
 import FlowRules
 
 /// `flowlint init`: a commented configuration and a starter spec that lints clean, never over an existing file.

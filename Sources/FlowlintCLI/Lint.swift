@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import FlowModel
 import FlowReport
+import FlowConfig
 import FlowRules
 import FlowSpec
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FlowModel
 import FlowReport
+import FlowConfig
 import FlowRules
 import FlowSpec
 
@@ -104,9 +105,9 @@ struct LintPipeline {
 
     /// `--config`, else `.flowlint.yml` in the working directory when there is one.
     static func loadConfiguration(_ configPath: String?) throws(ConfigurationError) -> Configuration {
-        if let configPath { return try Configuration.load(path: configPath) }
+        if let configPath { return try Configuration.load(path: configPath, knownRules: RuleRegistry.allIDs) }
         guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
-        return try Configuration.load(path: Configuration.defaultFileName)
+        return try Configuration.load(path: Configuration.defaultFileName, knownRules: RuleRegistry.allIDs)
     }
 }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import FlowModel
+import FlowConfig
 import FlowRules
 import FlowSpec
 import FlowSwift
@@ -63,7 +64,7 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        var mapping = try loadConfiguration().extractMapping
+        var mapping = try loadConfiguration().extract
         if let platform { mapping.platform = platform }
         mapping.defines += define
         let code = try SwiftExtractor.extract(paths: sources, mapping: mapping, keepingFactsUntilExit: true, measuringCoverage: false)
@@ -88,9 +89,9 @@ struct ExtractCommand: ParsableCommand {
     }
 
     private func loadConfiguration() throws -> Configuration {
-        if let config { return try Configuration.load(path: config) }
+        if let config { return try Configuration.load(path: config, knownRules: RuleRegistry.allIDs) }
         guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
-        return try Configuration.load(path: Configuration.defaultFileName)
+        return try Configuration.load(path: Configuration.defaultFileName, knownRules: RuleRegistry.allIDs)
     }
 
     /// Specs mirror their roots (`Sources/App/Main.swift` under root `Sources` → `Flows/App/Main.flow.yml`); an
@@ -154,7 +155,7 @@ func runExtract() -> Int32 {
 // runs here, reading the Swift sources in process.
 if ["lint", "paths", "graph", "diff"].contains(CommandLine.arguments.dropFirst().first) {
     FlowlintCLI.readSources = { sources, configuration in
-        try SwiftExtractor.extract(paths: sources, mapping: configuration.extractMapping, keepingFactsUntilExit: true)
+        try SwiftExtractor.extract(paths: sources, mapping: configuration.extract, keepingFactsUntilExit: true)
     }
     exit(FlowlintCLI.run())
 }

@@ -3,6 +3,7 @@ import Testing
 import FlowModel
 import FlowSpec
 @testable import FlowRules
+import FlowConfig
 
 /// A deterministic generator (SplitMix64): the same seed gives the same graphs on every machine.
 struct SplitMix64: RandomNumberGenerator {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 @testable import FlowRules
+@testable import FlowConfig
 
 @Suite struct ConfigurationTests {
     /// Loads `text` as a configuration file, with the file's path in errors replaced by `CONFIG`.
@@ -10,7 +11,7 @@ import FlowModel
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         do {
-            return try Configuration.load(path: url.path)
+            return try Configuration.load(path: url.path, knownRules: RuleRegistry.allIDs)
         } catch {
             throw ConfigurationError(description: error.description.replacingOccurrences(of: url.path, with: "CONFIG"))
         }
@@ -91,8 +92,8 @@ import FlowModel
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-config-\(UUID().uuidString).yml")
         try "sources: [~, ~/App]\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try Configuration.load(path: url.path, home: "/home/me").sources == ["/home/me", "/home/me/App"])
-        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: url.path, home: nil) }
+        #expect(try Configuration.load(path: url.path, knownRules: RuleRegistry.allIDs, home: "/home/me").sources == ["/home/me", "/home/me/App"])
+        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: url.path, knownRules: RuleRegistry.allIDs, home: nil) }
         #expect(error?.description == "\(url.path):1:11: `~`: `~` is the home folder, but HOME is not set; write the full path\n\(url.path):1:14: `~/App`: `~` is the home folder, but HOME is not set; write the full path")
     }
 
@@ -141,8 +142,8 @@ import FlowModel
         #expect(try error("extract:\n  retain: [adopt]\n  release: [adopt]\n")
             == "CONFIG:3:13: `adopt` is listed under both `extract.retain` and `extract.release`; a method does one of them, keep it under one")
         let both = try load("extract:\n  push: [showChild]\n  retain: [showChild]\n  coordinators: [Flow]\n")
-        #expect(both.extractMapping.push == ["showChild"] && both.extractMapping.retain == ["showChild"], "a transition that also keeps the child")
-        #expect(both.extractMapping.coordinators == ["Flow"])
+        #expect(both.extract.push == ["showChild"] && both.extract.retain == ["showChild"], "a transition that also keeps the child")
+        #expect(both.extract.coordinators == ["Flow"])
     }
 
     @Test func unknownSettingWithDidYouMean() throws {
@@ -158,9 +159,9 @@ import FlowModel
 
     @Test func unreadableFile() {
         let path = "/nonexistent/flowlint/.flowlint.yml"
-        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: path) }
+        let error = #expect(throws: ConfigurationError.self) { try Configuration.load(path: path, knownRules: RuleRegistry.allIDs) }
         #expect(error?.description == "cannot read configuration \(path): no such file or directory")
-        let folder = #expect(throws: ConfigurationError.self) { try Configuration.load(path: "/") }
+        let folder = #expect(throws: ConfigurationError.self) { try Configuration.load(path: "/", knownRules: RuleRegistry.allIDs) }
         #expect(folder?.description == "cannot read configuration /: not a regular file")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlowRules
+@testable import FlowConfig
 
 @Suite struct GlobTests {
     @Test(arguments: [

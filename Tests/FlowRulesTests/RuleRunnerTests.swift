@@ -3,6 +3,7 @@ import Testing
 import FlowModel
 import FlowSpec
 @testable import FlowRules
+import FlowConfig
 
 @Suite struct RuleRunnerTests {
     /// Two warnings (`unreachable-route` on App.orphan, Child.orphan) and one error (`unretained-child` on App.child).

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowConfig
 import FlowRules
 import FlowSpec
 import Foundation

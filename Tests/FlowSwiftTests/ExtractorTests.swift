@@ -1,3 +1,4 @@
+import FlowConfig
 import FlowRules
 import FlowModel
 import FlowSpec
