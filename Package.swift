@@ -32,10 +32,12 @@ let package = Package(
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
         // `.flowlint.yml`: rule ids come in from the caller, never from the registry.
         .target(name: "FlowConfig", dependencies: ["FlowModel", "FlowSpec"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec", "FlowConfig"]),
+        // The indexed graph and the facts computed once over it: what the rules, the drawings and the reader share.
+        .target(name: "FlowAnalysis", dependencies: ["FlowModel"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowConfig", "FlowAnalysis"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
-        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "FlowReport", "CGraphviz"]),
+        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowAnalysis", "FlowRules", "FlowReport", "CGraphviz"]),
         .target(
             name: "FlowSwift",
             dependencies: [
@@ -49,7 +51,7 @@ let package = Package(
         .target(
             name: "FlowlintCLI",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowConfig", "FlowRules", "FlowReport", "FlowRender",
+                "FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowReport", "FlowRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,17 +77,18 @@ let package = Package(
         // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (docs/fuzzing.md).
         .target(
             name: "FlowFuzz",
-            dependencies: ["FlowModel", "FlowSpec", "FlowConfig", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
+            dependencies: ["FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
             path: "Fuzz/FlowFuzz"
         ),
         .testTarget(name: "FlowFuzzTests", dependencies: ["FlowFuzz"]),
+        // FlowModelTests also holds the layer test: it reads every `import` line of Sources/.
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "FlowRulesTests", dependencies: [
-            "FlowRules", "FlowConfig", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
+            "FlowRules", "FlowConfig", "FlowAnalysis", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
-        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowAnalysis", "FlowSpec"]),
         .testTarget(name: "FlowSwiftTests", dependencies: [
             "FlowSwift", "FlowSpec", "FlowModel", "FlowConfig", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// Findings grouped by the element they are about (`Diagnostic.coordinator` / `.route`).

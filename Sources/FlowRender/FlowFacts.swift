@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// What the builders read about a flow graph, all from the rules' `Analysis`: resolved references, trigger

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// The overview: one node per coordinator, an edge per child start, labelled with the route that starts it.

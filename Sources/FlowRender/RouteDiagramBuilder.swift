@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// The diagram of routes: a cluster per coordinator, a node per route that shows a screen or starts a child,

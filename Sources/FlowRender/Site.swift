@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint graph --site DIR`: a static HTML atlas. `index.html` holds the overview and the findings table;

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// A graph rule: a description, and a check that reads the shared analysis and returns findings.

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The texts generated from rule descriptions: `flowlint rules`, `flowlint explain`, docs/rules.md.

@@ -1,4 +1,5 @@
 import FlowConfig
+import FlowAnalysis
 import FlowModel
 
 /// Every rule flowlint knows, in the order `flowlint rules` lists them.

@@ -1,6 +1,6 @@
 import FlowConfig
+import FlowAnalysis
 import FlowModel
-import FlowSpec
 
 /// Runs the graph rules over a loaded project and applies configuration and `ignore:` lists.
 ///

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The always-on rules whose findings the spec loader produces (DESIGN §2, "Spec validity").

@@ -6,6 +6,7 @@ import Darwin
 import FlowModel
 import FlowReport
 import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 

@@ -8,6 +8,7 @@ import FlowModel
 import FlowRender
 import FlowReport
 import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 

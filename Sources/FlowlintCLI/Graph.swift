@@ -7,6 +7,7 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import FlowModel
 import FlowConfig
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint init`: a commented configuration and a starter spec that lints clean, never over an existing file.

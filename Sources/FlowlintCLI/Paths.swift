@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 enum PathsFormat: String, ExpressibleByArgument, CaseIterable {

@@ -7,6 +7,7 @@ import ArgumentParser
 import FlowModel
 import FlowReport
 import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 

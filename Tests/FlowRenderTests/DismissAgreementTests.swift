@@ -1,5 +1,6 @@
 import FlowModel
 @testable import FlowRender
+import FlowAnalysis
 import FlowRules
 import Foundation
 import Testing

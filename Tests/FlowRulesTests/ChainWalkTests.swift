@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 @Suite struct ChainWalkTests {

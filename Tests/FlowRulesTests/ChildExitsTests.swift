@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// DESIGN §1, "Exits of a child coordinator": every way out, and the dismissals that do not close the child.

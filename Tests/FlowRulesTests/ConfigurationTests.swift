@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 @testable import FlowConfig
 

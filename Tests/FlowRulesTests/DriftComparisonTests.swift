@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 
 /// The comparison of a spec with extracted code facts, on facts built by hand: what is compared, where each

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// The structural and reachability halves of `flowlint diff`, on the three revisions of `fixtures/diff`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 @testable import FlowConfig
 

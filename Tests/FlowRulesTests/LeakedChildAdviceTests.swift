@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// `leaked-child`'s fix follows what the graph was read from: on specs a `releaseOn` edit, on a graph read from the

@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// NavigationState (DESIGN §4): presentations on paths, stacks, what is below a screen on every path.

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// A small interpreter of DESIGN §4's navigation state, written apart from `PathGraph` so that it can judge it: it

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// Every path `flowlint paths` emits, replayed by `PathReplay` from launch: each step is available on the screen shown

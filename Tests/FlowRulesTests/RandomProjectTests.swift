@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// Random projects, valid or not, through the loader, every analysis fact and every rule: nothing traps,

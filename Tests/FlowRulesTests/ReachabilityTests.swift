@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// DESIGN §2, "Reachability starts at the entry's initial route…".

@@ -1,6 +1,7 @@
 import FlowModel
 import Foundation
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 
 @Suite struct RuleDocumentationTests {

@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// A rule's traits are read from its description, nowhere else.

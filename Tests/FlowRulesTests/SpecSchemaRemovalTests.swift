@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 @testable import FlowSpec
 

@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// PushGraph (screens pushing screens in one stack) and OwnershipGraph (who keeps whom alive).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowModel
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 

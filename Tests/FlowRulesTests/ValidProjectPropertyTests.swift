@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PropertyBased
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// Properties of the analysis over generated projects that are valid specs: what no single example shows.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// The witness paths findings carry (DESIGN §2): which rules trace one, that each leads from the entry to the

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// The Mermaid flowchart of a `flowlint diff`: the changed coordinators with their routes, and the coordinators

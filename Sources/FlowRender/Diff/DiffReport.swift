@@ -1,5 +1,6 @@
 import FlowModel
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 /// What `flowlint diff` reports: the structural and reachability changes from BASE to HEAD, and the findings new

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint diff` as text, JSON and Markdown (a pull-request comment): pure functions of the report.

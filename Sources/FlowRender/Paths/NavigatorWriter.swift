@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint paths --format swift`: `FlowNavigator.swift` for a UI-test target. An enum of the screens with a path,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint paths` as text, JSON and a Markdown test plan: pure functions of the reports.

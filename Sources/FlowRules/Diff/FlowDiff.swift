@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// What changed in an app's navigation between two graphs (`flowlint diff`): elements matched by the names the

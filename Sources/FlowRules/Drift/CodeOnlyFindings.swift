@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The graph rules run on the extracted graph, kept where the spec has no counterpart (DESIGN §5):

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// Drift compares two graphs (DESIGN §5): the spec's and the one read from Swift code, matched by

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The rules that compare the spec with the Swift code (`lint --sources`, DESIGN §5). Their examples

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// One step of a path from the entry, as a user (or the app on its own state) takes it.

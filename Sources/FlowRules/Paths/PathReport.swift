@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// What `flowlint paths` reports, with every name written out (`Coordinator.route`): the plain value its writers read.

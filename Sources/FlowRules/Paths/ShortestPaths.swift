@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// How a screen is reached from the entry (or from `--from`), or why it is not.

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// Why a step is not available in every state in which its source can be shown (DESIGN §4). Read from the facts the

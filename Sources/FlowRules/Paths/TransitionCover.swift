@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// A small set of paths from the entry that together take every state-safe step out of every screen a safe path

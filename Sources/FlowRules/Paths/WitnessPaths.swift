@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The witness paths of findings (DESIGN §2: a finding that depends on reachability or state names the path from

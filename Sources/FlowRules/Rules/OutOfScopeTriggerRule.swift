@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 public struct OutOfScopeTriggerRule: Rule {

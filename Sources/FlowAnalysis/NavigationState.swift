@@ -28,7 +28,7 @@ public struct NavigationState: Sendable {
         public let stack: CoordinatorID?
     }
 
-    init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
+    package init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
         // Chains are left out: a deep link may open while anything is presented.
         reachedUnpresented = Reachability(index: index, crossing: { $0 != .present }).reachedRoute
         let (owners, hosts, presented, canPresent) = Self.coordinatorFacts(index: index, reachability: reachability)
@@ -93,7 +93,7 @@ public struct NavigationState: Sendable {
 
     /// The target of a `popTo` that `trigger` performs on `screen`'s stack, when it is not below `screen` on every
     /// path. A target no push reaches (a `setRoot` screen…) is not judged: its place on the stack is not known.
-    func popToMiss(of trigger: RouteID, from screen: RouteID, index: FlowIndex) -> RouteID? {
+    package func popToMiss(of trigger: RouteID, from screen: RouteID, index: FlowIndex) -> RouteID? {
         guard let stack = stackOwner[index.owner(of: screen)], let popTo = index.redirectEnd(of: trigger),
               index.transition(popTo) == .popTo, let popped = index.target(of: popTo),
               stackOwner[index.owner(of: popTo)] == stack else { return nil }

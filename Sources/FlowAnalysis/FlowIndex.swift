@@ -266,7 +266,7 @@ public struct FlowIndex: Sendable {
 
     /// Whether the navigation coordinator `child`, started by `route`, pushes onto the starter's stack: the route's
     /// `stack` decides when it sets one, else the child's.
-    func joinsParentStack(_ child: CoordinatorID, startedBy route: RouteID) -> Bool {
+    package func joinsParentStack(_ child: CoordinatorID, startedBy route: RouteID) -> Bool {
         guard let policy = stackOverrides[route] else { return joinsParentStack[child] }
         return kind[child] == .navigation && policy == .parent
     }
@@ -274,14 +274,14 @@ public struct FlowIndex: Sendable {
     /// Whether the route's transition is one its coordinator's kind performs (an unknown kind or transition counts
     /// as supported). Rules that judge what a transition does skip a route where it is not: `invalid-transition`
     /// reports the one mistake, and what follows from a transition that cannot happen is not a second finding.
-    func hasSupportedTransition(_ id: RouteID) -> Bool {
+    package func hasSupportedTransition(_ id: RouteID) -> Bool {
         guard let transition = transitions[id], let kind = kind[owners[id]] else { return true }
         return transition.isSupported(in: kind)
     }
 
     /// The first screen of the `stack: parent` child that route `id` starts: it joins the stack `id` acts on.
     /// Nil when `id` starts no such child, or the child's initial route shows no screen.
-    func joinedScreen(of id: RouteID) -> RouteID? {
+    package func joinedScreen(of id: RouteID) -> RouteID? {
         guard let started = child(of: id), joinsParentStack[started], let first = initialRoute(of: started),
               showsScreens[first] else { return nil }
         return first

@@ -17,6 +17,10 @@ public struct ChildExits: Sendable {
         /// coordinator's start, which pushes it onto an empty stack as the root (a witness must not arrive that way).
         public var backOnlyWhenRoutedTo = false
 
+        package init(finish: RouteID? = nil, back: Back? = nil, dismiss: Dismiss? = nil, replaced: RouteID? = nil) {
+            (self.finish, self.back, self.dismiss, self.replaced) = (finish, back, dismiss, replaced)
+        }
+
         public enum Back: Sendable { case backButton, popRoute(RouteID) }
         public struct Dismiss: Sendable {
             public var swipe: Bool
@@ -41,7 +45,7 @@ public struct ChildExits: Sendable {
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
     public let closingDismiss: OptionalIDs<Coordinator, Route>
 
-    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
+    package init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
         let reached = reachability.reachedRoute
         let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
         let dominators = startGraph.dominators

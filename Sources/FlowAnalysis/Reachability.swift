@@ -15,7 +15,7 @@ public struct Reachability: Sendable {
     /// `NavigationState` walks the paths that open no presentation.
     /// `openWorld`: an `open` coordinator also starts what its unread sites may start (`mayStart`, else every
     /// coordinator) — what may be reached, for withholding findings about an absence (DESIGN §1 Open world).
-    init(index: FlowIndex, chains: [ChainWalk] = [], openWorld: Bool = false, crossing: (Transition?) -> Bool = { _ in true }) {
+    package init(index: FlowIndex, chains: [ChainWalk] = [], openWorld: Bool = false, crossing: (Transition?) -> Bool = { _ in true }) {
         var reached = PerRoute(repeating: false, count: index.routeCount)
         var started = PerCoordinator(repeating: false, count: index.coordinatorCount)
         var chainsFrom = PerCoordinator<[Int]>(repeating: [], count: index.coordinatorCount)

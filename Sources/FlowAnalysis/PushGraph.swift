@@ -8,7 +8,7 @@ public struct PushGraph: Sendable {
     public let pushes: IDAdjacency<Route, Route>
     public let components: IDComponents<Route>
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
         for screen in index.routeIDs where reachability.reachedRoute[screen] && index.showsScreen(screen)
             && index[route: screen].params.isEmpty {

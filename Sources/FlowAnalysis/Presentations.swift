@@ -15,7 +15,7 @@ public struct Presentations: Sendable {
     private let presents: PerRoute<Bool>
     private let index: FlowIndex
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
         var enclosingEdges: [(from: Int32, to: Int32)] = []
         var presents = PerRoute(repeating: false, count: index.routeCount)
