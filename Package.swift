@@ -58,10 +58,7 @@ let package = Package(
         // swift-syntax lives only in this executable: `flowlint extract` and `lint --sources` run it (docs/swift-reading.md, "Why a second executable").
         .executableTarget(
             name: "flowlint-swift",
-            dependencies: [
-                "FlowModel", "FlowSpec", "FlowConfig", "FlowSwift", "FlowRules", "FlowlintCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["FlowSwift", "FlowlintCLI"]
         ),
         .executableTarget(name: "flowlint", dependencies: ["FlowlintCLI"]),
         .plugin(

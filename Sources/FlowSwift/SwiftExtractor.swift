@@ -222,13 +222,3 @@ public enum SwiftExtractor {
         return (search.found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, notes)
     }
 }
-
-/// What a command that exits once it has the graph never frees (`keepingFactsUntilExit`).
-enum KeptUntilExit {
-    static func keep(_ value: Any) { _ = Unmanaged.passRetained(Box(value)) }
-
-    private final class Box {
-        let value: Any
-        init(_ value: Any) { self.value = value }
-    }
-}

@@ -71,10 +71,10 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try LintPipeline.loadConfiguration(config)
+        let configuration = try Configuration.load(orDefault: config)
         let sources = self.sources.isEmpty ? configuration.sources : self.sources
         // The Swift reader lives in flowlint-swift: hand the whole command over before anything is written.
-        if !sources.isEmpty, FlowlintCLI.readSources == nil {
+        if !sources.isEmpty, SourceReader.current == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
         // A revision is read into a private folder: an interrupted run removes it.

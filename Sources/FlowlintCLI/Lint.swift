@@ -98,7 +98,7 @@ struct Lint: ParsableCommand {
         // Read first: a bad baseline or a floor with no code to hold it to fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
         let floor = try CodeCoverage.floor(option: minRead.flatMap(Configuration.percent),
-                                           configuration: LintPipeline.loadConfiguration(config), sources: sources)
+                                           configuration: Configuration.load(orDefault: config), sources: sources)
         let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {

@@ -22,7 +22,7 @@ import Testing
         "FlowlintCLI": ["FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowReport", "FlowRender"],
         // The thin mains: `flowlint` runs the command line; `flowlint-swift` hands it the Swift reader.
         "flowlint": ["FlowlintCLI"],
-        "flowlint-swift": ["FlowlintCLI", "FlowSwift", "FlowModel", "FlowConfig", "FlowRules", "FlowSpec"],
+        "flowlint-swift": ["FlowlintCLI", "FlowSwift"],
     ]
 
     /// The modules `file` imports (`import X`, `@testable import X`, `import struct X.Y`), in order.
