@@ -106,7 +106,7 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// The spec encoder's round trip on every valid project: the specs written for its graph load without an error,
-    /// as the same graph (`GraphFacts`: every field the encoder writes, locations aside).
+    /// as the same graph (`GraphSignature`: every field the encoder writes, locations aside).
     private func roundTrip(_ graph: FlowGraph, loader: SpecLoader) {
         let specs = SpecEncoder.specs(for: CodeGraph(graph: graph))
         let written = specs.enumerated().map { write(Array($1.text.utf8), to: "encoded/e\($0).flow.yml") }
@@ -119,8 +119,8 @@ public final class Workspace: @unchecked Sendable {
         if let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
             fatalError("an encoded spec of a valid project has an error: \(error.location): \(error.message)\n\(specs.map(\.text).joined())")
         }
-        let before = GraphFacts.lines(graph)
-        let after = GraphFacts.lines(reloaded.graph)
+        let before = GraphSignature.lines(graph)
+        let after = GraphSignature.lines(reloaded.graph)
         guard before != after else { return }
         let difference = before.difference(from: after).map { change -> String in
             switch change {

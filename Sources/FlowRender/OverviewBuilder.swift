@@ -4,11 +4,11 @@ import FlowRules
 
 /// The overview: one node per coordinator, an edge per child start, labelled with the route that starts it.
 struct OverviewBuilder {
-    private let facts: FlowFacts
+    private let facts: DiagramFacts
     private let options: DiagramOptions
     private let marks: FindingMarks
 
-    init(facts: FlowFacts, options: DiagramOptions) {
+    init(facts: DiagramFacts, options: DiagramOptions) {
         self.facts = facts
         self.options = options
         marks = FindingMarks(options.findings)
@@ -80,10 +80,10 @@ public enum DiagramBuilder {
 
     /// From the facts the rules read, when the caller has them (`flowlint graph` after a lint run).
     public static func build(_ analysis: Analysis, options: DiagramOptions = DiagramOptions()) -> Diagram {
-        build(FlowFacts(analysis), options: options)
+        build(DiagramFacts(analysis), options: options)
     }
 
-    static func build(_ facts: FlowFacts, options: DiagramOptions) -> Diagram {
+    static func build(_ facts: DiagramFacts, options: DiagramOptions) -> Diagram {
         if options.overview {
             return OverviewBuilder(facts: facts, options: options).build()
         }

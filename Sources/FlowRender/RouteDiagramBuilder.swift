@@ -5,7 +5,7 @@ import FlowRules
 /// The diagram of routes: a cluster per coordinator, a node per route that shows a screen or starts a child,
 /// an edge per trigger and per child start, and return edges for dismiss, pop and finish.
 struct RouteDiagramBuilder {
-    private let facts: FlowFacts
+    private let facts: DiagramFacts
     private let options: DiagramOptions
     private let marks: FindingMarks
     private var diagram = Diagram()
@@ -15,7 +15,7 @@ struct RouteDiagramBuilder {
     /// What each coordinator's dismissal closes: computed once (`Presentations.presenters(of:memo:)`).
     private var presenterMemo: [CoordinatorID: [RouteID]] = [:]
 
-    init(facts: FlowFacts, options: DiagramOptions) {
+    init(facts: DiagramFacts, options: DiagramOptions) {
         self.facts = facts
         self.options = options
         marks = FindingMarks(options.findings)

@@ -19,7 +19,7 @@ public enum Site {
     public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto, coverage: Coverage? = nil,
                              render: (Diagram, _ page: String) throws -> String) rethrows -> [Page] {
         // One set of facts for every page.
-        let facts = FlowFacts(analysis)
+        let facts = DiagramFacts(analysis)
         let index = analysis.index
         let graph = index.graph
         let names = graph.coordinators.map(\.name).sorted()

@@ -93,7 +93,7 @@ import FlowAnalysis
         let loaded = !decode(spec(test.head), schema: schema).findings.contains { $0.hasPrefix("unknown field `\(key)`") }
         let text = SpecEncoder.specs(for: CodeGraph(graph: head), comments: false, schema: schema).map(\.text).joined()
         let encoded = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):") }
-        let roundTrips = GraphFacts.lines(decode(text).graph) == GraphFacts.lines(head)
+        let roundTrips = GraphSignature.lines(decode(text).graph) == GraphSignature.lines(head)
         let drifts = !DriftComparison(spec: base, code: CodeGraph(graph: head), schema: schema).findings().isEmpty
         let diffs = FlowDiff(base: base, head: head, schema: schema).changes.contains { $0.field == FlowField.of(test.field) }
         return Outcome(loaded: loaded, encoded: encoded, roundTrips: roundTrips, drifts: drifts, diffs: diffs)

@@ -25,7 +25,7 @@ import Testing
                 file.file.coordinators.forEach { graph.add($0) }
                 file.file.chains.forEach { graph.add($0) }
             }
-            #expect(GraphFacts.lines(graph) == GraphFacts.lines(code.graph))
+            #expect(GraphSignature.lines(graph) == GraphSignature.lines(code.graph))
         }
     }
 

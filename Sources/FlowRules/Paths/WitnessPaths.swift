@@ -14,7 +14,7 @@ public enum WitnessPaths {
         return findings.map { finding in
             let crossing: Bool
             switch RuleRegistry.witness(of: finding.rule) {
-            case .none: return finding
+            case .noPath: return finding
             case .pathToElement: crossing = true
             case .pathWithoutPresentation: crossing = false
             }
