@@ -153,7 +153,7 @@ public final class Workspace: @unchecked Sendable {
 
     /// Every diagram writer on the whole flow, its overview, one coordinator, the findings and two chains; the
     /// SVG through Graphviz of the whole flow when it is small (Graphviz's layout is slow and not linear).
-    private func draw(_ graph: FlowGraph, findings: [Diagnostic]) {
+    private func draw(_ graph: FlowGraph, findings: [Finding]) {
         let index = FlowIndex(graph)
         let walks = ChainWalk.walks(graph.chains, index: index)
         var options = [DiagramOptions(), DiagramOptions(overview: true), DiagramOptions(findings: findings)]
@@ -199,7 +199,7 @@ public final class Workspace: @unchecked Sendable {
     /// The atlas (`graph --site`): every page, those of at most `laidOut` nodes laid out by Graphviz, the others
     /// with their DOT text in place of the SVG (the pages around it are what is fuzzed there). Its page names
     /// are distinct.
-    private func drawAtlas(_ graph: FlowGraph, findings: [Diagnostic]) {
+    private func drawAtlas(_ graph: FlowGraph, findings: [Finding]) {
         var laidOut = 0
         let pages = Site.pages(Analysis(graph), findings: findings) { diagram, _ in
             let dot = DOTWriter.write(diagram)

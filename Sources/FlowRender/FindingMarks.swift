@@ -2,12 +2,12 @@ import FlowModel
 import FlowAnalysis
 import FlowRules
 
-/// Findings grouped by the element they are about (`Diagnostic.coordinator` / `.route`).
+/// Findings grouped by the element they are about (`Finding.coordinator` / `.route`).
 struct FindingMarks {
     private(set) var routes: [RouteKey: [Mark]] = [:]
     private(set) var coordinators: [String: [Mark]] = [:]
 
-    init(_ findings: [Diagnostic]) {
+    init(_ findings: [Finding]) {
         // Sorted by rule and message, not by file: the same project read in another file order marks alike.
         let ordered = findings.sorted { ($0.rule.rawValue, $0.message) < ($1.rule.rawValue, $1.message) }
         for finding in ordered {
@@ -28,7 +28,7 @@ struct FindingMarks {
 
     /// As the rule's description says (`RuleDescription.drawing`): unreachable elements grey; leaks, unretained
     /// children and cycles red whatever their configured severity; other findings by severity.
-    static func style(of finding: Diagnostic) -> MarkStyle {
+    static func style(of finding: Finding) -> MarkStyle {
         switch RuleRegistry.drawing(of: finding.rule) {
         case .unreachable: .unreachable
         case .problem: .problem

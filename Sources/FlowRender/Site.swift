@@ -16,7 +16,7 @@ public enum Site {
     /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI); it is given the name of
     /// the page the diagram is drawn on.
     /// `coverage`: what a graph read from Swift code read of it, shown on the index (a guessed entry marked as one).
-    public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto, coverage: Coverage? = nil,
+    public static func pages(_ analysis: Analysis, findings: [Finding], layout: Layout = .auto, coverage: Coverage? = nil,
                              render: (Diagram, _ page: String) throws -> String) rethrows -> [Page] {
         // One set of facts for every page.
         let facts = DiagramFacts(analysis)
@@ -64,7 +64,7 @@ public enum Site {
 
     /// The witness path of each finding that has steps, named `path-N` after the finding's place (from 1) in
     /// lint's order: the class its nodes and edges carry and the anchor that highlights them.
-    private static func witnessPaths(_ findings: [Diagnostic]) -> [NamedRoutePath] {
+    private static func witnessPaths(_ findings: [Finding]) -> [NamedRoutePath] {
         findings.enumerated().compactMap { number, finding in
             guard let path = finding.path, !path.isEmpty else { return nil }
             return NamedRoutePath(name: pathName(number), routes: path.compactMap { routeKey(of: $0.step) })
@@ -179,7 +179,7 @@ public enum Site {
     /// diagram, or its row in the routes table for a route drawn as an edge. A finding's witness path follows as
     /// links to each step's route, in the order the user takes them, and to the pages that highlight it.
     private struct FindingsTable {
-        var findings: [Diagnostic]
+        var findings: [Finding]
         var graph: FlowGraph
         var files: [String: String]
         /// Per page: the witness paths its diagram marks.
@@ -225,7 +225,7 @@ public enum Site {
         }
 
         /// Links to the pages whose diagrams highlight the path, by coordinator in the order the path enters them.
-        private func highlightLinks(_ finding: Diagnostic, _ path: String) -> String {
+        private func highlightLinks(_ finding: Finding, _ path: String) -> String {
             var seen: Set<String> = []
             let pages = (finding.path ?? []).compactMap { routeKey(of: $0.step)?.coordinator }.filter { seen.insert($0).inserted }
                 .filter { files[$0].map { marked[$0]?.contains(path) == true } ?? false }

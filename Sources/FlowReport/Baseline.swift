@@ -24,7 +24,7 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// Records every finding of `findings`.
-    public init(recording findings: [Diagnostic]) {
+    public init(recording findings: [Finding]) {
         var entries: [FindingKey: Entry] = [:]
         for finding in findings {
             let key = FindingKey(finding)
@@ -37,7 +37,7 @@ public struct Baseline: Equatable, Sendable {
     public func filter(_ report: Report) -> (report: Report, suppressed: Int) {
         var remaining: [FindingKey: Int] = [:]
         for entry in entries { remaining[entry.key] = Self.saturatingSum(remaining[entry.key] ?? 0, entry.count) }
-        var kept: [Diagnostic] = []
+        var kept: [Finding] = []
         for finding in report.findings {
             let key = FindingKey(finding)
             if let count = remaining[key], count > 0 {

@@ -46,7 +46,7 @@ public enum JUnitReporter {
     }
 
     /// The text form, which CI views show as the failure's details.
-    static func body(_ finding: Diagnostic) -> String {
+    static func body(_ finding: Finding) -> String {
         var text = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
         for note in finding.notesWithPath {
             text += "\n\(note.location): note: \(note.message)"

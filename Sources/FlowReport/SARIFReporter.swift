@@ -198,7 +198,7 @@ public enum SARIFReporter {
         var codeFlows: [CodeFlow]?
         var partialFingerprints: [String: String]
 
-        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
+        init(_ finding: Finding, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
             ruleId = finding.rule.rawValue
             self.ruleIndex = ruleIndex
             level = finding.severity.rawValue

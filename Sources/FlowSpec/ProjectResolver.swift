@@ -5,7 +5,7 @@ import FlowModel
 struct ProjectResolver {
     let knownRules: Set<RuleID>
     private let budget: FindingBudget
-    var diagnostics: [Diagnostic] { budget.findings }
+    var diagnostics: [Finding] { budget.findings }
     private var graph = FlowGraph()
     /// What the files could not define: a name missing there may be what a reference means.
     private var gaps = SpecGaps()
@@ -30,13 +30,13 @@ struct ProjectResolver {
                     report(.duplicateKey,
                            "coordinator `\(coordinator.name)` is already defined in \(first.file); rename one of them or merge them",
                            at: coordinator.location, coordinator: coordinator.name,
-                           notes: [DiagnosticNote("first definition of `\(coordinator.name)`", at: first.location)])
+                           notes: [FindingNote("first definition of `\(coordinator.name)`", at: first.location)])
                 }
             }
             for chain in file.chains {
                 if let first = graph.add(chain) {
                     report(.duplicateKey, "chain `\(chain.name)` is already defined in \(first.location.file); rename one of them",
-                           at: chain.location, notes: [DiagnosticNote("first definition of `\(chain.name)`", at: first.location)])
+                           at: chain.location, notes: [FindingNote("first definition of `\(chain.name)`", at: first.location)])
                 }
             }
         }
@@ -63,7 +63,7 @@ struct ProjectResolver {
         graph.entry = entry
         for extra in entries.dropFirst() {
             report(.entry, "`entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \(entry.location.file)",
-                   at: extra.location, notes: [DiagnosticNote("first `entry`", at: entry.location)])
+                   at: extra.location, notes: [FindingNote("first `entry`", at: entry.location)])
         }
         if graph.coordinator(named: entry.value) == nil && !gaps.coordinators {
             let hint = coordinatorHint(entry.value)
@@ -212,14 +212,14 @@ struct ProjectResolver {
     }
 
     private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation, _ scope: Scope,
-                        notes: [DiagnosticNote] = []) {
+                        notes: [FindingNote] = []) {
         report(rule, message(), at: location, coordinator: scope.coordinator, route: scope.route, notes: notes)
     }
 
     private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                        coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []) {
+                        coordinator: String? = nil, route: String? = nil, notes: [FindingNote] = []) {
         budget.add(rule, at: location) {
-            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
+            Finding(rule: rule, severity: .error, message: message(), location: location,
                        coordinator: coordinator, route: route, notes: notes)
         }
     }

@@ -10,7 +10,7 @@ struct SpecDecoder {
     let path: String
     let budget: FindingBudget
     /// The findings kept; past the file's limit the rest are only counted (`omitted`), for the resolver to close.
-    var diagnostics: [Diagnostic] { budget.kept }
+    var diagnostics: [Finding] { budget.kept }
     var omitted: FindingBudget.Omitted? { budget.omitted[path] }
     /// What the file may define that could not be read; see `SpecGaps`.
     private(set) var gaps = SpecGaps()

@@ -214,7 +214,7 @@ extension SpecDecoder {
 
     mutating func reportDuplicate(_ name: String, at key: NodeID, first: NodeID, what: String, owner: String) {
         report(.duplicateKey, "\(what) `\(name)` is defined twice\(owner); the first definition is used, remove or rename this one",
-               at: location(key), notes: [DiagnosticNote("first defined here", at: location(first))])
+               at: location(key), notes: [FindingNote("first defined here", at: location(first))])
     }
 
     mutating func keyName(_ key: NodeID, in context: @autoclosure () -> String) -> String? {
@@ -264,10 +264,10 @@ extension SpecDecoder {
     }
 
     func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                        notes: [DiagnosticNote] = []) {
+                        notes: [FindingNote] = []) {
         let (coordinator, route) = (coordinatorName, routeName)
         budget.add(rule, at: location) {
-            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
+            Finding(rule: rule, severity: .error, message: message(), location: location,
                        coordinator: coordinator, route: route, notes: notes)
         }
     }

@@ -15,7 +15,7 @@ public struct SpecLimits: Sendable {
 enum SpecReader {
     struct Result: Sendable {
         var file: SpecFile?
-        var diagnostics: [Diagnostic]
+        var diagnostics: [Finding]
         /// What the file may define but could not be read: references into it are not reported.
         var gaps: SpecGaps
         /// Findings past the file's limit, counted, not kept.
@@ -45,7 +45,7 @@ enum SpecReader {
     private static func decode(_ bytes: [UInt8], path: String, limits: SpecLimits, defaultRetain: RetainPolicy) -> Result {
         let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
         var diagnostics = problems.map { problem in
-            Diagnostic(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
+            Finding(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
                        location: SourceLocation(file: path, line: problem.line, column: problem.column))
         }
         guard let tree else {
@@ -58,8 +58,8 @@ enum SpecReader {
         return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps, omitted: decoder.omitted)
     }
 
-    private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Diagnostic {
-        Diagnostic(rule: rule, severity: .error, message: message, location: SourceLocation(file: path, line: 1, column: 1))
+    private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Finding {
+        Finding(rule: rule, severity: .error, message: message, location: SourceLocation(file: path, line: 1, column: 1))
     }
 
     private static func megabytes(_ bytes: Int) -> String {

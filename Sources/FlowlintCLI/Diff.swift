@@ -242,7 +242,7 @@ final class SideReader {
 
     /// The finding at its path below the side's root, so that both sides name a file alike; messages are rewritten
     /// only for a private folder, whose name nothing else contains.
-    private static func relocated(_ finding: Diagnostic, _ strip: String, messages: Bool) -> Diagnostic {
+    private static func relocated(_ finding: Finding, _ strip: String, messages: Bool) -> Finding {
         let prefix = strip.hasSuffix("/") ? strip : strip + "/"
         func file(_ location: SourceLocation) -> SourceLocation {
             var moved = location
@@ -252,7 +252,7 @@ final class SideReader {
         var moved = finding
         moved.location = file(finding.location)
         if messages { moved.message = relocated(finding.message, strip) }
-        moved.notes = finding.notes.map { DiagnosticNote(messages ? relocated($0.message, strip) : $0.message, at: file($0.location)) }
+        moved.notes = finding.notes.map { FindingNote(messages ? relocated($0.message, strip) : $0.message, at: file($0.location)) }
         return moved
     }
 

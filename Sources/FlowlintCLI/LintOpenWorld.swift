@@ -6,8 +6,8 @@ import FlowReport
 struct OpenWorldSummary {
     var openCoordinators: [Coordinator] = []
     var openRoutes: [(coordinator: String, route: Route)] = []
-    var withheld: [Diagnostic]
-    var unread: [DiagnosticNote]
+    var withheld: [Finding]
+    var unread: [FindingNote]
 
     init(graph: FlowGraph, report: Report) {
         for coordinator in graph.coordinators {

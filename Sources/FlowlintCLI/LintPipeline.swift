@@ -78,8 +78,8 @@ struct LintPipeline {
         let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: excludeRoot)
             .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
-        report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
-        report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
+        report.withheld = run.withheld.sorted(by: Finding.reportOrder)
+        report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { FindingNote($0.message, at: $0.location) }
         report.coverage = code?.coverage
         return LintOutcome(project: project, report: report,
                            rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),

@@ -43,13 +43,13 @@ import FlowModel
     }
 
     @Test func findingsSortByFileLineColumnRuleThenMessage() {
-        func finding(_ file: String, _ line: Int, _ column: Int, _ rule: RuleID, _ message: String) -> Diagnostic {
-            Diagnostic(rule: rule, severity: .error, message: message, location: SourceLocation(file: file, line: line, column: column))
+        func finding(_ file: String, _ line: Int, _ column: Int, _ rule: RuleID, _ message: String) -> Finding {
+            Finding(rule: rule, severity: .error, message: message, location: SourceLocation(file: file, line: line, column: column))
         }
         let ordered = [
             finding("a", 1, 5, "schema", "x"), finding("a", 2, 1, "entry", "x"), finding("a", 2, 1, "schema", "a"),
             finding("a", 2, 1, "schema", "b"), finding("a", 10, 1, "entry", "x"), finding("b", 1, 1, "entry", "x"),
         ]
-        #expect(ordered.reversed().sorted(by: Diagnostic.reportOrder) == ordered)
+        #expect(ordered.reversed().sorted(by: Finding.reportOrder) == ordered)
     }
 }

@@ -179,17 +179,17 @@ import Testing
     @Test func findingsMarkTheElementsTheyAreAbout() throws {
         let at = SourceLocation(file: "x.flow.yml", line: 1, column: 1)
         let findings = [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "never reached", location: at,
+            Finding(rule: "unreachable-route", severity: .warning, message: "never reached", location: at,
                        coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "leaked-child", severity: .error, message: "stays in childCoordinators", location: at,
+            Finding(rule: "leaked-child", severity: .error, message: "stays in childCoordinators", location: at,
                        coordinator: "Unauthenticated", route: "registration"),
-            Diagnostic(rule: "retain-cycle", severity: .error, message: "holds App strongly", location: at,
+            Finding(rule: "retain-cycle", severity: .error, message: "holds App strongly", location: at,
                        coordinator: "Registration"),
-            Diagnostic(rule: "push-cycle", severity: .warning, message: "pushes loop", location: at,
+            Finding(rule: "push-cycle", severity: .warning, message: "pushes loop", location: at,
                        coordinator: "Unauthenticated", route: "start"),
-            Diagnostic(rule: "trapped-flow", severity: .warning, message: "no way out", location: at,
+            Finding(rule: "trapped-flow", severity: .warning, message: "no way out", location: at,
                        coordinator: "Unauthenticated", route: "close"),
-            Diagnostic(rule: "syntax", severity: .error, message: "file-level", location: at),
+            Finding(rule: "syntax", severity: .error, message: "file-level", location: at),
         ]
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: findings))
         #expect(diagram.node("Todos", "todo")?.markStyle == .unreachable)

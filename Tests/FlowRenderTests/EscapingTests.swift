@@ -22,7 +22,7 @@ import Testing
     static func escapingDiagram() throws -> Diagram {
         let graph = try Fixtures.graph("escaping")
         let at = SourceLocation(file: "x", line: 1, column: 1)
-        let finding = Diagnostic(rule: "leaked-child", severity: .error, message: "<script>&amp; \\N \"x\"", location: at,
+        let finding = Finding(rule: "leaked-child", severity: .error, message: "<script>&amp; \\N \"x\"", location: at,
                                  coordinator: graph.entry!.value, route: "日本語")
         return DiagramBuilder.build(graph, options: DiagramOptions(findings: [finding]))
     }

@@ -24,9 +24,9 @@ import Testing
     @Test func marksFindingsInTheStyleOfTheirRule() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "unretained-child", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "createTodo"),
-            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+            Finding(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+            Finding(rule: "unretained-child", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "createTodo"),
+            Finding(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
         ]))
         let lines = DOTWriter.write(diagram).split(separator: "\n")
         let todo = try #require(lines.first { $0.contains("\"Todos/todo\" [") })
@@ -41,9 +41,9 @@ import Testing
     @Test func findingsAreNumberedInDrawingOrderWithBadgesAndAList() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "invalid-transition", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+            Finding(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+            Finding(rule: "invalid-transition", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "todo"),
+            Finding(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
         ]))
         #expect(diagram.findings.map(\.number) == [1, 2, 3])
         #expect(diagram.findings.map(\.message) == ["m3", "m2", "m1"], "the cluster first, then the node's, by rule")
@@ -59,9 +59,9 @@ import Testing
         let at = SourceLocation(file: "x", line: 1, column: 1)
         // push-cycle is drawn red (a cycle) whatever its severity; as a warning its badge and entry are amber.
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "push-cycle", severity: .warning, message: "only a warning", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "invalid-transition", severity: .error, message: "an error", location: at, coordinator: "Todos", route: "createTodo"),
-            Diagnostic(rule: "trapped-flow", severity: .warning, message: "and a warning", location: at, coordinator: "Todos", route: "createTodo"),
+            Finding(rule: "push-cycle", severity: .warning, message: "only a warning", location: at, coordinator: "Todos", route: "todo"),
+            Finding(rule: "invalid-transition", severity: .error, message: "an error", location: at, coordinator: "Todos", route: "createTodo"),
+            Finding(rule: "trapped-flow", severity: .warning, message: "and a warning", location: at, coordinator: "Todos", route: "createTodo"),
         ]))
         let dot = DOTWriter.write(diagram)
         let lines = dot.split(separator: "\n")
@@ -86,7 +86,7 @@ import Testing
     @Test func oneStyleTableDrawsNodesTheirLegendAndMermaidAlike() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m", location: at, coordinator: "Main", route: "authenticated"),
+            Finding(rule: "unreachable-route", severity: .warning, message: "m", location: at, coordinator: "Main", route: "authenticated"),
         ]))
         let width = DiagramStyle.initialWidth
         let dot = DOTWriter.write(diagram)

@@ -5,9 +5,9 @@ enum Findings {
     static func finding(
         _ rule: RuleID = "leaked-child", _ severity: Severity = .error, _ message: String = "Auth leaks",
         file: String = "Flows/App.flow.yml", line: Int = 12, column: Int = 7,
-        coordinator: String? = "App", route: String? = "login", notes: [DiagnosticNote] = []
-    ) -> Diagnostic {
-        Diagnostic(rule: rule, severity: severity, message: message,
+        coordinator: String? = "App", route: String? = "login", notes: [FindingNote] = []
+    ) -> Finding {
+        Finding(rule: rule, severity: severity, message: message,
                    location: SourceLocation(file: file, line: line, column: column),
                    coordinator: coordinator, route: route, notes: notes)
     }

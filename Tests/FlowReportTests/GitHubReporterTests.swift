@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func notesFollowOnEscapedLines() {
-        let finding = Findings.finding(notes: [DiagnosticNote("first defined here", at: SourceLocation(file: "A, b.yml", line: 3, column: 5))])
+        let finding = Findings.finding(notes: [FindingNote("first defined here", at: SourceLocation(file: "A, b.yml", line: 3, column: 5))])
         let line = GitHubReporter.render(Report(findings: [finding], files: 1))
         #expect(line == "::error file=Flows/App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::Auth leaks%0Anote: A, b.yml:3:5: first defined here\n")
     }

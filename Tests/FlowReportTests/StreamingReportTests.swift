@@ -22,7 +22,7 @@ import Testing
         expectSameBytes(Report(findings: [], files: 0))
         var report = Report(findings: [], files: 3)
         report.withheld = [Findings.finding()]
-        report.unread = [DiagnosticNote("unreadable", at: SourceLocation(file: "A.swift", line: 1, column: 1))]
+        report.unread = [FindingNote("unreadable", at: SourceLocation(file: "A.swift", line: 1, column: 1))]
         expectSameBytes(report)
     }
 
@@ -31,7 +31,7 @@ import Testing
         let texts = [controls, "\"quoted\" \\ back/slash", "é 😀 \u{2028} \u{85} \u{7F} 日本", "", "a\r\nb\tc"]
         for text in texts {
             let finding = Findings.finding("leaked-child", .error, text, file: "Flows/\(text).flow.yml", coordinator: text, route: text,
-                                           notes: [DiagnosticNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
+                                           notes: [FindingNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
             var traced = finding
             traced.path = [WitnessStep(NamedPathStep(kind: "deepLink", route: text, on: text, chain: text, url: text),
                                        at: SourceLocation(file: text, line: 4, column: 5))]
@@ -52,7 +52,7 @@ import Testing
         var random = SeededRandom(seed: 40)
         let names = ["App", "Auth", "Ünïcode", "Tab\"s", "Back\\slash", "日本", "Sp ace", "new\nline", "/abs/path"]
         let kinds = ["tap", "tab", "event", "deepLink", "initial", "then"]
-        let findings = (0..<3_000).map { index -> Diagnostic in
+        let findings = (0..<3_000).map { index -> Finding in
             let name = { names[random.next(below: names.count)] }
             var finding = Findings.finding(
                 RuleID(rawValue: ["leaked-child", "unreachable-route", "trapped-flow"][index % 3]), index % 2 == 0 ? .error : .warning,
@@ -60,7 +60,7 @@ import Testing
                 line: random.next(below: 5_000) + 1, column: random.next(below: 80) + 1,
                 coordinator: index % 11 == 0 ? nil : name(), route: index % 5 == 0 ? nil : name(),
                 notes: (0..<random.next(below: 3)).map {
-                    DiagnosticNote("note \($0) \(name())", at: SourceLocation(file: name(), line: $0 + 1, column: 1))
+                    FindingNote("note \($0) \(name())", at: SourceLocation(file: name(), line: $0 + 1, column: 1))
                 })
             if random.next(below: 4) > 0 {
                 finding.path = (0..<random.next(below: 12)).map { _ in

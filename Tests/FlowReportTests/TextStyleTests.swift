@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TextStyleTests {
     let report = Report(findings: [
-        Findings.finding(notes: [DiagnosticNote("first defined here", at: SourceLocation(file: "A.flow.yml", line: 1, column: 2))]),
+        Findings.finding(notes: [FindingNote("first defined here", at: SourceLocation(file: "A.flow.yml", line: 1, column: 2))]),
         Findings.finding("unreachable-route", .warning, "never reached", line: 30),
     ], files: 1)
 

@@ -98,7 +98,7 @@ import FlowAnalysis
         return code
     }
 
-    func findings(_ code: Code, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Diagnostic] {
+    func findings(_ code: Code, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Finding] {
         let project = try SpecProject(spec)
         return DriftComparison(spec: project.project.graph, code: code.graph, includeInferred: includeInferred).findings()
     }
@@ -135,7 +135,7 @@ import FlowAnalysis
         help.transition = Located(.push, at: Self.at(61))
         code.coordinators[0].routes.append(help)
         code.coordinators[0].routes.remove(at: 1)  // `about` is gone from the code
-        let found = try findings(code).sorted(by: Diagnostic.reportOrder)
+        let found = try findings(code).sorted(by: Finding.reportOrder)
         #expect(found.map(\.rule) == [DriftRules.missingRoute, DriftRules.extraRoute])
         #expect(found[0].location.line == 5 && found[0].route == "help", "at the spec coordinator")
         #expect(found[1].location.line == 13 && found[1].route == "about", "at the spec route")

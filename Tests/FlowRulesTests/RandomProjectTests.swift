@@ -88,7 +88,7 @@ import FlowAnalysis
             let text = Self.randomSpec(coordinators: Int.random(in: 1...8, using: &generator), using: &generator)
             let spec = try SpecProject(["app.flow.yml": text], allowingDiagnostics: true)
             // Every rule over every project, even those RuleRunner would not check for spec errors.
-            var findings: [Diagnostic] = []
+            var findings: [Finding] = []
             for rule in RuleRegistry.graphRules { findings += rule.init().check(spec.analysis) }
             findings += RuleRunner().findings(for: spec.project)
             for finding in findings {

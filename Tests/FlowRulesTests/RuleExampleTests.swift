@@ -47,7 +47,7 @@ import FlowSpec
 
         var unexpected: [String] = []
         var remaining = expected
-        for finding in findings.sorted(by: Diagnostic.reportOrder) {
+        for finding in findings.sorted(by: Finding.reportOrder) {
             let key = Marker(line: finding.location.line, rule: finding.rule.rawValue)
             if let count = remaining[key], count > 0 {
                 remaining[key] = count - 1

@@ -80,8 +80,8 @@ import FlowAnalysis
     }
 
     private struct Loaded {
-        var validity: [Diagnostic]
-        var findings: [Diagnostic]
+        var validity: [Finding]
+        var findings: [Finding]
     }
 
     private func load(_ files: [String: String]) throws -> Loaded {
@@ -94,7 +94,7 @@ import FlowAnalysis
     }
 
     /// Findings by file name (without the folder, which differs per load, and an order prefix), line, column, rule.
-    private static func summary(_ findings: [Diagnostic]) -> [Summary] {
+    private static func summary(_ findings: [Finding]) -> [Summary] {
         findings.map {
             let name = URL(fileURLWithPath: $0.location.file).lastPathComponent
             return Summary(file: name.hasPrefix("1-") || name.hasPrefix("2-") ? String(name.dropFirst(2)) : name,

@@ -36,7 +36,7 @@ import FlowAnalysis
         """,
     ]
 
-    static func traced(_ project: SpecProject) -> [Diagnostic] {
+    static func traced(_ project: SpecProject) -> [Finding] {
         WitnessPaths.tracing(RuleRunner().findings(for: project.project), in: project.analysis)
     }
 

@@ -234,7 +234,7 @@ import Testing
             routes:
               home: {screen: Home, colour: red}
         """)
-        #expect(spec.diagnostics.sorted(by: Diagnostic.reportOrder).map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" }
+        #expect(spec.diagnostics.sorted(by: Finding.reportOrder).map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" }
             == ["-/-", "App/-", "App/home"])
     }
 
@@ -663,11 +663,11 @@ import Testing
             "11:7 duplicate-key route `a` is defined twice in coordinator `App`; the first definition is used, remove or rename this one",
             "14:3 duplicate-key chain `c` is defined twice; the first definition is used, remove or rename this one",
         ])
-        #expect(spec.diagnostics.sorted(by: Diagnostic.reportOrder).map { $0.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } } == [
+        #expect(spec.diagnostics.sorted(by: Finding.reportOrder).map { $0.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } } == [
             ["1:1 first defined here"], ["5:5 first defined here"], ["8:13 first defined here"], ["10:31 first defined here"],
             ["10:7 first defined here"], ["13:3 first defined here"],
         ])
-        #expect(spec.diagnostics.sorted(by: Diagnostic.reportOrder).map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" } == [
+        #expect(spec.diagnostics.sorted(by: Finding.reportOrder).map { "\($0.coordinator ?? "-")/\($0.route ?? "-")" } == [
             "-/-", "App/-", "App/-", "App/a", "App/a", "-/-",
         ])
         let app = try #require(spec.coordinator("App"))

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SpecLoaderTests {
     private func render(_ project: LoadedProject, relativeTo folder: TemporaryFolder) -> [String] {
-        project.diagnostics.sorted(by: Diagnostic.reportOrder).map {
+        project.diagnostics.sorted(by: Finding.reportOrder).map {
             "\($0.location.file.dropFirst(folder.path.count + 1)):\($0.location.line):\($0.location.column) \($0.rule) \($0.message)"
         }
     }

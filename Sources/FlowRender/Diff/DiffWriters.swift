@@ -57,8 +57,8 @@ public enum DiffWriter {
         var changes: [FlowChange]
         var reachability: [Reachability]
         /// As `lint --format json` writes them, each with its witness path.
-        var newFindings: [JSONReporter.Finding]
-        var fixedFindings: [JSONReporter.Finding]
+        var newFindings: [JSONReporter.Record]
+        var fixedFindings: [JSONReporter.Record]
         /// `changes`, `reachability`, `newFindings`, `newErrors`, `fixedFindings`.
         var summary: [String: Int]
     }
@@ -77,7 +77,7 @@ public enum DiffWriter {
             reachability: report.flow.reachability.map {
                 Reachability(coordinator: $0.coordinator, route: $0.route, reachable: $0.reachable, cause: $0.cause, message: $0.message)
             },
-            newFindings: report.new.map(JSONReporter.Finding.init), fixedFindings: report.fixed.map(JSONReporter.Finding.init),
+            newFindings: report.new.map(JSONReporter.Record.init), fixedFindings: report.fixed.map(JSONReporter.Record.init),
             summary: ["changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
                       "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },
                       "fixedFindings": report.fixed.count])
@@ -121,7 +121,7 @@ public enum DiffWriter {
         return lines.joined(separator: "\n")
     }
 
-    private static func findingLine(_ finding: Diagnostic) -> String {
+    private static func findingLine(_ finding: Finding) -> String {
         "- **\(finding.severity.rawValue)** `\(finding.rule)` \(inline("\(finding.location)")): \(inline(finding.message))"
             + (finding.path.map { " — path: `\(inline(NamedPathStep.text(of: $0.map(\.step))))`" } ?? "")
     }

@@ -10,7 +10,7 @@ struct CodeOnlyFindings {
     /// The words the fixes speak, as on the specs.
     var framework: Framework
 
-    func findings() -> [Diagnostic] {
+    func findings() -> [Finding] {
         // Rules that judge what the code does, not what it lacks (their `judgesCodeOnlyGraphs` trait).
         let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }

@@ -111,9 +111,9 @@ public struct ChainUnderModalRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // A chain `at: launch` runs before anything is presented (state restoration).
         for (chain, walk) in zip(index.graph.chains, analysis.chains) where !chain.runsAtLaunch {
             guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }), from == index.entry, analysis.navigation.canPresentAbove[from],

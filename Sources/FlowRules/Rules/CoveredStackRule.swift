@@ -60,10 +60,10 @@ public struct CoveredStackRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let state = analysis.navigation
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for screen in index.routeIDs where analysis.reachability.reachedRoute[screen] && index.showsScreen(screen) {
             let owner = index.owner(of: screen)
             // A presented screen has no stack of its own: every stack is beneath it. A screen of an always

@@ -72,10 +72,10 @@ public struct DismissWithoutPresentationRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let state = analysis.navigation
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for screen in index.routeIDs where state.reachedUnpresented[screen] && index.showsScreen(screen) {
             // Names are resolved again (for each trigger's location) only when a dismiss is triggered.
             guard index.triggers.neighbors(of: screen).contains(where: { index.effectiveTransition($0) == .dismiss }) else { continue }

@@ -48,7 +48,7 @@ public struct FinishWithoutParentRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         guard let entry = index.entry else { return [] }
         let name = index[coordinator: entry].name

@@ -90,9 +90,9 @@ public struct InvalidChainRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for (position, walk) in analysis.chains.enumerated() {
             let chain = index.graph.chains[position]
             guard let (stepIndex, failure) = walk.failure else { continue }

@@ -64,7 +64,7 @@ public struct InvalidTransitionRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let code = analysis.origin == .code
         // Read from code, the advice names what the code shows, never a spec field.
@@ -81,7 +81,7 @@ public struct InvalidTransitionRule: Rule {
             default: "`\(transition.rawValue)`"
             }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs {
             let kind = index[coordinator: c].kind?.value
             for route in index.routes(of: c) {

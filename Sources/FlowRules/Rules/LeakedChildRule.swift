@@ -72,9 +72,9 @@ public struct LeakedChildRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // Only reachable child starts are judged: an unreachable one already has its warning.
         for route in index.routeIDs where analysis.reachability.reachedRoute[route] {
             guard let started = index.child(of: route) else { continue }

@@ -105,10 +105,10 @@ public struct OutOfScopeTriggerRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         guard let entry = index.entry, analysis.startGraph.dominators != nil else { return [] }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // The start paths that avoid a coordinator, one search per coordinator named out of scope (not per finding).
         var pathsAvoiding: [CoordinatorID: SearchTree<Coordinator>] = [:]
         for route in index.routeIDs where analysis.reachability.reachedRoute[route] {

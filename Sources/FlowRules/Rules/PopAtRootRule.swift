@@ -71,9 +71,9 @@ public struct PopAtRootRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs where index.kind[c] == .navigation && !index.joinsParentStack[c] {
             guard let initial = index.initialRoute(of: c) else { continue }
             // Most roots pop nothing; names are resolved again (for each trigger's location) only when one does.

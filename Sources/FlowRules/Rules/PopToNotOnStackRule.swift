@@ -82,10 +82,10 @@ public struct PopToNotOnStackRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let state = analysis.navigation
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for screen in index.routeIDs where index.showsScreen(screen) && state.isStacked(screen) {
             let owner = index.owner(of: screen)
             // A miss is judged on the stack the screen is pushed on: a coordinator without one has none.
@@ -107,9 +107,9 @@ public struct PopToNotOnStackRule: Rule {
     }
 
     /// `popTo` steps of chains, on the stacks the chains started.
-    private func chainFindings(_ analysis: Analysis) -> [Diagnostic] {
+    private func chainFindings(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for (chain, walk) in zip(index.graph.chains, analysis.chains) {
             for miss in walk.popToMisses {
                 let owner = index[coordinator: index.owner(of: miss.target)].name

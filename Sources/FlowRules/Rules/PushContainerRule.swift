@@ -70,9 +70,9 @@ public struct PushContainerRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs {
             guard let child = index.child(of: route), index.transition(route) == .push, index.hasSupportedTransition(route),
                   index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }

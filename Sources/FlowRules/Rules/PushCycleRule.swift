@@ -59,11 +59,11 @@ public struct PushCycleRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let graph = analysis.pushGraph
         var reported = Set<Int32>()
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs where graph.components.isOnCycle[route] {
             let component = graph.components.component[route]
             guard reported.insert(component).inserted else { continue }

@@ -83,9 +83,9 @@ public struct PushWithoutStackRule: Rule {
         }
     }
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs {
             guard let child = index.child(of: route), index.joinsParentStack(child, startedBy: route), index.hasSupportedTransition(route) else { continue }
             let parent = index.owner(of: route)

@@ -73,10 +73,10 @@ public struct RetainCycleRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let components = analysis.ownership.components.component
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs where analysis.reachability.startedCoordinator[c] && !index[coordinator: c].holds.isEmpty {
             let coordinator = index[coordinator: c]
             // A hold on a child it starts runs beside the start: making it weak breaks nothing, the hold back up is the fix.

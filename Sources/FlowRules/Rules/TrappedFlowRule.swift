@@ -61,7 +61,7 @@ public struct TrappedFlowRule: Rule {
 
     private static let leavingTransitions: Set<Transition> = [.dismiss, .dismissToRoot, .finish]
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let dominators = analysis.startGraph.dominators
         /// A `setRoot` of `presenter` or of a coordinator active whenever it is replaces what `presenter` presented.
@@ -87,7 +87,7 @@ public struct TrappedFlowRule: Rule {
         func switchedAway(_ presenter: CoordinatorID) -> Bool {
             rootSwitchers.contains { $0 == presenter || dominators?.dominates($0, presenter) == true }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs where analysis.reachability.reachedRoute[route] && index.transition(route) == .present {
             let presenter = index.owner(of: route)
             guard !switchedAway(presenter) else { continue }

@@ -59,16 +59,16 @@ public struct UnreachableCoordinatorRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
         let starters = index.starterRoutes()
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs where !analysis.reachability.startedCoordinator[c] {
             // Withheld when a reachable `open` coordinator may start it (`mayStart`, else any; DESIGN §1 Open world).
             let reason = analysis.openReachability.startedCoordinator[c] ? "a reachable open coordinator may start it from a site that was not read" : nil
             let coordinator = index[coordinator: c]
-            let notes = starters.neighbors(of: c).map { DiagnosticNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
+            let notes = starters.neighbors(of: c).map { FindingNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location) }
             let unstarted = starters.neighbors(of: c).isEmpty
             // Read from the code, the fix is a start the code lacks, not a spec field.
             let message = analysis.origin == .code

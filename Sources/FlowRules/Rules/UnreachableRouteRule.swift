@@ -54,10 +54,10 @@ public struct UnreachableRouteRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         guard analysis.index.entry != nil else { return [] }
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs where analysis.reachability.startedCoordinator[c] {
             let name = index[coordinator: c].name
             let isOpen = index[coordinator: c].isOpen

@@ -71,9 +71,9 @@ public struct UnretainedChildRule: Rule {
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs {
             guard let started = index.child(of: route), index[route: route].retain?.value == .unretained else { continue }
             let retain = index[route: route].retain
