@@ -109,7 +109,8 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 guard reference.coordinator == nil || reference.coordinator == index[coordinator: current].name,
-                      let target = index.route(named: reference.route, in: current) else {
+                    let target = index.route(named: reference.route, in: current)
+                else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: current))
                     return
                 }
@@ -144,7 +145,11 @@ private struct KnownStacks {
             switch index.transition(landed) {
             case .push?:
                 // A child pushing onto this stack makes it unknown from here on.
-                if let child = index.child(of: landed), index.joinsParentStack[child] { stacks[owner] = nil } else { stacks[owner]!.append(landed) }
+                if let child = index.child(of: landed), index.joinsParentStack[child] {
+                    stacks[owner] = nil
+                } else {
+                    stacks[owner]!.append(landed)
+                }
             case .pop?, .popToRoot?:
                 pop(in: owner, toRoot: index.transition(landed) == .popToRoot)
             case .popTo?:

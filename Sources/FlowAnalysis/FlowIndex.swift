@@ -83,11 +83,15 @@ public struct FlowIndex: Sendable {
                 // Every route of an `initial` list is a start; the first is the one stack-rooted facts read.
                 for name in coordinators[c].initials.lazy.map(\.value) {
                     addStart(name)
-                    if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] { initial[coordinator] = RouteID(routeBase[c] + local) }
+                    if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] {
+                        initial[coordinator] = RouteID(routeBase[c] + local)
+                    }
                 }
                 for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
                 for trigger in coordinators[c].triggers {
-                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { coordinatorTriggerEdges.append((Int32(c), resolved.raw)) }
+                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
+                        coordinatorTriggerEdges.append((Int32(c), resolved.raw))
+                    }
                 }
                 coordinators[c].routes.withUnsafeBufferPointer { routes in
                     for local in routes.indices {
@@ -107,7 +111,9 @@ public struct FlowIndex: Sendable {
                             break
                         }
                         for trigger in routes[local].triggers {
-                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { triggerEdges.append((id.raw, resolved.raw)) }
+                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
+                                triggerEdges.append((id.raw, resolved.raw))
+                            }
                         }
                         for next in routes[local].then {
                             if let resolved = Self.resolve(next, from: c, graph, routeBase) { thenEdges.append((id.raw, resolved.raw)) }
@@ -141,7 +147,8 @@ public struct FlowIndex: Sendable {
     }
 
     /// Follows `trigger` routes to the route they end at, marking each route once (linear).
-    private static func followRedirects(transitions: PerRoute<Transition?>, target: OptionalIDs<Route, Route>) -> OptionalIDs<Route, Route> {
+    private static func followRedirects(transitions: PerRoute<Transition?>, target: OptionalIDs<Route, Route>) -> OptionalIDs<Route, Route>
+    {
         var result = OptionalIDs<Route, Route>(count: transitions.values.count)
         var resolved = PerRoute(repeating: false, count: transitions.values.count)
         var inProgress = PerRoute(repeating: false, count: transitions.values.count)
@@ -283,7 +290,8 @@ public struct FlowIndex: Sendable {
     /// Nil when `id` starts no such child, or the child's initial route shows no screen.
     package func joinedScreen(of id: RouteID) -> RouteID? {
         guard let started = child(of: id), joinsParentStack[started], let first = initialRoute(of: started),
-              showsScreens[first] else { return nil }
+            showsScreens[first]
+        else { return nil }
         return first
     }
 

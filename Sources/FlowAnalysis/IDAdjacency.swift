@@ -24,8 +24,10 @@ extension IDAdjacency where From == To {
     }
 
     /// `Adjacency.shortestPath`, by id.
-    public func shortestPath(from source: Node, within isAllowed: (Node) -> Bool = { _ in true },
-                             to isGoal: (Node) -> Bool) -> [Node]? {
+    public func shortestPath(
+        from source: Node, within isAllowed: (Node) -> Bool = { _ in true },
+        to isGoal: (Node) -> Bool
+    ) -> [Node]? {
         adjacency.shortestPath(from: source.position, within: { isAllowed(Node($0)) }, to: { isGoal(Node($0)) })?.map(Node.init)
     }
 

@@ -21,7 +21,8 @@ public struct Presentations: Sendable {
         var presents = PerRoute(repeating: false, count: index.routeCount)
         for route in index.routeIDs {
             guard let child = index.child(of: route),
-                  reachability.reachedRoute[route] || !reachability.startedCoordinator[child] else { continue }
+                reachability.reachedRoute[route] || !reachability.startedCoordinator[child]
+            else { continue }
             edges.append((child.raw, route.raw))
             presents[route] = index.transition(route) == .present
             if !presents[route] { enclosingEdges.append((child.raw, index.owner(of: route).raw)) }

@@ -10,14 +10,17 @@ public struct PushGraph: Sendable {
 
     package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
-        for screen in index.routeIDs where reachability.reachedRoute[screen] && index.showsScreen(screen)
-            && index[route: screen].params.isEmpty {
+        for screen in index.routeIDs
+        where reachability.reachedRoute[screen] && index.showsScreen(screen)
+            && index[route: screen].params.isEmpty
+        {
             let owner = index.owner(of: screen)
             let sharesParentStack = index.joinsParentStack[owner]
             for trigger in index.triggers.neighbors(of: screen) {
                 guard let pushed = index.redirectEnd(of: trigger), index.owner(of: pushed) == owner || sharesParentStack else { continue }
                 if let next = PushGraph.firstScreen(of: pushed, index: index),
-                   index[route: pushed].params.isEmpty, index[route: next].params.isEmpty {
+                    index[route: pushed].params.isEmpty, index[route: next].params.isEmpty
+                {
                     edges.append((screen.raw, next.raw))
                 }
             }

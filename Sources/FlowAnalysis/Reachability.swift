@@ -21,7 +21,9 @@ public struct Reachability: Sendable {
         var chainsFrom = PerCoordinator<[Int]>(repeating: [], count: index.coordinatorCount)
         // `chains` are the walks of the graph's chains, in order; none when the caller leaves deep links out.
         for position in chains.indices {
-            if let from = index.graph.chains[position].from.flatMap({ index.coordinator(named: $0.value) }) { chainsFrom[from].append(position) }
+            if let from = index.graph.chains[position].from.flatMap({ index.coordinator(named: $0.value) }) {
+                chainsFrom[from].append(position)
+            }
         }
         var queue: [RouteID] = []
         // Routes named before their coordinator starts wait for it (each route waits at most once).

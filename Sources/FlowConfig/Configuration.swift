@@ -54,7 +54,8 @@ extension Configuration {
     static func expandingHome(_ path: String, home: String?) -> Result<String, ConfigurationError> {
         guard path.hasPrefix("~") else { return .success(path) }
         guard path == "~" || path.hasPrefix("~/") else {
-            return .failure(ConfigurationError(description: "`\(path)`: only `~` and `~/…` are expanded (to HOME), not `~user`; write the full path"))
+            return .failure(
+                ConfigurationError(description: "`\(path)`: only `~` and `~/…` are expanded (to HOME), not `~user`; write the full path"))
         }
         guard let home, !home.isEmpty else {
             return .failure(ConfigurationError(description: "`\(path)`: `~` is the home folder, but HOME is not set; write the full path"))
@@ -117,7 +118,8 @@ extension Configuration {
     public static func percent(_ text: String) -> Int? {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), digits.count <= 3, let value = Int(digits),
-              (0...100).contains(value) else { return nil }
+            (0...100).contains(value)
+        else { return nil }
         return value
     }
 }

@@ -82,8 +82,10 @@ extension Configuration {
             let name = reader.tree.text(value) ?? ""
             guard let framework = Framework(rawValue: name) else {
                 let names = Framework.allCases.map(\.rawValue)
-                reader.fail(value, "\(reader.shown(value)) is not a framework; use \(names.joined(separator: ", "))"
-                            + Suggestion.hint(for: name, among: names))
+                reader.fail(
+                    value,
+                    "\(reader.shown(value)) is not a framework; use \(names.joined(separator: ", "))"
+                        + Suggestion.hint(for: name, among: names))
                 return
             }
             configuration.framework = framework
@@ -104,8 +106,10 @@ extension Configuration {
     ]
 
     /// `rules: { push-cycle: off, unreachable-route: error }`.
-    private static func readRules(_ configuration: inout Configuration, _ reader: ConfigurationReader, _: YAMLTree.NodeID,
-                                  _ value: YAMLTree.NodeID) {
+    private static func readRules(
+        _ configuration: inout Configuration, _ reader: ConfigurationReader, _: YAMLTree.NodeID,
+        _ value: YAMLTree.NodeID
+    ) {
         let tree = reader.tree
         guard tree.kind(value) == .mapping || reader.isEmpty(value) else {
             reader.fail(value, "`rules` must map rule ids to off, warning or error")
@@ -124,8 +128,10 @@ extension Configuration {
     }
 
     /// `sources: [App/Sources, ~/Shared]`, `~` expanded as a shell would.
-    private static func readSources(_ configuration: inout Configuration, _ reader: ConfigurationReader, _: YAMLTree.NodeID,
-                                    _ value: YAMLTree.NodeID) {
+    private static func readSources(
+        _ configuration: inout Configuration, _ reader: ConfigurationReader, _: YAMLTree.NodeID,
+        _ value: YAMLTree.NodeID
+    ) {
         for node in reader.names(value, "sources") {
             guard let path = reader.tree.text(node), !path.isEmpty else {
                 reader.fail(node, "`sources` lists Swift files and folders")

@@ -3,10 +3,12 @@ import FlowSpec
 
 extension ExtractMapping {
     /// The lists of method (or type, or flag) names `extract:` fills, by key, in the order the messages name them.
-    static var lists: [(key: String, names: WritableKeyPath<ExtractMapping, [String]>)] { [
-        ("push", \.push), ("present", \.present), ("setRoot", \.setRoot), ("retain", \.retain), ("release", \.release),
-        ("coordinators", \.coordinators),
-    ] }
+    static var lists: [(key: String, names: WritableKeyPath<ExtractMapping, [String]>)] {
+        [
+            ("push", \.push), ("present", \.present), ("setRoot", \.setRoot), ("retain", \.retain), ("release", \.release),
+            ("coordinators", \.coordinators),
+        ]
+    }
 
     /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
     static func read(_ reader: ConfigurationReader, _ value: YAMLTree.NodeID) -> ExtractMapping {
@@ -14,7 +16,10 @@ extension ExtractMapping {
         var mapping = ExtractMapping()
         if tree.scalarType(value) == .null { return mapping }
         guard tree.kind(value) == .mapping else {
-            reader.fail(value, "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags")
+            reader.fail(
+                value,
+                "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags"
+            )
             return mapping
         }
         let lists = Dictionary(uniqueKeysWithValues: (Self.lists + [("defines", \.defines)]).map { ($0.key, $0.names) })
@@ -32,7 +37,9 @@ extension ExtractMapping {
                 // `platform`: one platform a run, `platform: tvOS`.
                 guard items.count == 1, let platform = tree.text(items[0]), platforms.contains(platform) else {
                     let given = items.count == 1 ? tree.text(items[0]) ?? "" : ""
-                    reader.fail(names, "`extract.platform` is one of \(platforms.joined(separator: ", "))\(Suggestion.hint(for: given, among: platforms))")
+                    reader.fail(
+                        names,
+                        "`extract.platform` is one of \(platforms.joined(separator: ", "))\(Suggestion.hint(for: given, among: platforms))")
                     continue
                 }
                 mapping.platform = platform
@@ -40,12 +47,16 @@ extension ExtractMapping {
             }
             for item in items {
                 guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
-                    reader.fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : name == "defines" ? "flag" : "method") names")
+                    reader.fail(
+                        item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : name == "defines" ? "flag" : "method") names")
                     continue
                 }
                 if let group = groups[name] {
                     if let first = listedUnder[group]?[method], first != name {
-                        reader.fail(item, "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one")
+                        reader.fail(
+                            item,
+                            "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one"
+                        )
                         continue
                     }
                     listedUnder[group, default: [:]][method] = name

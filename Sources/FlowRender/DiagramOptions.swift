@@ -18,8 +18,10 @@ public struct DiagramOptions: Sendable {
     /// `--layout`: which way the flow runs.
     public var layout: Layout
 
-    public init(focus: String? = nil, depth: Int? = nil, overview: Bool = false,
-                findings: [Finding] = [], chain: ChainPath? = nil, layout: Layout = .topToBottom) {
+    public init(
+        focus: String? = nil, depth: Int? = nil, overview: Bool = false,
+        findings: [Finding] = [], chain: ChainPath? = nil, layout: Layout = .topToBottom
+    ) {
         self.layout = layout
         self.focus = focus
         self.depth = depth

@@ -12,9 +12,10 @@ struct FindingMarks {
         let ordered = findings.sorted { ($0.rule.rawValue, $0.message) < ($1.rule.rawValue, $1.message) }
         for finding in ordered {
             guard let coordinator = finding.coordinator else { continue }
-            let mark = Mark(rule: finding.rule.rawValue, severity: finding.severity.rawValue,
-                            message: finding.message, style: FindingMarks.style(of: finding),
-                            element: finding.route.map { "\(coordinator).\($0)" } ?? coordinator)
+            let mark = Mark(
+                rule: finding.rule.rawValue, severity: finding.severity.rawValue,
+                message: finding.message, style: FindingMarks.style(of: finding),
+                element: finding.route.map { "\(coordinator).\($0)" } ?? coordinator)
             if let route = finding.route {
                 routes[RouteKey(coordinator: coordinator, route: route), default: []].append(mark)
             } else {

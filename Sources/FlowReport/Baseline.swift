@@ -82,7 +82,8 @@ extension Baseline {
             throw .malformed(path: source, reason: "\(error)")
         }
         guard document.version == formatVersion else {
-            throw .malformed(path: source, reason: "version \(document.version) is not supported; this flowlint reads version \(formatVersion)")
+            throw .malformed(
+                path: source, reason: "version \(document.version) is not supported; this flowlint reads version \(formatVersion)")
         }
         var entries: [Entry] = []
         for (index, entry) in document.findings.enumerated() {
@@ -90,8 +91,9 @@ extension Baseline {
             guard count > 0 else {
                 throw .malformed(path: source, reason: "findings[\(index)].count must be at least 1, found \(count)")
             }
-            let key = FindingKey(rule: entry.rule, file: entry.file, coordinator: entry.coordinator, route: entry.route,
-                                 messageDigest: entry.digest)
+            let key = FindingKey(
+                rule: entry.rule, file: entry.file, coordinator: entry.coordinator, route: entry.route,
+                messageDigest: entry.digest)
             entries.append(Entry(key: key, count: count, message: entry.message))
         }
         return Baseline(entries: entries)

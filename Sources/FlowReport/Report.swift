@@ -24,7 +24,8 @@ public struct Report: Sendable {
 
     /// "2 errors, 1 warning in 5 files".
     public var summary: String {
-        let counts = findings.isEmpty
+        let counts =
+            findings.isEmpty
             ? "no findings"
             : "\(Self.plural(errors, "error")), \(Self.plural(warnings, "warning"))"
         return "\(counts) in \(Self.plural(files, "file"))"

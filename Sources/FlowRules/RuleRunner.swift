@@ -32,8 +32,10 @@ public struct RuleRunner: Sendable {
 
     /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
     /// does not describe.
-    public func findings(for project: LoadedProject, comparingWith code: CodeGraph? = nil,
-                         includeInferred: Bool = false) -> [Finding] {
+    public func findings(
+        for project: LoadedProject, comparingWith code: CodeGraph? = nil,
+        includeInferred: Bool = false
+    ) -> [Finding] {
         run(project, comparingWith: code, includeInferred: includeInferred).findings
     }
 
@@ -41,9 +43,12 @@ public struct RuleRunner: Sendable {
         var findings = project.diagnostics
         var analysis: Analysis?
         let specIsValid = !findings.contains(where: { $0.severity == .error })
-        let rules = !runsGraphRules ? [] : RuleRegistry.graphRules.filter {
-            configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
-        }
+        let rules =
+            !runsGraphRules
+            ? []
+            : RuleRegistry.graphRules.filter {
+                configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
+            }
         if !rules.isEmpty {
             let facts = Analysis(project.graph, framework: configuration.framework, origin: project.origin)
             analysis = facts
@@ -60,7 +65,9 @@ public struct RuleRunner: Sendable {
         var excluded: [String: Bool] = [:]
         findings = findings.compactMap { finding in
             let file = finding.location.file
-            let isExcluded = excluded[file] ?? configuration.isExcluded(excludeRoot.map { file.hasPrefix($0) ? String(file.dropFirst($0.count)) : file } ?? file)
+            let isExcluded =
+                excluded[file]
+                ?? configuration.isExcluded(excludeRoot.map { file.hasPrefix($0) ? String(file.dropFirst($0.count)) : file } ?? file)
             excluded[file] = isExcluded
             guard !isExcluded else { return nil }
             guard RuleID.specValidity.contains(finding.rule) || !isIgnored(finding, in: project.graph) else { return nil }
@@ -101,7 +108,8 @@ public struct RuleRunner: Sendable {
     private func isIgnored(_ finding: Finding, in graph: FlowGraph) -> Bool {
         let rule = finding.rule.rawValue
         if let name = finding.chain, let chain = graph.chainIndex[name].map({ graph.chains[$0] }),
-           chain.ignore.contains(where: { $0.value == rule }) {
+            chain.ignore.contains(where: { $0.value == rule })
+        {
             return true
         }
         guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }

@@ -40,12 +40,14 @@ final class FindingBudget {
 
     /// The kept findings, then one closing finding for each file over the limit.
     var findings: [Finding] {
-        kept + omitted.keys.sorted().map { file in
-            let left = omitted[file]!
-            return Finding(
-                rule: left.rule, severity: .error,
-                message: "\(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not shown: flowlint reports at most \(limit) per file; fix the ones above and run again",
-                location: left.location)
-        }
+        kept
+            + omitted.keys.sorted().map { file in
+                let left = omitted[file]!
+                return Finding(
+                    rule: left.rule, severity: .error,
+                    message:
+                        "\(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not shown: flowlint reports at most \(limit) per file; fix the ones above and run again",
+                    location: left.location)
+            }
     }
 }

@@ -57,12 +57,15 @@ public struct SpecLoader: Sendable {
     }
 
     private func resolve(_ files: [String], _ results: [SpecReader.Result]) -> LoadedProject {
-        let counts = Dictionary(zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
-                                uniquingKeysWith: +)
-        let omitted = Dictionary(zip(files, results).compactMap { path, result in result.omitted.map { (path, $0) } },
-                                 uniquingKeysWith: { first, _ in first })
-        var resolver = ProjectResolver(knownRules: knownRules, findingLimit: limits.maximumFindingsPerFile,
-                                       findingCounts: counts, omitted: omitted)
+        let counts = Dictionary(
+            zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
+            uniquingKeysWith: +)
+        let omitted = Dictionary(
+            zip(files, results).compactMap { path, result in result.omitted.map { (path, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        var resolver = ProjectResolver(
+            knownRules: knownRules, findingLimit: limits.maximumFindingsPerFile,
+            findingCounts: counts, omitted: omitted)
         let graph = resolver.resolve(
             files: results.compactMap(\.file),
             allPaths: files,

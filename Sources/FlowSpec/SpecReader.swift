@@ -33,26 +33,30 @@ enum SpecReader {
 
     /// A spec whose bytes are already at hand (a revision read from git), named `path`.
     static func read(_ path: String, bytes: [UInt8], limits: SpecLimits, defaultRetain: RetainPolicy = .parent) -> Result {
-        bytes.count > limits.maximumFileSize ? tooLarge(bytes.count, path: path, limits: limits)
-                                              : decode(bytes, path: path, limits: limits, defaultRetain: defaultRetain)
+        bytes.count > limits.maximumFileSize
+            ? tooLarge(bytes.count, path: path, limits: limits)
+            : decode(bytes, path: path, limits: limits, defaultRetain: defaultRetain)
     }
 
     private static func tooLarge(_ size: Int, path: String, limits: SpecLimits) -> Result {
-        let message = "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
+        let message =
+            "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
         return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
     }
 
     private static func decode(_ bytes: [UInt8], path: String, limits: SpecLimits, defaultRetain: RetainPolicy) -> Result {
         let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
         var diagnostics = problems.map { problem in
-            Finding(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
-                       location: SourceLocation(file: path, line: problem.line, column: problem.column))
+            Finding(
+                rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
+                location: SourceLocation(file: path, line: problem.line, column: problem.column))
         }
         guard let tree else {
             return Result(file: nil, diagnostics: diagnostics, gaps: .unreadable)
         }
-        var decoder = SpecDecoder(tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
-                                  earlierFindings: diagnostics.count, defaultRetain: defaultRetain)
+        var decoder = SpecDecoder(
+            tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
+            earlierFindings: diagnostics.count, defaultRetain: defaultRetain)
         let file = decoder.decode()
         diagnostics += decoder.diagnostics
         return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps, omitted: decoder.omitted)

@@ -81,9 +81,11 @@ struct LintPipeline {
         report.withheld = run.withheld.sorted(by: Finding.reportOrder)
         report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { FindingNote($0.message, at: $0.location) }
         report.coverage = code?.coverage
-        return LintOutcome(project: project, report: report,
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
-                           analysis: run.analysis, configuration: configuration, sources: sources)
+        return LintOutcome(
+            project: project, report: report,
+            rules: RuleRegistry.descriptions(
+                in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
+            analysis: run.analysis, configuration: configuration, sources: sources)
     }
 
     /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).

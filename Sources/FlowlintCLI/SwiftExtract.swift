@@ -43,10 +43,15 @@ struct SwiftExtractCommand: ParsableCommand {
     @Option(help: "A configuration file (default: .flowlint.yml in the working directory, if any).")
     var config: String?
 
-    @Option(help: "The platform `#if os(…)` is read for: \(ExtractMapping.platforms.joined(separator: ", ")) (default: extract.platform of the configuration, else iOS).")
+    @Option(
+        help:
+            "The platform `#if os(…)` is read for: \(ExtractMapping.platforms.joined(separator: ", ")) (default: extract.platform of the configuration, else iOS)."
+    )
     var platform: String?
 
-    @Option(name: [.customShort("D"), .long], help: "A compilation flag set for `#if` (-D DEBUG; repeatable; added to extract.defines of the configuration).")
+    @Option(
+        name: [.customShort("D"), .long],
+        help: "A compilation flag set for `#if` (-D DEBUG; repeatable; added to extract.defines of the configuration).")
     var define: [String] = []
 
     enum Format: String, ExpressibleByArgument { case yaml, json }
@@ -55,7 +60,9 @@ struct SwiftExtractCommand: ParsableCommand {
         if format == .yaml && output == nil { throw ValidationError("give the folder to write to with -o DIR (or --format json)") }
         if output?.isEmpty == true { throw ValidationError("-o needs a folder name, not an empty string") }
         if let platform, !ExtractMapping.platforms.contains(platform) {
-            throw ValidationError("--platform is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: platform, among: ExtractMapping.platforms))")
+            throw ValidationError(
+                "--platform is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: platform, among: ExtractMapping.platforms))"
+            )
         }
     }
 
@@ -98,7 +105,9 @@ struct SwiftExtractCommand: ParsableCommand {
             case .unchanged: unchanged += 1
             case .besideEdited(let path, let new):
                 beside += 1
-                Output.error("\(path): note: edited since extract wrote it: the new spec is \(new); merge it by hand, or run with --force to replace \(path)")
+                Output.error(
+                    "\(path): note: edited since extract wrote it: the new spec is \(new); merge it by hand, or run with --force to replace \(path)"
+                )
             }
         }
         var summary = "flowlint extract: \(written) spec file\(written == 1 ? "" : "s") written to \(folder)"

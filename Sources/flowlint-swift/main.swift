@@ -10,7 +10,8 @@ import FlowSwift
 // command line of FlowlintCLI with the Swift reader, which only this executable links (docs/swift-reading.md).
 let reader = SourceReader { sources, mapping, measuringCoverage in
     do {
-        return try SwiftExtractor.extract(paths: sources, mapping: mapping, keepingFactsUntilExit: true, measuringCoverage: measuringCoverage)
+        return try SwiftExtractor.extract(
+            paths: sources, mapping: mapping, keepingFactsUntilExit: true, measuringCoverage: measuringCoverage)
     } catch {
         throw SourcesUnreadable(description: "\(error)")
     }

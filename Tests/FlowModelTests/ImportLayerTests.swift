@@ -8,8 +8,10 @@ import Testing
     static let sources = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/Sources"
 
     /// The project's own modules, and for each target the ones it may import.
-    static let ours: Set<String> = ["FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowSwift", "FlowReport",
-                                    "FlowRender", "FlowlintCLI", "CYAML", "CGraphviz"]
+    static let ours: Set<String> = [
+        "FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowSwift", "FlowReport",
+        "FlowRender", "FlowlintCLI", "CYAML", "CGraphviz",
+    ]
     static let allowed: [String: Set<String>] = [
         "FlowModel": [],
         "FlowSpec": ["FlowModel", "CYAML"],
@@ -54,7 +56,8 @@ import Testing
     }
 
     @Test func importLinesAreRead() {
-        #expect(Self.imports("import FlowModel\n@testable import FlowRules\nimport struct FlowSpec.YAMLTree\n// import Nope\n")
+        #expect(
+            Self.imports("import FlowModel\n@testable import FlowRules\nimport struct FlowSpec.YAMLTree\n// import Nope\n")
                 == ["FlowModel", "FlowRules", "FlowSpec"])
     }
 }

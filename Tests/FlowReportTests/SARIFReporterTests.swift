@@ -7,8 +7,9 @@ import Testing
     let tool = SARIFReporter.Tool(name: "flowlint", version: "1.2.3", informationURI: "https://example.com/flowlint")
 
     func log(_ findings: [Finding], workingDirectory: String = "/work/app") throws -> [String: Any] {
-        let text = SARIFReporter.render(Report(findings: findings, files: 1), rules: Findings.rules, tool: tool,
-                                        workingDirectory: workingDirectory)
+        let text = SARIFReporter.render(
+            Report(findings: findings, files: 1), rules: Findings.rules, tool: tool,
+            workingDirectory: workingDirectory)
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
     }
 

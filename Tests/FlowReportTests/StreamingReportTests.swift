@@ -12,9 +12,10 @@ import Testing
     func expectSameBytes(_ report: Report, _ comment: Comment? = nil) {
         #expect(JSONReporter.render(report) == JSONReporter.encoded(report), comment)
         for workingDirectory in ["/work/app", "/"] {
-            #expect(SARIFReporter.render(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory)
+            #expect(
+                SARIFReporter.render(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory)
                     == SARIFReporter.encoded(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory),
-                    comment)
+                comment)
         }
     }
 
@@ -30,11 +31,15 @@ import Testing
         let controls = String(String.UnicodeScalarView((0..<0x20).map { Unicode.Scalar(UInt8($0)) }))
         let texts = [controls, "\"quoted\" \\ back/slash", "é 😀 \u{2028} \u{85} \u{7F} 日本", "", "a\r\nb\tc"]
         for text in texts {
-            let finding = Findings.finding("leaked-child", .error, text, file: "Flows/\(text).flow.yml", coordinator: text, route: text,
-                                           notes: [FindingNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
+            let finding = Findings.finding(
+                "leaked-child", .error, text, file: "Flows/\(text).flow.yml", coordinator: text, route: text,
+                notes: [FindingNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
             var traced = finding
-            traced.path = [WitnessStep(NamedPathStep(kind: "deepLink", route: text, on: text, chain: text, url: text),
-                                       at: SourceLocation(file: text, line: 4, column: 5))]
+            traced.path = [
+                WitnessStep(
+                    NamedPathStep(kind: "deepLink", route: text, on: text, chain: text, url: text),
+                    at: SourceLocation(file: text, line: 4, column: 5))
+            ]
             expectSameBytes(Report(findings: [finding, traced], files: 1), "\(text.debugDescription)")
         }
     }
@@ -66,9 +71,10 @@ import Testing
                 finding.path = (0..<random.next(below: 12)).map { _ in
                     let kind = kinds[random.next(below: kinds.count)]
                     return WitnessStep(
-                        NamedPathStep(kind: kind, route: "\(name()).\(name())", on: kind == "tap" ? name() : nil,
-                                      chain: kind == "deepLink" ? name() : nil,
-                                      url: kind == "deepLink" && random.next(below: 2) == 0 ? "app://\(name())" : nil),
+                        NamedPathStep(
+                            kind: kind, route: "\(name()).\(name())", on: kind == "tap" ? name() : nil,
+                            chain: kind == "deepLink" ? name() : nil,
+                            url: kind == "deepLink" && random.next(below: 2) == 0 ? "app://\(name())" : nil),
                         at: SourceLocation(file: "/work/app/\(name()).flow.yml", line: random.next(below: 900) + 1, column: 7))
                 }
             }

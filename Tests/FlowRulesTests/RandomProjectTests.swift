@@ -40,7 +40,8 @@ import FlowAnalysis
                 text += "      \(routeName(c, r)):\n"
                 let transition: String? = r == 0 && chance(0.7) ? nil : pick(transitions)
                 if let transition { text += "        transition: \(transition)\n" }
-                let showsSomething = transition.map { ["push", "present", "setRoot", "embed", "show", "showDetail", "none"].contains($0) } ?? true
+                let showsSomething =
+                    transition.map { ["push", "present", "setRoot", "embed", "show", "showDetail", "none"].contains($0) } ?? true
                 if showsSomething && chance(0.9) {
                     if chance(0.4) || transition == "none" {
                         text += "        coordinator: \(pick(names))\n"
@@ -92,8 +93,9 @@ import FlowAnalysis
             for rule in RuleRegistry.graphRules { findings += rule.init().check(spec.analysis) }
             findings += RuleRunner().findings(for: spec.project)
             for finding in findings {
-                #expect(finding.location.file.hasSuffix("app.flow.yml") && finding.location.line >= 1 && finding.location.column >= 1,
-                        "round \(round): \(finding.rule) at \(finding.location)")
+                #expect(
+                    finding.location.file.hasSuffix("app.flow.yml") && finding.location.line >= 1 && finding.location.column >= 1,
+                    "round \(round): \(finding.rule) at \(finding.location)")
             }
         }
     }

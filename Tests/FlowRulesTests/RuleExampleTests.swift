@@ -79,9 +79,12 @@ import FlowSpec
     @Test(arguments: specOnlyRules)
     func descriptionHoldsTheExamples(_ id: String) {
         for kind in ["triggering", "passing"] {
-            #expect(Self.descriptionExamples.contains { $0.ruleID == id && $0.kind == kind }, "the description of `\(id)` has no \(kind) example")
-            #expect(!Self.fixtures.contains { $0.ruleID == id && $0.kind == kind && $0.fileName == "example.flow.yml" },
-                    "fixtures/rules/\(id)/\(kind)/example.flow.yml copies the description's example: remove it")
+            #expect(
+                Self.descriptionExamples.contains { $0.ruleID == id && $0.kind == kind },
+                "the description of `\(id)` has no \(kind) example")
+            #expect(
+                !Self.fixtures.contains { $0.ruleID == id && $0.kind == kind && $0.fileName == "example.flow.yml" },
+                "fixtures/rules/\(id)/\(kind)/example.flow.yml copies the description's example: remove it")
         }
     }
 }

@@ -17,8 +17,11 @@ import FlowAnalysis
     @Test func witnessPathsComeFromTheDescriptions() {
         let traced = RuleRegistry.allDescriptions.filter { $0.witness != .noPath }.map(\.id)
         for id in traced { #expect(RuleRegistry.witness(of: id) == RuleRegistry.description(of: id)?.witness) }
-        #expect(Set(traced).isSuperset(of: ["leaked-child", "unretained-child", "retain-cycle", "trapped-flow", "push-cycle", "pop-at-root",
-                                            "dismiss-without-presentation", "covered-stack", "finish-without-parent"]))
+        #expect(
+            Set(traced).isSuperset(of: [
+                "leaked-child", "unretained-child", "retain-cycle", "trapped-flow", "push-cycle", "pop-at-root",
+                "dismiss-without-presentation", "covered-stack", "finish-without-parent",
+            ]))
         #expect(RuleRegistry.witness(of: "dismiss-without-presentation") == .pathWithoutPresentation)
         #expect(RuleRegistry.witness(of: "unreachable-route") == .noPath)
         #expect(RuleRegistry.witness(of: "no-such-rule") == .noPath)

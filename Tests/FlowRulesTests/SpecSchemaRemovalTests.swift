@@ -21,13 +21,18 @@ import FlowAnalysis
         Case(field: .screen, base: "transition: push\nscreen: Detail", head: "transition: push\nscreen: Summary"),
         Case(field: .coordinator, base: "transition: present\ncoordinator: Child", head: "transition: present\ncoordinator: Other"),
         Case(field: .style, base: "transition: present\nscreen: Detail", head: "transition: present\nscreen: Detail\nstyle: fullScreen"),
-        Case(field: .detents, base: "transition: present\nscreen: Detail\ndetents: [large]",
-             head: "transition: present\nscreen: Detail\ndetents: [medium, large]"),
-        Case(field: .retain, base: "transition: present\ncoordinator: Child\nretain: parent",
-             head: "transition: present\ncoordinator: Child\nretain: hierarchy"),
-        Case(field: .releaseOn, base: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish]",
-             head: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish, dismiss]"),
-        Case(field: .then, base: "transition: present\ncoordinator: Child\nthen: [a]", head: "transition: present\ncoordinator: Child\nthen: [b]"),
+        Case(
+            field: .detents, base: "transition: present\nscreen: Detail\ndetents: [large]",
+            head: "transition: present\nscreen: Detail\ndetents: [medium, large]"),
+        Case(
+            field: .retain, base: "transition: present\ncoordinator: Child\nretain: parent",
+            head: "transition: present\ncoordinator: Child\nretain: hierarchy"),
+        Case(
+            field: .releaseOn, base: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish]",
+            head: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish, dismiss]"),
+        Case(
+            field: .then, base: "transition: present\ncoordinator: Child\nthen: [a]",
+            head: "transition: present\ncoordinator: Child\nthen: [b]"),
     ]
 
     static func spec(_ route: String) -> String {

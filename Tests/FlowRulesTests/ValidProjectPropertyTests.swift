@@ -32,11 +32,14 @@ import FlowAnalysis
                 let fileLines = try #require(lines[name], "\(finding.location.file)")
                 #expect(finding.location.line >= 1 && finding.location.line <= fileLines.count, "\(finding)")
                 if finding.location.line <= fileLines.count {
-                    #expect(finding.location.column >= 1 && finding.location.column <= fileLines[finding.location.line - 1].count + 1, "\(finding)")
+                    #expect(
+                        finding.location.column >= 1 && finding.location.column <= fileLines[finding.location.line - 1].count + 1,
+                        "\(finding)")
                 }
             }
             // The same files under other names, so that they load in the other order, give the same findings.
-            let reversed = try load(Dictionary(uniqueKeysWithValues: files.map { ($0.key == "a.flow.yml" ? "2-a.flow.yml" : "1-b.flow.yml", $0.value) }))
+            let reversed = try load(
+                Dictionary(uniqueKeysWithValues: files.map { ($0.key == "a.flow.yml" ? "2-a.flow.yml" : "1-b.flow.yml", $0.value) }))
             #expect(Self.summary(reversed.findings) == Self.summary(forward.findings))
         }
     }
@@ -50,7 +53,8 @@ import FlowAnalysis
             let rename = { (text: String?) in
                 text.map { $0.replacingOccurrences(of: "Flow", with: "C").replacingOccurrences(of: "step", with: "r") }
             }
-            #expect(Self.summary(other).map { "\($0.rule) \($0.line) \(rename($0.coordinator) ?? "-") \(rename($0.route) ?? "-")" }
+            #expect(
+                Self.summary(other).map { "\($0.rule) \($0.line) \(rename($0.coordinator) ?? "-") \(rename($0.route) ?? "-")" }
                     == Self.summary(original).map { "\($0.rule) \($0.line) \($0.coordinator ?? "-") \($0.route ?? "-")" })
         }
     }
@@ -97,9 +101,10 @@ import FlowAnalysis
     private static func summary(_ findings: [Finding]) -> [Summary] {
         findings.map {
             let name = URL(fileURLWithPath: $0.location.file).lastPathComponent
-            return Summary(file: name.hasPrefix("1-") || name.hasPrefix("2-") ? String(name.dropFirst(2)) : name,
-                           rule: $0.rule.rawValue, line: $0.location.line, column: $0.location.column,
-                           coordinator: $0.coordinator, route: $0.route)
+            return Summary(
+                file: name.hasPrefix("1-") || name.hasPrefix("2-") ? String(name.dropFirst(2)) : name,
+                rule: $0.rule.rawValue, line: $0.location.line, column: $0.location.column,
+                coordinator: $0.coordinator, route: $0.route)
         }.sorted { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
     }
 }

@@ -20,7 +20,8 @@ struct CodeOnlyFindings {
         // analysis of the whole app (as large as the spec's) would find nothing to keep.
         guard graph.coordinators.contains(where: { !isDescribed($0) }) else { return [] }
         let analysis = Analysis(graph, framework: framework, origin: .code)
-        return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
+        return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap {
+            finding in
             guard finding.withheldBecause == nil, let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {
                 return nil
