@@ -109,8 +109,8 @@ public enum ExtractedSpecs {
     // MARK: Writing
 
     /// Checks every file first — no link on its way below `folder`, no input under its name — and then writes
-    /// them all at once (`FileIO.writeAtomically(texts:)`): a check or a write that fails replaces nothing. A file that exists and is not unedited gets the new text beside it as
-    /// `X.flow.yml.new`, unless `force`.
+    /// them all at once (`FileIO.writeAtomically(texts:)`): a check or a write that fails replaces nothing. A file
+    /// that exists and is not unedited gets the new text beside it as `X.flow.yml.new`, unless `force`.
     public static func write(_ files: [File], into folder: String, inputs: [String], force: Bool) throws(WriteError) -> [Outcome] {
         let inputFiles = FileIO.identities(of: inputs)
         // Folders already looked at, or made: each is asked once, not once for every file below it.

@@ -877,8 +877,9 @@ import Testing
     }
 
     /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
-    /// controller's delegate, a child popping itself, a child released when its screen's `deinit` tells the parent, UIKit split and page containers, delegate and closure
-    /// releases, Stinsen root switches and tabs, an XCoordinator split.
+    /// controller's delegate, a child popping itself, a child released when its screen's `deinit` tells the parent,
+    /// UIKit split and page containers, delegate and closure releases, Stinsen root switches and tabs, an
+    /// XCoordinator split.
     @Test(arguments: [
         "uikit/dictionary-delegate-back", "uikit/split-page", "uikit/container-delegates-deinit", "uikit/delegate-didfinish-dismiss",
         "uikit/router-finishflow",
