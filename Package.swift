@@ -30,15 +30,19 @@ let package = Package(
         ),
         .target(name: "FlowModel"),
         .target(name: "FlowSpec", dependencies: ["FlowModel", "CYAML"]),
-        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowSpec"]),
+        // `.flowlint.yml`: rule ids come in from the caller, never from the registry.
+        .target(name: "FlowConfig", dependencies: ["FlowModel", "FlowSpec"]),
+        // The indexed graph and the facts computed once over it: what the rules, the drawings and the reader share.
+        .target(name: "FlowAnalysis", dependencies: ["FlowModel"]),
+        .target(name: "FlowRules", dependencies: ["FlowModel", "FlowConfig", "FlowAnalysis"]),
         .target(name: "FlowReport", dependencies: ["FlowModel"]),
         // Drawings read the rules' index and finding ids: what is drawn and what is found cannot disagree.
-        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowRules", "FlowReport", "CGraphviz"]),
+        .target(name: "FlowRender", dependencies: ["FlowModel", "FlowAnalysis", "FlowRules", "FlowReport", "CGraphviz"]),
         .target(
             name: "FlowSwift",
             dependencies: [
-                // FlowRules for the team's `extract:` vocabulary of `.flowlint.yml`.
-                "FlowModel", "FlowRules",
+                // FlowConfig for the team's `extract:` vocabulary of `.flowlint.yml`.
+                "FlowModel", "FlowConfig",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -47,17 +51,14 @@ let package = Package(
         .target(
             name: "FlowlintCLI",
             dependencies: [
-                "FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender",
+                "FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowReport", "FlowRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // swift-syntax lives only in this executable: `flowlint extract` and `lint --sources` run it (docs/swift-reading.md, "Why a second executable").
         .executableTarget(
             name: "flowlint-swift",
-            dependencies: [
-                "FlowModel", "FlowSpec", "FlowSwift", "FlowRules", "FlowlintCLI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["FlowSwift", "FlowlintCLI"]
         ),
         .executableTarget(name: "flowlint", dependencies: ["FlowlintCLI"]),
         .plugin(
@@ -73,19 +74,20 @@ let package = Package(
         // crashes and the seeds on every test run, `scripts/fuzz` fuzzes with them (docs/fuzzing.md).
         .target(
             name: "FlowFuzz",
-            dependencies: ["FlowModel", "FlowSpec", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
+            dependencies: ["FlowModel", "FlowSpec", "FlowConfig", "FlowAnalysis", "FlowRules", "FlowReport", "FlowRender", "FlowSwift"],
             path: "Fuzz/FlowFuzz"
         ),
         .testTarget(name: "FlowFuzzTests", dependencies: ["FlowFuzz"]),
+        // FlowModelTests also holds the layer test: it reads every `import` line of Sources/.
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowSpecTests", dependencies: ["FlowSpec", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "FlowRulesTests", dependencies: [
-            "FlowRules", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
+            "FlowRules", "FlowConfig", "FlowAnalysis", "FlowSpec", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "FlowReportTests", dependencies: ["FlowReport"]),
-        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowSpec"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowAnalysis", "FlowSpec"]),
         .testTarget(name: "FlowSwiftTests", dependencies: [
-            "FlowSwift", "FlowSpec", "FlowModel", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
+            "FlowSwift", "FlowSpec", "FlowModel", "FlowConfig", "FlowRules", .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // SwiftParser: the navigator `paths --format swift` writes must parse.

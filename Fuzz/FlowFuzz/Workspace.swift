@@ -6,6 +6,8 @@ import Darwin
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 import FlowSwift
@@ -70,7 +72,7 @@ public final class Workspace: @unchecked Sendable {
         let configPath = input.config.map { write($0, to: "flowlint.yml") }
         input.swift.enumerated().forEach { write($1, to: "swift/f\($0).swift") }
 
-        let configuration = configPath.flatMap { try? Configuration.load(path: $0) } ?? Configuration()
+        let configuration = configPath.flatMap { try? Configuration.load(path: $0, knownRules: RuleRegistry.allIDs) } ?? Configuration()
         let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
         let code = input.swift.isEmpty ? nil : extract(configuration, loader: loader)
         guard let project = try? loader.load(files: specs) else { return }
@@ -88,7 +90,7 @@ public final class Workspace: @unchecked Sendable {
     /// Extraction as `flowlint extract` and `lint --sources` run it: the specs written for the graph must load
     /// without a validity error (issue 12), and load back as the graph that was written (locations aside).
     private func extract(_ configuration: Configuration, loader: SpecLoader) -> CodeGraph? {
-        guard let code = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extractMapping) else {
+        guard let code = try? SwiftExtractor.extract(paths: [root + "/swift"], mapping: configuration.extract) else {
             return nil
         }
         let written = SpecEncoder.specs(for: code).enumerated().map { write(Array($1.text.utf8), to: "extracted/x\($0).flow.yml") }
@@ -104,7 +106,7 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// The spec encoder's round trip on every valid project: the specs written for its graph load without an error,
-    /// as the same graph (`GraphFacts`: every field the encoder writes, locations aside).
+    /// as the same graph (`GraphSignature`: every field the encoder writes, locations aside).
     private func roundTrip(_ graph: FlowGraph, loader: SpecLoader) {
         let specs = SpecEncoder.specs(for: CodeGraph(graph: graph))
         let written = specs.enumerated().map { write(Array($1.text.utf8), to: "encoded/e\($0).flow.yml") }
@@ -117,8 +119,8 @@ public final class Workspace: @unchecked Sendable {
         if let error = reloaded.diagnostics.first(where: { $0.severity == .error }) {
             fatalError("an encoded spec of a valid project has an error: \(error.location): \(error.message)\n\(specs.map(\.text).joined())")
         }
-        let before = GraphFacts.lines(graph)
-        let after = GraphFacts.lines(reloaded.graph)
+        let before = GraphSignature.lines(graph)
+        let after = GraphSignature.lines(reloaded.graph)
         guard before != after else { return }
         let difference = before.difference(from: after).map { change -> String in
             switch change {
@@ -151,7 +153,7 @@ public final class Workspace: @unchecked Sendable {
 
     /// Every diagram writer on the whole flow, its overview, one coordinator, the findings and two chains; the
     /// SVG through Graphviz of the whole flow when it is small (Graphviz's layout is slow and not linear).
-    private func draw(_ graph: FlowGraph, findings: [Diagnostic]) {
+    private func draw(_ graph: FlowGraph, findings: [Finding]) {
         let index = FlowIndex(graph)
         let walks = ChainWalk.walks(graph.chains, index: index)
         var options = [DiagramOptions(), DiagramOptions(overview: true), DiagramOptions(findings: findings)]
@@ -197,7 +199,7 @@ public final class Workspace: @unchecked Sendable {
     /// The atlas (`graph --site`): every page, those of at most `laidOut` nodes laid out by Graphviz, the others
     /// with their DOT text in place of the SVG (the pages around it are what is fuzzed there). Its page names
     /// are distinct.
-    private func drawAtlas(_ graph: FlowGraph, findings: [Diagnostic]) {
+    private func drawAtlas(_ graph: FlowGraph, findings: [Finding]) {
         var laidOut = 0
         let pages = Site.pages(Analysis(graph), findings: findings) { diagram, _ in
             let dot = DOTWriter.write(diagram)

@@ -86,8 +86,10 @@ public struct Coverage: Sendable, Equatable {
     public var retentionUnknown: [UnknownRetention]
     public var entry: Entry?
 
-    public init(coordinators: Int, coordinatorsRead: Int, notRead: [NotRead], childStarts: Int,
-                retentionUnknown: [UnknownRetention], entry: Entry?) {
+    public init(
+        coordinators: Int, coordinatorsRead: Int, notRead: [NotRead], childStarts: Int,
+        retentionUnknown: [UnknownRetention], entry: Entry?
+    ) {
         self.coordinators = coordinators
         self.coordinatorsRead = coordinatorsRead
         self.notRead = notRead
@@ -135,7 +137,9 @@ public struct Coverage: Sendable, Equatable {
             "\(at($0.location)): retention unknown: \($0.coordinator).\($0.route) starts \($0.child): \($0.detail)"
         }
         if let entry, entry.guessed {
-            lines.append("\(at(entry.location)): entry guessed: \(entry.coordinator)" + (entry.why.map { ": \($0)" } ?? "") + "; no launch site (AppDelegate, SceneDelegate, @main App) was read that starts a coordinator")
+            lines.append(
+                "\(at(entry.location)): entry guessed: \(entry.coordinator)" + (entry.why.map { ": \($0)" } ?? "")
+                    + "; no launch site (AppDelegate, SceneDelegate, @main App) was read that starts a coordinator")
         }
         return lines
     }

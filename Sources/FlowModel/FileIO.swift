@@ -136,7 +136,7 @@ public enum FileIO {
                 defer { close(descriptor) }
                 let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 guard files[target.file].writeAll(descriptor), fchmod(descriptor, mode(replacing: target.path, mask: mask)) == 0,
-                      !flushEach || fsync(descriptor) == 0
+                    !flushEach || fsync(descriptor) == 0
                 else {
                     let error = FileError.current()
                     unlink(temporary)

@@ -202,9 +202,10 @@ public struct FileSearch {
                 var raw = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes + [0]
                 if directory == "." { raw = bytes + [0] }
                 var info = stat()
-                let isFolder = raw.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
-                } && info.st_mode & S_IFMT == S_IFDIR
+                let isFolder =
+                    raw.withUnsafeBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+                    } && info.st_mode & S_IFMT == S_IFDIR
                 if bytes.first != UInt8(ascii: "."), isFolder || wanted(shown) {
                     unnamed.append(directory == "." ? shown : (directory.hasSuffix("/") ? directory + shown : directory + "/" + shown))
                 }

@@ -12,8 +12,10 @@ import Dispatch
 public enum Parallel {
     /// `map` over all cores; results keep the input order, and the first error in input order is thrown.
     /// `inParallel` false: on this thread, for work so small that waking other threads would cost more than it.
-    public static func map<T, R: Sendable, E: Error>(_ items: [T], inParallel: Bool = true,
-                                                     _ transform: (T) throws(E) -> R) throws(E) -> [R] {
+    public static func map<T, R: Sendable, E: Error>(
+        _ items: [T], inParallel: Bool = true,
+        _ transform: (T) throws(E) -> R
+    ) throws(E) -> [R] {
         guard inParallel, items.count > 1 else { return try items.map { item throws(E) in try transform(item) } }
         let slots = Slots<Result<R, E>>(count: items.count)
         items.withUnsafeBufferPointer { buffer in

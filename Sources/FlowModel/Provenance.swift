@@ -139,13 +139,14 @@ public struct CodeGraph: Sendable {
         for var coordinator in graph.coordinators where inferred[.coordinator(coordinator.name)] == nil {
             let name = coordinator.name
             coordinator.keepFacts { field, item in inferred[.coordinator(name, field, item: item)] == nil }
-            coordinator.replaceRoutes(coordinator.routes.compactMap { route in
-                guard inferred[.route(name, route.name)] == nil else { return nil }
-                var route = route
-                let routeName = route.name
-                route.keepFacts { field, item in inferred[.route(name, routeName, field, item: item)] == nil }
-                return route
-            })
+            coordinator.replaceRoutes(
+                coordinator.routes.compactMap { route in
+                    guard inferred[.route(name, route.name)] == nil else { return nil }
+                    var route = route
+                    let routeName = route.name
+                    route.keepFacts { field, item in inferred[.route(name, routeName, field, item: item)] == nil }
+                    return route
+                })
             certainGraph.add(coordinator)
         }
         for chain in graph.chains where inferred[.chain(chain.name)] == nil {

@@ -170,7 +170,8 @@ public enum SpecValue: Equatable, Sendable {
 
     public var location: SourceLocation? {
         switch self {
-        case .name(_, let location), .word(_, let location), .text(_, let location), .parameter(_, _, let location), .pair(_, _, let location):
+        case .name(_, let location), .word(_, let location), .text(_, let location), .parameter(_, _, let location),
+            .pair(_, _, let location):
             location
         case .list(let items): items.first?.location
         }

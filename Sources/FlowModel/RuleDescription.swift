@@ -24,9 +24,11 @@ public struct RuleDescription: Sendable {
     /// state names a path the user can retrace.
     public var witness: FindingWitness
 
-    public init(id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, judgesCodeOnlyGraphs: Bool = false,
-                drawing: FindingDrawing = .bySeverity, witness: FindingWitness = .none, summary: String, rationale: String,
-                triggeringExample: String = "", passingExample: String = "") {
+    public init(
+        id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, judgesCodeOnlyGraphs: Bool = false,
+        drawing: FindingDrawing = .bySeverity, witness: FindingWitness = .noPath, summary: String, rationale: String,
+        triggeringExample: String = "", passingExample: String = ""
+    ) {
         self.id = id
         self.scope = scope
         self.judgesCodeOnlyGraphs = judgesCodeOnlyGraphs
@@ -50,8 +52,10 @@ public enum RuleScope: String, Sendable {
     /// For `flowlint explain` and docs/rules.md.
     public var explanation: String {
         switch self {
-        case .element: "Judges each element by its own fields: runs on every element without a spec-validity error, even when other parts of the project have some."
-        case .project: "Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its answer)."
+        case .element:
+            "Judges each element by its own fields: runs on every element without a spec-validity error, even when other parts of the project have some."
+        case .project:
+            "Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its answer)."
         }
     }
 }
@@ -68,20 +72,22 @@ public enum FindingDrawing: Sendable {
 
 /// The path from the entry a rule's findings carry, from one search over the state graph per run (`ShortestPaths`).
 public enum FindingWitness: Sendable {
-    /// None: the finding is about an absence (nothing reaches the element) or about an element's own fields.
-    case none
+    /// No path: the finding is about an absence (nothing reaches the element) or about an element's own fields.
+    case noPath
     /// The shortest state-safe path to the element the finding is about: its route, else its coordinator's first
     /// screen.
     case pathToElement
     /// The same, crossing no presentation: on it, the screen is inside none (`dismiss-without-presentation`).
     case pathWithoutPresentation
 
-    /// For `flowlint explain` and docs/rules.md; nil for `none`.
+    /// For `flowlint explain` and docs/rules.md; nil for `noPath`.
     public var explanation: String? {
         switch self {
-        case .none: nil
-        case .pathToElement: "Each finding carries the shortest state-safe path from the entry to the element it is about, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
-        case .pathWithoutPresentation: "Each finding carries the shortest state-safe path from the entry to the screen that opens no presentation, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+        case .noPath: nil
+        case .pathToElement:
+            "Each finding carries the shortest state-safe path from the entry to the element it is about, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+        case .pathWithoutPresentation:
+            "Each finding carries the shortest state-safe path from the entry to the screen that opens no presentation, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
         }
     }
 }

@@ -23,10 +23,12 @@ public struct SpecSchema: Sendable {
     /// one `destination`).
     public var routeDiffOrder: [RouteField]
 
-    public init(file: [SpecFieldEntry<TopLevelField, SpecFile>], defaults: [SpecFieldEntry<DefaultsField, Route>],
-                coordinator: [SpecFieldEntry<CoordinatorField, Coordinator>], route: [SpecFieldEntry<RouteField, Route>],
-                chain: [SpecFieldEntry<ChainField, Chain>], coordinatorEncoding: [CoordinatorField], routeEncoding: [RouteField],
-                chainEncoding: [ChainField], coordinatorDiffOrder: [CoordinatorField], routeDiffOrder: [RouteField]) {
+    public init(
+        file: [SpecFieldEntry<TopLevelField, SpecFile>], defaults: [SpecFieldEntry<DefaultsField, Route>],
+        coordinator: [SpecFieldEntry<CoordinatorField, Coordinator>], route: [SpecFieldEntry<RouteField, Route>],
+        chain: [SpecFieldEntry<ChainField, Chain>], coordinatorEncoding: [CoordinatorField], routeEncoding: [RouteField],
+        chainEncoding: [ChainField], coordinatorDiffOrder: [CoordinatorField], routeDiffOrder: [RouteField]
+    ) {
         self.file = file
         self.defaults = defaults
         self.coordinator = coordinator
@@ -105,8 +107,10 @@ public struct SpecSchema: Sendable {
     }
 
     /// Clears each field of `model` that `keep(field, nil)` refuses and, of the others, each list item it refuses.
-    static func keepFacts<F: SpecField, Model>(of model: inout Model, in entries: [SpecFieldEntry<F, Model>],
-                                               _ keep: (F, String?) -> Bool) {
+    static func keepFacts<F: SpecField, Model>(
+        of model: inout Model, in entries: [SpecFieldEntry<F, Model>],
+        _ keep: (F, String?) -> Bool
+    ) {
         for entry in entries {
             guard let clear = entry.clear else { continue }
             guard keep(entry.field, nil) else {
@@ -120,13 +124,14 @@ public struct SpecSchema: Sendable {
 
     /// The keys of `F` the table knows, in the enumeration's order (the order the loader's hints list them in).
     public func keys<F: SpecField>(_ type: F.Type) -> [F] {
-        let known: Set<String> = switch F.element {
-        case .file: Set(file.map(\.field.rawValue))
-        case .defaults: Set(defaults.map(\.field.rawValue))
-        case .coordinator: Set(coordinator.map(\.field.rawValue))
-        case .route: Set(route.map(\.field.rawValue))
-        case .chain: Set(chain.map(\.field.rawValue))
-        }
+        let known: Set<String> =
+            switch F.element {
+            case .file: Set(file.map(\.field.rawValue))
+            case .defaults: Set(defaults.map(\.field.rawValue))
+            case .coordinator: Set(coordinator.map(\.field.rawValue))
+            case .route: Set(route.map(\.field.rawValue))
+            case .chain: Set(chain.map(\.field.rawValue))
+            }
         return F.allCases.filter { known.contains($0.rawValue) }
     }
 
@@ -171,11 +176,13 @@ public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
     /// value to clear.
     public var clear: (@Sendable (inout Model, String?) -> Void)?
 
-    public init(_ field: Field, _ kind: SpecValueKind, required: String = "no", doc: String, summary: String? = nil,
-                placement: SpecPlacement = .anywhere,
-                default defaultValue: String? = nil, drift: Bool = false, diff: SpecDiffShow = .hidden,
-                read: @escaping @Sendable (Model) -> SpecValue? = { _ in nil },
-                clear: (@Sendable (inout Model, String?) -> Void)? = nil) {
+    public init(
+        _ field: Field, _ kind: SpecValueKind, required: String = "no", doc: String, summary: String? = nil,
+        placement: SpecPlacement = .anywhere,
+        default defaultValue: String? = nil, drift: Bool = false, diff: SpecDiffShow = .hidden,
+        read: @escaping @Sendable (Model) -> SpecValue? = { _ in nil },
+        clear: (@Sendable (inout Model, String?) -> Void)? = nil
+    ) {
         self.field = field
         self.kind = kind
         self.placement = placement

@@ -19,14 +19,18 @@ extension SpecSchema {
             let new = words.filter { seen.insert($0).inserted }
             return "# \(title)\n" + new.map { "\"\($0)\"\n" }.joined()
         }
-        let keys = file.map(\.field.rawValue) + defaults.map(\.field.rawValue) + coordinator.map(\.field.rawValue)
+        let keys =
+            file.map(\.field.rawValue) + defaults.map(\.field.rawValue) + coordinator.map(\.field.rawValue)
             + route.map(\.field.rawValue) + chain.map(\.field.rawValue)
-        let kinds = file.map(\.kind) + defaults.map(\.kind) + coordinator.map(\.kind) + chain.map(\.kind)
+        let kinds =
+            file.map(\.kind) + defaults.map(\.kind) + coordinator.map(\.kind) + chain.map(\.kind)
             + route.filter { $0.field != .transition }.map(\.kind)
         let values = kinds.flatMap(\.words) + ["true", "false"]
         let steps = (route.first { $0.field == .transition }?.kind.words ?? []) + ChainAction.targetKeywords + ChainAction.bareKeywords
-        return [section("Top-level, defaults, coordinator, route and chain fields.", keys), section("Values.", values),
-                section("Transitions and chain steps.", steps)].joined(separator: "\n")
+        return [
+            section("Top-level, defaults, coordinator, route and chain fields.", keys), section("Values.", values),
+            section("Transitions and chain steps.", steps),
+        ].joined(separator: "\n")
     }
 }
 

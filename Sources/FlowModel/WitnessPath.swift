@@ -59,14 +59,14 @@ public enum WitnessArrival: Hashable, Sendable {
     case routed
 }
 
-extension Diagnostic {
+extension Finding {
     /// The witness path as a note at the finding: `path: App.launch → auth → Auth.login`.
-    public var pathNote: DiagnosticNote? {
-        path.map { DiagnosticNote("path: \(NamedPathStep.text(of: $0.map(\.step)))", at: location) }
+    public var pathNote: FindingNote? {
+        path.map { FindingNote("path: \(NamedPathStep.text(of: $0.map(\.step)))", at: location) }
     }
 
     /// The notes, then the path note: what the text-like formats print under the finding.
-    public var notesWithPath: [DiagnosticNote] {
+    public var notesWithPath: [FindingNote] {
         pathNote.map { notes + [$0] } ?? notes
     }
 }

@@ -9,9 +9,13 @@ public enum DOTWriter {
         out.line("// Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.")
         out.line("digraph flow {")
         out.indent { out in
-            out.line("graph [compound=true, newrank=true, forcelabels=true, rankdir=\(diagram.direction.rawValue), nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]")
+            out.line(
+                "graph [compound=true, newrank=true, forcelabels=true, rankdir=\(diagram.direction.rawValue), nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]"
+            )
             let screen = DiagramStyle.look(.screen)
-            out.line("node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=12, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]")
+            out.line(
+                "node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=12, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]"
+            )
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
             let nodes = diagram.nodesByCluster
             let free = nodes[nil] ?? []
@@ -21,8 +25,9 @@ public enum DOTWriter {
                 writeCluster(cluster, nodes: nodes[cluster.id] ?? [], anchored: anchors, to: &out)
             }
             for node in free where node.kind != .entry { out.line(statement(node, anchored: anchors)) }
-            let rows = Dictionary(diagram.clusters.flatMap { cluster in cluster.sideBySide.map { ($0, cluster.id) } },
-                                  uniquingKeysWith: { first, _ in first })
+            let rows = Dictionary(
+                diagram.clusters.flatMap { cluster in cluster.sideBySide.map { ($0, cluster.id) } },
+                uniquingKeysWith: { first, _ in first })
             for edge in diagram.edges {
                 // Between nodes of one row the edge is too short for a label: the tooltip keeps the name.
                 let inRow = rows[edge.from] != nil && rows[edge.from] == rows[edge.to]
@@ -70,16 +75,20 @@ public enum DOTWriter {
         switch node.kind {
         case .screen, .coordinator, .external:
             // Regular weight: Graphviz sizes boxes with regular metrics, so bold names would overflow them.
-            let text = htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "") + (Diagram.stepText(node.steps).map {
-                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.highlightText)\"><B>" + htmlEscaped($0) + "</B></FONT>"
-            } ?? "")
+            let text =
+                htmlEscaped(node.title) + (node.subtitle.map { small($0) } ?? "")
+                + (Diagram.stepText(node.steps).map {
+                    "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"\(DiagramStyle.Palette.highlightText)\"><B>" + htmlEscaped($0) + "</B></FONT>"
+                } ?? "")
             attributes.append(("label", html(badge(of: node.marks).map { withBadge(text, $0, align: "CENTER") } ?? text)))
         case .entry:
             attributes += [("label", html(bold("entry"))), ("shape", "box")]
         case .exit:
             attributes += [("label", quoted("")), ("shape", "doublecircle"), ("width", "0.16"), ("fixedsize", "true")]
         case .landing, .events:
-            attributes += [("label", html(small(node.title, breaking: false, color: look.text))), ("margin", quoted("0.1,0.02")), ("height", "0.3")]
+            attributes += [
+                ("label", html(small(node.title, breaking: false, color: look.text))), ("margin", quoted("0.1,0.02")), ("height", "0.3"),
+            ]
         }
         // The graph's `node` defaults are a screen's look: only what differs is written.
         let screen = DiagramStyle.look(.screen)
@@ -115,7 +124,11 @@ public enum DOTWriter {
         // keep neighbouring labels apart in viewers whose font is wider than Graphviz's metrics.
         let numbers = edge.marks.map { "#\($0.number)" }
         let label = ([edge.step.map { "\($0)." }, labelled ? edge.label : nil] + numbers).compactMap { $0 }.joined(separator: " ")
-        if !label.isEmpty { attributes += [("xlabel", text(" \(label) ")), ("fontcolor", quoted(edge.isHighlighted ? DiagramStyle.Palette.highlightText : color))] }
+        if !label.isEmpty {
+            attributes += [
+                ("xlabel", text(" \(label) ")), ("fontcolor", quoted(edge.isHighlighted ? DiagramStyle.Palette.highlightText : color)),
+            ]
+        }
         if let cluster = edge.toCluster { attributes.append(("lhead", quoted("cluster " + NodeID.coordinator(cluster)))) }
         if !edge.shapesLayout { attributes.append(("constraint", "false")) }
         attributes.append(("tooltip", tooltip(edge.tooltip)))
@@ -131,17 +144,21 @@ public enum DOTWriter {
         typealias Palette = DiagramStyle.Palette
         var rows: [(sample: String, meaning: String)] = []
         for kind in legend.nodeKinds {
-            let sample = switch kind {
-            case .screen: "route"
-            case .coordinator: legend.isOverview ? "Name" : "route ▸ Child"
-            case .external: "Other.route"
-            case .entry: "<B>entry</B>"
-            case .exit: "◉"
-            case .landing: "↩ Other.route"
-            case .events: "⚡ events"
-            }
-            rows.append((kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
-                         legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)))
+            let sample =
+                switch kind {
+                case .screen: "route"
+                case .coordinator: legend.isOverview ? "Name" : "route ▸ Child"
+                case .external: "Other.route"
+                case .entry: "<B>entry</B>"
+                case .exit: "◉"
+                case .landing: "↩ Other.route"
+                case .events: "⚡ events"
+                }
+            rows.append(
+                (
+                    kind == .exit ? "<FONT COLOR=\"\(Palette.text)\">◉</FONT>" : box(sample, DiagramStyle.look(kind)),
+                    legend.isOverview && kind == .coordinator ? "coordinator (name, kind)" : DiagramStyle.legend(kind)
+                ))
         }
         if legend.hasInitial {
             rows.append((box("route", DiagramStyle.look(.screen, isInitial: true)), DiagramStyle.initialLegend))
@@ -150,27 +167,36 @@ public enum DOTWriter {
             rows.append((box("route", DiagramStyle.look(.screen, mark: style)), DiagramStyle.legend(style)))
         }
         if let chain = legend.chain {
-            rows.append((box(legend.isOverview ? "Name" : "route", DiagramStyle.look(.screen, isHighlighted: true)), "on the path of chain " + chain))
+            rows.append(
+                (
+                    box(legend.isOverview ? "Name" : "route", DiagramStyle.look(.screen, isHighlighted: true)),
+                    "on the path of chain " + chain
+                ))
         }
         for kind in legend.edgeKinds where kind != .entry {
             rows.append((lineSample(DiagramStyle.line(kind)), DiagramStyle.legend(kind)))
         }
         let findings = legend.findings.map { mark in
-            ("\(mark.number)", mark.severity,
-             wrapped("\(mark.severity) [\(mark.rule)] \(mark.element): \(mark.message)", width: 100))
+            (
+                "\(mark.number)", mark.severity,
+                wrapped("\(mark.severity) [\(mark.rule)] \(mark.element): \(mark.message)", width: 100)
+            )
         }
         guard !rows.isEmpty || !findings.isEmpty else { return }
-        var table = "<TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">"
+        var table =
+            "<TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">"
         table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
         for row in rows {
-            table += "<TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>"
+            table +=
+                "<TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>"
         }
         if !findings.isEmpty {
             // A table of its own: the numbers take their own width, not the legend's samples'.
             table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Findings</B></TD></TR><TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">"
             table += "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"3\" CELLPADDING=\"1\">"
             for (number, severity, text) in findings {
-                table += "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
+                table +=
+                    "<TR><TD VALIGN=\"TOP\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
                     + "<FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(number) </B></FONT></TD>"
                     + "<TD ALIGN=\"LEFT\" BALIGN=\"LEFT\" VALIGN=\"TOP\"><FONT POINT-SIZE=\"10\">\(text)</FONT></TD></TR>"
             }
@@ -186,14 +212,17 @@ public enum DOTWriter {
     /// A sample node in the legend, drawn with the look the diagram gives the real ones.
     private static func box(_ markup: String, _ look: DiagramStyle.Look) -> String {
         let style = [look.rounded ? "rounded" : nil, look.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
-        return "<TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" BGCOLOR=\"\(look.fill)\"" +
-            (style.isEmpty ? "" : " STYLE=\"\(style)\"") + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
+        return
+            "<TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" BGCOLOR=\"\(look.fill)\""
+            + (style.isEmpty ? "" : " STYLE=\"\(style)\"")
+            + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
     }
 
     /// The badge of an element with findings: white text on the colour of its most serious finding's severity.
     private static func badge(of marks: [Mark]) -> String? {
         guard let text = Mark.badge(of: marks), let severity = Mark.worstSeverity(of: marks) else { return nil }
-        return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
+        return
+            "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
             + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
     }
 
@@ -221,13 +250,14 @@ public enum DOTWriter {
     /// An edge as text: `──▶` solid, `- - ›` dashed, `┈┈▶` dotted, heavy lines for wide edges.
     private static func lineSample(_ line: DiagramStyle.Line) -> String {
         let stroke = line.dashed ? "- - " : line.dotted ? "┈┈┈" : line.width > 2 ? "━━━" : "───"
-        let head = switch line.arrowhead {
-        case "empty": "▷"
-        case "odiamond": "◇"
-        case "odot": "○"
-        case "vee": "›"
-        default: "▶"
-        }
+        let head =
+            switch line.arrowhead {
+            case "empty": "▷"
+            case "odiamond": "◇"
+            case "odot": "○"
+            case "vee": "›"
+            default: "▶"
+            }
         return "<FONT COLOR=\"\(line.color)\">\(stroke)\(head)</FONT>"
     }
 

@@ -223,7 +223,8 @@ public struct Mark: Sendable, Hashable, Encodable {
     /// The most serious severity of `marks`: an error outweighs a warning, which outweighs any other.
     static func worstSeverity(of marks: [Mark]) -> String? {
         guard let first = marks.first else { return nil }
-        return marks.contains { $0.severity == "error" } ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : first.severity
+        return marks.contains { $0.severity == "error" }
+            ? "error" : marks.contains { $0.severity == "warning" } ? "warning" : first.severity
     }
 
     /// The badge of an element with findings: how many, the worst severity, their numbers ("error ×2 · #1 #3").

@@ -9,7 +9,7 @@ public struct DiagramOptions: Sendable {
     /// `--overview`: one node per coordinator, edges for the child starts.
     public var overview = false
     /// `--findings`: findings to mark on the elements they are about.
-    public var findings: [Diagnostic] = []
+    public var findings: [Finding] = []
     /// `--chain`: the path of a chain to highlight.
     public var chain: ChainPath?
     /// Paths from the entry to mark without highlighting them (the atlas's witness paths): each node and edge on
@@ -18,8 +18,10 @@ public struct DiagramOptions: Sendable {
     /// `--layout`: which way the flow runs.
     public var layout: Layout
 
-    public init(focus: String? = nil, depth: Int? = nil, overview: Bool = false,
-                findings: [Diagnostic] = [], chain: ChainPath? = nil, layout: Layout = .topToBottom) {
+    public init(
+        focus: String? = nil, depth: Int? = nil, overview: Bool = false,
+        findings: [Finding] = [], chain: ChainPath? = nil, layout: Layout = .topToBottom
+    ) {
         self.layout = layout
         self.focus = focus
         self.depth = depth

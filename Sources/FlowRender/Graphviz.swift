@@ -28,9 +28,11 @@ extension Graphviz {
     public static func warning(_ warnings: [String], drawing: String) -> String? {
         guard !warnings.isEmpty else { return nil }
         if warnings.contains(where: isRoutingTrouble) {
-            return "some lines of \(drawing) may cross boxes: the layout could not route \(warnings.count == 1 ? "one of them" : "all of them") around the boxes"
+            return
+                "some lines of \(drawing) may cross boxes: the layout could not route \(warnings.count == 1 ? "one of them" : "all of them") around the boxes"
         }
-        return "\(drawing) is drawn, but the layout reported \(warnings.count == 1 ? "a problem" : "\(warnings.count) problems"); it may look off"
+        return
+            "\(drawing) is drawn, but the layout reported \(warnings.count == 1 ? "a problem" : "\(warnings.count) problems"); it may look off"
     }
 
     /// A message of dot's edge router: it could not route an edge around the boxes (clusters, `lhead` edges).
@@ -90,7 +92,7 @@ public struct Graphviz: Sendable {
             let collected = try render(dot, format: format)
             guard collected.warnings.contains(where: Self.isRoutingTrouble) else { return collected }
             return (try? render(Self.withStraightEdges(dot), format: format)) ?? collected
-        } catch where error.messages.contains(where: Self.isRoutingTrouble) {
+        } catch  where error.messages.contains(where: Self.isRoutingTrouble) {
             return try render(Self.withStraightEdges(dot), format: format)
         }
     }
@@ -100,7 +102,7 @@ public struct Graphviz: Sendable {
     static func withoutCreationDate(_ pdf: [UInt8]) -> [UInt8] {
         let key = Array("/CreationDate (D:".utf8)
         guard pdf.count > key.count + 14,
-              let start = (0...(pdf.count - key.count - 14)).first(where: { pdf[$0..<($0 + key.count)].elementsEqual(key) })
+            let start = (0...(pdf.count - key.count - 14)).first(where: { pdf[$0..<($0 + key.count)].elementsEqual(key) })
         else { return pdf }
         var bytes = pdf
         let digits = start + key.count
@@ -131,11 +133,13 @@ public struct Graphviz: Sendable {
             } else {
                 // Checked before layout: nothing is drawn, so nothing is written.
                 guard let shared = ImageContexts.context(pluginDirectory) else {
-                    throw GraphvizError(messages: ["""
+                    throw GraphvizError(messages: [
+                        """
                         \(format.rawValue.uppercased()) needs Graphviz's cairo renderer \
                         \(Plugins.cairoPluginPath(in: pluginDirectory) ?? "libgvplugin_pango"), which is not installed or does not load: \
                         install Debian's libgvc6 (or draw SVG)
-                        """])
+                        """
+                    ])
                 }
                 context = shared
             }
@@ -195,36 +199,38 @@ private final class OrderedReader {
         ids = .allocate(capacity: 1)
         io = .allocate(capacity: 1)
         discipline = .allocate(capacity: 1)
-        ids.initialize(to: Agiddisc_t(
-            open: { _, _ in
-                let next = UnsafeMutablePointer<IDTYPE>.allocate(capacity: 1)
-                next.initialize(to: 1)
-                return UnsafeMutableRawPointer(next)
-            },
-            map: { state, _, name, id, _ in
-                // Named objects: refuse, so cgraph keeps the name in its internal map under a fresh odd id.
-                guard name == nil, let state, let id else { return 0 }
-                let next = state.assumingMemoryBound(to: IDTYPE.self)
-                id.pointee = next.pointee
-                next.pointee += 2
-                return 1
-            },
-            alloc: { _, _, _ in 0 },
-            free: { _, _, _ in },
-            print: { _, _, _ in nil },
-            close: { state in state?.assumingMemoryBound(to: IDTYPE.self).deallocate() },
-            idregister: { _, _, _ in }))
-        io.initialize(to: Agiodisc_t(
-            afread: { channel, buffer, size in
-                guard let channel, let buffer, size > 0 else { return 0 }
-                let input = channel.assumingMemoryBound(to: Input.self)
-                let count = min(Int(size), input.pointee.count - input.pointee.offset)
-                buffer.update(from: input.pointee.bytes + input.pointee.offset, count: count)
-                input.pointee.offset += count
-                return Int32(count)
-            },
-            putstr: { _, _ in 0 },  // only read, never written
-            flush: { _ in 0 }))
+        ids.initialize(
+            to: Agiddisc_t(
+                open: { _, _ in
+                    let next = UnsafeMutablePointer<IDTYPE>.allocate(capacity: 1)
+                    next.initialize(to: 1)
+                    return UnsafeMutableRawPointer(next)
+                },
+                map: { state, _, name, id, _ in
+                    // Named objects: refuse, so cgraph keeps the name in its internal map under a fresh odd id.
+                    guard name == nil, let state, let id else { return 0 }
+                    let next = state.assumingMemoryBound(to: IDTYPE.self)
+                    id.pointee = next.pointee
+                    next.pointee += 2
+                    return 1
+                },
+                alloc: { _, _, _ in 0 },
+                free: { _, _, _ in },
+                print: { _, _, _ in nil },
+                close: { state in state?.assumingMemoryBound(to: IDTYPE.self).deallocate() },
+                idregister: { _, _, _ in }))
+        io.initialize(
+            to: Agiodisc_t(
+                afread: { channel, buffer, size in
+                    guard let channel, let buffer, size > 0 else { return 0 }
+                    let input = channel.assumingMemoryBound(to: Input.self)
+                    let count = min(Int(size), input.pointee.count - input.pointee.offset)
+                    buffer.update(from: input.pointee.bytes + input.pointee.offset, count: count)
+                    input.pointee.offset += count
+                    return Int32(count)
+                },
+                putstr: { _, _ in 0 },  // only read, never written
+                flush: { _ in 0 }))
         // No memory discipline: cgraph's own.
         discipline.initialize(to: Agdisc_t(mem: nil, id: ids, io: io))
     }
@@ -268,8 +274,9 @@ private struct Plugins {
 
     func makeContext() -> OpaquePointer? {
         guard let layout, let core,
-              let layoutLibrary = dlsym(layout, "gvplugin_dot_layout_LTX_library"),
-              let coreLibrary = dlsym(core, "gvplugin_core_LTX_library") else {
+            let layoutLibrary = dlsym(layout, "gvplugin_dot_layout_LTX_library"),
+            let coreLibrary = dlsym(core, "gvplugin_core_LTX_library")
+        else {
             return gvContext()  // another layout of the install: Graphviz's own plugin configuration
         }
         let context = gvContextPlugins(nil, 0)

@@ -6,14 +6,18 @@ public enum MermaidWriter {
     public static func write(_ diagram: Diagram) -> String {
         var ids: [String: String] = [:]
         for (index, node) in diagram.nodes.enumerated() { ids[node.id] = "n\(index)" }
-        var lines = ["%% Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.", "flowchart \(diagram.direction.rawValue)"]
+        var lines = [
+            "%% Drawn by flowlint from flow specs: regenerate it with `flowlint graph`, do not edit it.",
+            "flowchart \(diagram.direction.rawValue)",
+        ]
         let nodes = diagram.nodesByCluster
         for node in nodes[nil] ?? [] {
             lines.append("  " + declaration(node, id: ids[node.id]!))
         }
         for (index, cluster) in diagram.clusters.enumerated() {
             let caption = [cluster.kind, cluster.detail].compactMap { $0 }.joined(separator: ", ")
-            lines.append("  subgraph c\(index)[\"\(label([cluster.name, caption.isEmpty ? nil : caption, Mark.badge(of: cluster.marks)]))\"]")
+            lines.append(
+                "  subgraph c\(index)[\"\(label([cluster.name, caption.isEmpty ? nil : caption, Mark.badge(of: cluster.marks)]))\"]")
             for node in nodes[cluster.id] ?? [] {
                 lines.append("    " + declaration(node, id: ids[node.id]!))
             }
@@ -28,8 +32,10 @@ public enum MermaidWriter {
         if !diagram.findings.isEmpty {
             // The list the badges' numbers refer to.
             let list = diagram.findings.map { "#\($0.number) \($0.severity) [\($0.rule)] \($0.element): \($0.message)" }
-            lines += ["  subgraph found[\"Findings\"]", "    found0[\"\(label(list))\"]", "  end",
-                      "  style found0 fill:\(DiagramStyle.Palette.screenFill),stroke:\(DiagramStyle.Palette.clusterBorder),text-align:left"]
+            lines += [
+                "  subgraph found[\"Findings\"]", "    found0[\"\(label(list))\"]", "  end",
+                "  style found0 fill:\(DiagramStyle.Palette.screenFill),stroke:\(DiagramStyle.Palette.clusterBorder),text-align:left",
+            ]
         }
         lines += classes(diagram, ids: ids)
         lines += linkStyles(diagram)
@@ -146,7 +152,7 @@ public enum MermaidWriter {
             DisplayText.escaping(String(line)) { byte in
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-                     UInt8(ascii: "`"), UInt8(ascii: "%"):
+                    UInt8(ascii: "`"), UInt8(ascii: "%"):
                     "#\(byte);"
                 default:
                     nil

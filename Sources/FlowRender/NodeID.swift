@@ -50,8 +50,9 @@ enum NodeID {
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F, 0x2E, 0x2D: true
-        case 0xA0...: scalar.properties.generalCategory != .format && !scalar.properties.isNoncharacterCodePoint
-            && !scalar.properties.isWhitespace
+        case 0xA0...:
+            scalar.properties.generalCategory != .format && !scalar.properties.isNoncharacterCodePoint
+                && !scalar.properties.isWhitespace
         default: false
         }
     }

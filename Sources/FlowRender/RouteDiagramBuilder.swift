@@ -1,10 +1,11 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// The diagram of routes: a cluster per coordinator, a node per route that shows a screen or starts a child,
 /// an edge per trigger and per child start, and return edges for dismiss, pop and finish.
 struct RouteDiagramBuilder {
-    private let facts: FlowFacts
+    private let facts: DiagramFacts
     private let options: DiagramOptions
     private let marks: FindingMarks
     private var diagram = Diagram()
@@ -14,7 +15,7 @@ struct RouteDiagramBuilder {
     /// What each coordinator's dismissal closes: computed once (`Presentations.presenters(of:memo:)`).
     private var presenterMemo: [CoordinatorID: [RouteID]] = [:]
 
-    init(facts: FlowFacts, options: DiagramOptions) {
+    init(facts: DiagramFacts, options: DiagramOptions) {
         self.facts = facts
         self.options = options
         marks = FindingMarks(options.findings)
@@ -41,13 +42,17 @@ struct RouteDiagramBuilder {
     // MARK: Clusters and nodes
 
     private mutating func addEntry(_ entry: Coordinator) {
-        addNode(Node(id: NodeID.entry, kind: .entry, cluster: nil, title: "entry", subtitle: nil,
-                     tooltip: "The app starts in \(entry.name)"))
+        addNode(
+            Node(
+                id: NodeID.entry, kind: .entry, cluster: nil, title: "entry", subtitle: nil,
+                tooltip: "The app starts in \(entry.name)"))
         // An `initial` list: one start edge per route `start()` may pick.
         for initial in entry.initials.map(\.value) where entry.route(named: initial)?.destination != nil {
             let key = RouteKey(coordinator: entry.name, route: initial)
-            addEdge(Edge(from: NodeID.entry, to: NodeID.route(key), kind: .entry, label: nil,
-                         tooltip: "The app starts in \(entry.name) at \(initial)"))
+            addEdge(
+                Edge(
+                    from: NodeID.entry, to: NodeID.route(key), kind: .entry, label: nil,
+                    tooltip: "The app starts in \(entry.name) at \(initial)"))
         }
     }
 
@@ -55,32 +60,38 @@ struct RouteDiagramBuilder {
         let kind = coordinator.kind?.value.rawValue
         let detail = coordinator.stack?.value == .parent ? "parent's stack" : nil
         let clusterMarks = marks.marks(of: coordinator.name)
-        diagram.clusters.append(Cluster(
-            id: coordinator.name, name: coordinator.name, kind: kind, detail: detail,
-            tooltip: Tooltip.lines([
-                "\(coordinator.name): \(kind ?? "coordinator")" + (detail.map { ", \($0)" } ?? ""),
-                coordinator.description?.value,
-            ], clusterMarks),
-            marks: clusterMarks))
+        diagram.clusters.append(
+            Cluster(
+                id: coordinator.name, name: coordinator.name, kind: kind, detail: detail,
+                tooltip: Tooltip.lines(
+                    [
+                        "\(coordinator.name): \(kind ?? "coordinator")" + (detail.map { ", \($0)" } ?? ""),
+                        coordinator.description?.value,
+                    ], clusterMarks),
+                marks: clusterMarks))
         let tabs = Set((coordinator.tabs ?? []).map(\.value))
         let initials = Set(coordinator.initials.map(\.value))
         if !coordinator.triggers.isEmpty {
-            addNode(Node(id: NodeID.events(of: coordinator.name), kind: .events, cluster: coordinator.name, title: "⚡ \(coordinator.name)",
-                         subtitle: nil, tooltip: "\(coordinator.name) fires these routes itself, on events no screen shows (its `triggers`)"))
+            addNode(
+                Node(
+                    id: NodeID.events(of: coordinator.name), kind: .events, cluster: coordinator.name, title: "⚡ \(coordinator.name)",
+                    subtitle: nil, tooltip: "\(coordinator.name) fires these routes itself, on events no screen shows (its `triggers`)"))
         }
         for route in coordinator.routes {
             guard let destination = route.destination?.value else { continue }
             let key = RouteKey(coordinator: coordinator.name, route: route.name)
             let routeMarks = marks.marks(of: key)
             let isTab = tabs.contains(route.name)
-            addNode(Node(
-                id: NodeID.route(key), kind: destination.coordinatorName == nil ? .screen : .coordinator,
-                cluster: coordinator.name, title: route.name,
-                subtitle: (isTab ? "tab · " : "") + Self.subtitle(of: destination),
-                tooltip: Tooltip.lines([key.qualifiedName + ": " + Tooltip.describe(route, isTab: isTab), route.description?.value],
-                                       routeMarks),
-                isInitial: initials.contains(route.name),
-                marks: routeMarks))
+            addNode(
+                Node(
+                    id: NodeID.route(key), kind: destination.coordinatorName == nil ? .screen : .coordinator,
+                    cluster: coordinator.name, title: route.name,
+                    subtitle: (isTab ? "tab · " : "") + Self.subtitle(of: destination),
+                    tooltip: Tooltip.lines(
+                        [key.qualifiedName + ": " + Tooltip.describe(route, isTab: isTab), route.description?.value],
+                        routeMarks),
+                    isInitial: initials.contains(route.name),
+                    marks: routeMarks))
         }
     }
 
@@ -95,9 +106,11 @@ struct RouteDiagramBuilder {
     private mutating func node(of key: RouteKey) -> String {
         let id = NodeID.route(key)
         if !drawn.contains(key.coordinator), !nodeIDs.contains(id), let route = facts.route(key) {
-            addNode(Node(id: id, kind: .external, cluster: nil, title: key.qualifiedName,
-                         subtitle: route.destination.map { Self.subtitle(of: $0.value) },
-                         tooltip: "\(key.qualifiedName): \(Tooltip.describe(route, isTab: false)) (\(key.coordinator) is not drawn)"))
+            addNode(
+                Node(
+                    id: id, kind: .external, cluster: nil, title: key.qualifiedName,
+                    subtitle: route.destination.map { Self.subtitle(of: $0.value) },
+                    tooltip: "\(key.qualifiedName): \(Tooltip.describe(route, isTab: false)) (\(key.coordinator) is not drawn)"))
         }
         return id
     }
@@ -105,8 +118,10 @@ struct RouteDiagramBuilder {
     private mutating func exitNode(of coordinator: String) -> String {
         let id = NodeID.exit(of: coordinator)
         if !nodeIDs.contains(id) {
-            addNode(Node(id: id, kind: .exit, cluster: coordinator, title: "", subtitle: nil,
-                         tooltip: "Leaves \(coordinator) to a flow that is not drawn"))
+            addNode(
+                Node(
+                    id: id, kind: .exit, cluster: coordinator, title: "", subtitle: nil,
+                    tooltip: "Leaves \(coordinator) to a flow that is not drawn"))
         }
         return id
     }
@@ -143,17 +158,21 @@ struct RouteDiagramBuilder {
     private mutating func addEventTrigger(from events: String, of coordinator: String, to triggered: RouteKey) {
         guard let target = facts.redirectEnd(of: triggered), let route = facts.route(target), route.destination != nil else { return }
         let kind = EdgeKind(route) ?? .route
-        addEdge(Edge(from: events, to: node(of: target), kind: kind, label: target == triggered ? nil : triggered.route,
-                     tooltip: "\(coordinator) fires \(triggered.qualifiedName) itself (\(Tooltip.transitionPhrase(route)))",
-                     shapesLayout: target.coordinator == coordinator, triggered: triggered.qualifiedName))
+        addEdge(
+            Edge(
+                from: events, to: node(of: target), kind: kind, label: target == triggered ? nil : triggered.route,
+                tooltip: "\(coordinator) fires \(triggered.qualifiedName) itself (\(Tooltip.transitionPhrase(route)))",
+                shapesLayout: target.coordinator == coordinator, triggered: triggered.qualifiedName))
     }
 
     /// `then`: from the route that starts the child to what the parent runs after the child finishes, dashed.
     private mutating func addThen(from source: RouteKey, to target: RouteKey) {
         guard let route = facts.route(target), route.destination != nil else { return }
-        addEdge(Edge(from: NodeID.route(source), to: node(of: target), kind: .then, label: "after finish",
-                     tooltip: "after \(source.qualifiedName)'s child finishes, \(source.coordinator) runs \(target.route)",
-                     shapesLayout: false, triggered: target.qualifiedName))
+        addEdge(
+            Edge(
+                from: NodeID.route(source), to: node(of: target), kind: .then, label: "after finish",
+                tooltip: "after \(source.qualifiedName)'s child finishes, \(source.coordinator) runs \(target.route)",
+                shapesLayout: false, triggered: target.qualifiedName))
     }
 
     /// A child start: from the route that starts the child to each of the child's initial routes.
@@ -161,9 +180,11 @@ struct RouteDiagramBuilder {
         guard drawn.contains(child), let coordinator = facts.graph.coordinator(named: child) else { return }
         for initial in coordinator.initials.map(\.value) where coordinator.route(named: initial)?.destination != nil {
             let target = RouteKey(coordinator: child, route: initial)
-            addEdge(Edge(from: NodeID.route(source), to: NodeID.route(target), kind: .start, label: nil,
-                         tooltip: "\(source.qualifiedName) starts \(child) at \(initial)",
-                         toCluster: child == source.coordinator ? nil : child))
+            addEdge(
+                Edge(
+                    from: NodeID.route(source), to: NodeID.route(target), kind: .start, label: nil,
+                    tooltip: "\(source.qualifiedName) starts \(child) at \(initial)",
+                    toCluster: child == source.coordinator ? nil : child))
         }
     }
 
@@ -179,11 +200,13 @@ struct RouteDiagramBuilder {
         let kind = EdgeKind(route) ?? .route
         let phrase = Tooltip.transitionPhrase(route)
         func edge(to node: String, _ place: String?) -> Edge {
-            Edge(from: NodeID.route(source), to: node, kind: kind, label: label,
-                 tooltip: Tooltip.lines(["\(source.qualifiedName) → \(named.qualifiedName) (\(phrase))" + (place.map { ": back to \($0)" } ?? "")],
-                                        edgeMarks),
-                 shapesLayout: !kind.isReturn && target.coordinator == source.coordinator,
-                 triggered: named.qualifiedName, marks: edgeMarks)
+            Edge(
+                from: NodeID.route(source), to: node, kind: kind, label: label,
+                tooltip: Tooltip.lines(
+                    ["\(source.qualifiedName) → \(named.qualifiedName) (\(phrase))" + (place.map { ": back to \($0)" } ?? "")],
+                    edgeMarks),
+                shapesLayout: !kind.isReturn && target.coordinator == source.coordinator,
+                triggered: named.qualifiedName, marks: edgeMarks)
         }
         if route.destination != nil {
             addEdge(edge(to: node(of: target), nil), from: source, landingOn: target)
@@ -217,8 +240,10 @@ struct RouteDiagramBuilder {
     private mutating func addEdge(_ edge: Edge, from source: RouteKey, landingOn target: RouteKey) {
         guard target.coordinator != source.coordinator, drawn.contains(target.coordinator) else { return addEdge(edge) }
         let landing = NodeID.landing(in: source.coordinator, on: edge.to)
-        addNode(Node(id: landing, kind: .landing, cluster: source.coordinator, title: "↩ " + target.qualifiedName, subtitle: nil,
-                     tooltip: "\(target.qualifiedName), drawn in \(target.coordinator): where these edges from \(source.coordinator) land"))
+        addNode(
+            Node(
+                id: landing, kind: .landing, cluster: source.coordinator, title: "↩ " + target.qualifiedName, subtitle: nil,
+                tooltip: "\(target.qualifiedName), drawn in \(target.coordinator): where these edges from \(source.coordinator) land"))
         var short = edge
         short.landsOn = edge.to
         short.to = landing
@@ -249,7 +274,8 @@ struct RouteDiagramBuilder {
             let clusterNodes = (nodes[coordinator.name] ?? []).filter { $0.kind != .exit && $0.kind != .landing }
             let byTitle = Dictionary(clusterNodes.map { ($0.title, $0.id) }, uniquingKeysWith: { first, _ in first })
             let startSet = Set(starts)
-            diagram.clusters[index].sideBySide = starts.compactMap { byTitle[$0] }
+            diagram.clusters[index].sideBySide =
+                starts.compactMap { byTitle[$0] }
                 + clusterNodes.filter { !startSet.contains($0.title) && !ledTo.contains($0.id) }.map(\.id)
             if diagram.clusters[index].sideBySide.count < 2 { diagram.clusters[index].sideBySide = [] }
         }
@@ -259,7 +285,9 @@ struct RouteDiagramBuilder {
 
     /// Where the user lands after a pop, dismiss or finish triggered from `source`, and the coordinator
     /// that is left when none of those places is drawn. Nil for routes that do not go back.
-    private mutating func returnTargets(of route: Route, at target: RouteKey, from source: RouteKey) -> (places: [RouteKey], fallback: String)? {
+    private mutating func returnTargets(of route: Route, at target: RouteKey, from source: RouteKey) -> (
+        places: [RouteKey], fallback: String
+    )? {
         switch route.transition?.value {
         case .pop:
             let shown = facts.route(source)
@@ -336,7 +364,9 @@ struct RouteDiagramBuilder {
         // A start node that starts a child starts the user at the child's first screen.
         var pending = Array(previous)
         while let node = pending.popLast() {
-            for index in startsFrom[node] ?? [] where previous.insert(diagram.edges[index].to).inserted { pending.append(diagram.edges[index].to) }
+            for index in startsFrom[node] ?? [] where previous.insert(diagram.edges[index].to).inserted {
+                pending.append(diagram.edges[index].to)
+            }
         }
         for (offset, key) in routes.enumerated() {
             let step = offset + 1

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint graph --site DIR`: a static HTML atlas. `index.html` holds the overview and the findings table;
@@ -15,10 +16,12 @@ public enum Site {
     /// The pages of the atlas. `render` lays a diagram out as SVG (Graphviz in the CLI); it is given the name of
     /// the page the diagram is drawn on.
     /// `coverage`: what a graph read from Swift code read of it, shown on the index (a guessed entry marked as one).
-    public static func pages(_ analysis: Analysis, findings: [Diagnostic], layout: Layout = .auto, coverage: Coverage? = nil,
-                             render: (Diagram, _ page: String) throws -> String) rethrows -> [Page] {
+    public static func pages(
+        _ analysis: Analysis, findings: [Finding], layout: Layout = .auto, coverage: Coverage? = nil,
+        render: (Diagram, _ page: String) throws -> String
+    ) rethrows -> [Page] {
         // One set of facts for every page.
-        let facts = FlowFacts(analysis)
+        let facts = DiagramFacts(analysis)
         let index = analysis.index
         let graph = index.graph
         let names = graph.coordinators.map(\.name).sorted()
@@ -41,29 +44,42 @@ public enum Site {
             diagram.anchorsNodes = true
             for position in diagram.nodes.indices {
                 let node = diagram.nodes[position]
-                guard let route = node.cluster.flatMap({ cluster in index.coordinator(named: cluster).flatMap { index.route(named: node.title, in: $0) } }),
-                      let child = index.child(of: route) else { continue }
+                guard
+                    let route = node.cluster.flatMap({ cluster in
+                        index.coordinator(named: cluster).flatMap { index.route(named: node.title, in: $0) }
+                    }),
+                    let child = index.child(of: route)
+                else { continue }
                 diagram.nodes[position].link = files[index[coordinator: child].name]
             }
             // A landing node links to the route it names, drawn on the same page.
-            let landings = Dictionary(diagram.edges.compactMap { edge in edge.landsOn.map { (edge.to, "#" + $0) } }, uniquingKeysWith: { first, _ in first })
+            let landings = Dictionary(
+                diagram.edges.compactMap { edge in edge.landsOn.map { (edge.to, "#" + $0) } }, uniquingKeysWith: { first, _ in first })
             for position in diagram.nodes.indices where diagram.nodes[position].kind == .landing {
                 diagram.nodes[position].link = landings[diagram.nodes[position].id]
             }
             diagrams.append((name, diagram))
         }
         let table = FindingsTable(findings: findings, graph: graph, files: files, marked: marked)
-        var pages = [Page(fileName: indexName + ".html", html: indexPage(graph, overview: try render(overview, indexName + ".html"), table: table, coverage: coverage))]
+        var pages = [
+            Page(
+                fileName: indexName + ".html",
+                html: indexPage(graph, overview: try render(overview, indexName + ".html"), table: table, coverage: coverage))
+        ]
         for (name, diagram) in diagrams {
-            pages.append(Page(fileName: files[name]!, html: coordinatorPage(graph.coordinator(named: name)!, diagram: try render(diagram, files[name]!),
-                                                                            table: table, paths: paths.filter { marked[files[name]!]!.contains($0.name) })))
+            pages.append(
+                Page(
+                    fileName: files[name]!,
+                    html: coordinatorPage(
+                        graph.coordinator(named: name)!, diagram: try render(diagram, files[name]!),
+                        table: table, paths: paths.filter { marked[files[name]!]!.contains($0.name) })))
         }
         return pages
     }
 
     /// The witness path of each finding that has steps, named `path-N` after the finding's place (from 1) in
     /// lint's order: the class its nodes and edges carry and the anchor that highlights them.
-    private static func witnessPaths(_ findings: [Diagnostic]) -> [NamedRoutePath] {
+    private static func witnessPaths(_ findings: [Finding]) -> [NamedRoutePath] {
         findings.enumerated().compactMap { number, finding in
             guard let path = finding.path, !path.isEmpty else { return nil }
             return NamedRoutePath(name: pathName(number), routes: path.compactMap { routeKey(of: $0.step) })
@@ -86,10 +102,12 @@ public enum Site {
         var taken: Set<String> = [indexName]
         var files: [String: String] = [:]
         for name in sortedNames {
-            let safe = String(name.unicodeScalars.prefix(100).map { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-")
-                    ? Character(scalar) : "_"
-            })
+            let safe = String(
+                name.unicodeScalars.prefix(100).map { scalar in
+                    scalar.isASCII
+                        && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-")
+                        ? Character(scalar) : "_"
+                })
             var stem = safe.isEmpty ? "_" : safe
             var suffix = 1
             while taken.contains(stem.lowercased()) {
@@ -114,11 +132,13 @@ public enum Site {
         var body = "<h1>Navigation atlas</h1>\n"
         if let entry = graph.entry?.value, let file = files[entry] {
             if let guess = coverage?.entry, guess.guessed {
-                body += "<p class=\"entry-guessed\">The app may start in <a href=\"\(file)\">\(escaped(entry))</a>: a guess"
+                body +=
+                    "<p class=\"entry-guessed\">The app may start in <a href=\"\(file)\">\(escaped(entry))</a>: a guess"
                     + (guess.why.map { " (" + escaped($0) + ")" } ?? "")
                     + ", since no launch site that starts a coordinator was read. Each coordinator has a page; select one in the diagram or the list.</p>\n"
             } else {
-                body += "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+                body +=
+                    "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
             }
         }
         if let coverage { body += coverageSection(coverage) }
@@ -139,17 +159,21 @@ public enum Site {
         guard !coverage.notRead.isEmpty || !coverage.retentionUnknown.isEmpty else { return html }
         html += "<details class=\"coverage\"><summary>What was not read</summary>\n<ul>\n"
         for type in coverage.notRead {
-            html += "<li>\(escaped(type.type)) (\(escaped(type.reason.rawValue))): \(escaped(type.detail)), \(escaped("\(type.location.file):\(type.location.line)"))</li>\n"
+            html +=
+                "<li>\(escaped(type.type)) (\(escaped(type.reason.rawValue))): \(escaped(type.detail)), \(escaped("\(type.location.file):\(type.location.line)"))</li>\n"
         }
         for start in coverage.retentionUnknown {
-            html += "<li>\(escaped(start.coordinator)).\(escaped(start.route)) starts \(escaped(start.child)), retention unknown: \(escaped(start.detail)), \(escaped("\(start.location.file):\(start.location.line)"))</li>\n"
+            html +=
+                "<li>\(escaped(start.coordinator)).\(escaped(start.route)) starts \(escaped(start.child)), retention unknown: \(escaped(start.detail)), \(escaped("\(start.location.file):\(start.location.line)"))</li>\n"
         }
         return html + "</ul>\n</details>\n"
     }
 
     /// `paths`: the witness paths the diagram marks; each has an anchor before the diagram that, as the page's
     /// target, says which path is shown and highlights it.
-    private static func coordinatorPage(_ coordinator: Coordinator, diagram: String, table: FindingsTable, paths: [NamedRoutePath]) -> String {
+    private static func coordinatorPage(_ coordinator: Coordinator, diagram: String, table: FindingsTable, paths: [NamedRoutePath])
+        -> String
+    {
         let files = table.files
         var body = "<p><a href=\"index.html\">Atlas</a></p>\n<h1>\(escaped(coordinator.name))</h1>\n"
         if let kind = coordinator.kind?.value.rawValue { body += "<p class=\"kind\">\(escaped(kind))</p>\n" }
@@ -161,13 +185,15 @@ public enum Site {
         body += table.html(of: coordinator.name)
         body += "<h2>Routes</h2>\n<table>\n<tr><th>route</th><th>transition</th><th>destination</th><th>description</th></tr>\n"
         for route in coordinator.routes {
-            let destination: String = switch route.destination?.value {
-            case .screen(let name)?: escaped(name)
-            case .coordinator(let name)?: files[name].map { "<a href=\"\($0)\">\(escaped(name))</a>" } ?? escaped(name)
-            case nil: ""
-            }
+            let destination: String =
+                switch route.destination?.value {
+                case .screen(let name)?: escaped(name)
+                case .coordinator(let name)?: files[name].map { "<a href=\"\($0)\">\(escaped(name))</a>" } ?? escaped(name)
+                case nil: ""
+                }
             let anchor = escaped(NodeID.route(RouteKey(coordinator: coordinator.name, route: route.name)))
-            body += "<tr id=\"route-\(anchor)\"><td>\(escaped(route.name))</td><td>\(escaped(route.transition?.value.rawValue ?? ""))</td>"
+            body +=
+                "<tr id=\"route-\(anchor)\"><td>\(escaped(route.name))</td><td>\(escaped(route.transition?.value.rawValue ?? ""))</td>"
                 + "<td>\(destination)</td><td>\(escaped(route.description?.value ?? ""))</td></tr>\n"
         }
         body += "</table>\n"
@@ -178,7 +204,7 @@ public enum Site {
     /// diagram, or its row in the routes table for a route drawn as an edge. A finding's witness path follows as
     /// links to each step's route, in the order the user takes them, and to the pages that highlight it.
     private struct FindingsTable {
-        var findings: [Diagnostic]
+        var findings: [Finding]
         var graph: FlowGraph
         var files: [String: String]
         /// Per page: the witness paths its diagram marks.
@@ -191,16 +217,19 @@ public enum Site {
             }
             guard !shown.isEmpty else { return "" }
             let hasPaths = shown.contains { $0.element.path != nil }
-            var html = "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th>"
+            var html =
+                "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>element</th><th>message</th><th>at</th>"
                 + (hasPaths ? "<th>path from the entry</th>" : "") + "</tr>\n"
             for (number, finding) in shown {
                 let coordinator = finding.coordinator!
                 let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
                 let target = files[coordinator]! + (finding.route.map { anchor(of: $0, in: coordinator, graph: graph) } ?? "")
-                html += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
+                html +=
+                    "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
                     + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
                     + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td>"
-                    + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path))\(highlightLinks(finding, pathName(number)))</td>" : "") + "</tr>\n"
+                    + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path))\(highlightLinks(finding, pathName(number)))</td>" : "")
+                    + "</tr>\n"
             }
             return html + "</table>\n"
         }
@@ -224,12 +253,13 @@ public enum Site {
         }
 
         /// Links to the pages whose diagrams highlight the path, by coordinator in the order the path enters them.
-        private func highlightLinks(_ finding: Diagnostic, _ path: String) -> String {
+        private func highlightLinks(_ finding: Finding, _ path: String) -> String {
             var seen: Set<String> = []
             let pages = (finding.path ?? []).compactMap { routeKey(of: $0.step)?.coordinator }.filter { seen.insert($0).inserted }
                 .filter { files[$0].map { marked[$0]?.contains(path) == true } ?? false }
             guard !pages.isEmpty else { return "" }
-            return "<br><span class=\"highlight\">highlighted on " + pages.map { "<a href=\"\(files[$0]!)#\(path)\">\(escaped($0))</a>" }
+            return "<br><span class=\"highlight\">highlighted on "
+                + pages.map { "<a href=\"\(files[$0]!)#\(path)\">\(escaped($0))</a>" }
                 .joined(separator: ", ") + "</span>"
         }
     }
@@ -253,39 +283,43 @@ public enum Site {
         let paths = highlights.map { path in
             "#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: \(Palette.highlight); stroke-width: 3; }"
         }
-        let pathRules = paths.isEmpty ? "" : ".path-shown { display: none; }\n.path-shown:target { display: block; font-weight: bold; }\n"
-            + paths.joined(separator: "\n") + "\n"
+        let pathRules =
+            paths.isEmpty
+            ? ""
+            : ".path-shown { display: none; }\n.path-shown:target { display: block; font-weight: bold; }\n"
+                + paths.joined(separator: "\n") + "\n"
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        \(generatorMeta)
-        <title>\(escaped(title))</title>
-        <style>
-        body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: \(Palette.text); margin: 2rem; }
-        figure { margin: 1rem 0; overflow: auto; border: 1px solid \(Palette.clusterBorder); border-radius: 6px; padding: 0.5rem; }
-        figure svg { max-width: 100%; height: auto; }
-        table { border-collapse: collapse; margin: 1rem 0; }
-        th, td { border: 1px solid \(Palette.clusterBorder); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
-        \(severities)
-        .kind { color: \(Palette.muted); }
-        :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); stroke: \(Palette.highlight); stroke-width: 3; }
-        \(pathRules)</style>
-        </head>
-        <body>
-        \(body)</body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            \(generatorMeta)
+            <title>\(escaped(title))</title>
+            <style>
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: \(Palette.text); margin: 2rem; }
+            figure { margin: 1rem 0; overflow: auto; border: 1px solid \(Palette.clusterBorder); border-radius: 6px; padding: 0.5rem; }
+            figure svg { max-width: 100%; height: auto; }
+            table { border-collapse: collapse; margin: 1rem 0; }
+            th, td { border: 1px solid \(Palette.clusterBorder); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+            \(severities)
+            .kind { color: \(Palette.muted); }
+            :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); stroke: \(Palette.highlight); stroke-width: 3; }
+            \(pathRules)</style>
+            </head>
+            <body>
+            \(body)</body>
+            </html>
 
-        """
+            """
     }
 
     /// The `<svg>` element of a rendering, without the XML declaration and doctype.
     private static func svgBody(_ svg: String) -> String {
         let bytes = Array(svg.utf8)
         let tag = Array("<svg".utf8)
-        guard bytes.count >= tag.count, let start = (0...(bytes.count - tag.count)).first(where: { bytes[$0..<($0 + tag.count)].elementsEqual(tag) })
+        guard bytes.count >= tag.count,
+            let start = (0...(bytes.count - tag.count)).first(where: { bytes[$0..<($0 + tag.count)].elementsEqual(tag) })
         else { return "" }
         return String(decoding: bytes[start...], as: UTF8.self)
     }

@@ -17,7 +17,8 @@ public enum SiteFolder {
         while let entry = readdir(handle) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             guard let name = String(validating: bytes, as: UTF8.self), name.hasSuffix(".html"), !pages.contains(name),
-                  isPage(folder + "/" + name) else { continue }
+                isPage(folder + "/" + name)
+            else { continue }
             stale.append(name)
         }
         return stale.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -26,7 +27,8 @@ public enum SiteFolder {
     private static func isPage(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              case .bytes(let bytes)? = try? FileIO.read(path, limit: 256 << 20) else { return false }
+            case .bytes(let bytes)? = try? FileIO.read(path, limit: 256 << 20)
+        else { return false }
         return String(decoding: bytes.prefix(1024), as: UTF8.self).contains(Site.generatorMeta)
     }
 }

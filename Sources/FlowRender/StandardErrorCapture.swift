@@ -27,7 +27,9 @@ enum StandardErrorCapture {
         return try body()
     }
 
-    private static func redirected<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> (value: Value, captured: [UInt8]) {
+    private static func redirected<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> (
+        value: Value, captured: [UInt8]
+    ) {
         fflush(nil)  // every stream, standard error among them
         guard let file = tmpfile() else { return (try body(), []) }
         defer { fclose(file) }

@@ -24,7 +24,7 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// Records every finding of `findings`.
-    public init(recording findings: [Diagnostic]) {
+    public init(recording findings: [Finding]) {
         var entries: [FindingKey: Entry] = [:]
         for finding in findings {
             let key = FindingKey(finding)
@@ -37,7 +37,7 @@ public struct Baseline: Equatable, Sendable {
     public func filter(_ report: Report) -> (report: Report, suppressed: Int) {
         var remaining: [FindingKey: Int] = [:]
         for entry in entries { remaining[entry.key] = Self.saturatingSum(remaining[entry.key] ?? 0, entry.count) }
-        var kept: [Diagnostic] = []
+        var kept: [Finding] = []
         for finding in report.findings {
             let key = FindingKey(finding)
             if let count = remaining[key], count > 0 {
@@ -82,7 +82,8 @@ extension Baseline {
             throw .malformed(path: source, reason: "\(error)")
         }
         guard document.version == formatVersion else {
-            throw .malformed(path: source, reason: "version \(document.version) is not supported; this flowlint reads version \(formatVersion)")
+            throw .malformed(
+                path: source, reason: "version \(document.version) is not supported; this flowlint reads version \(formatVersion)")
         }
         var entries: [Entry] = []
         for (index, entry) in document.findings.enumerated() {
@@ -90,8 +91,9 @@ extension Baseline {
             guard count > 0 else {
                 throw .malformed(path: source, reason: "findings[\(index)].count must be at least 1, found \(count)")
             }
-            let key = FindingKey(rule: entry.rule, file: entry.file, coordinator: entry.coordinator, route: entry.route,
-                                 messageDigest: entry.digest)
+            let key = FindingKey(
+                rule: entry.rule, file: entry.file, coordinator: entry.coordinator, route: entry.route,
+                messageDigest: entry.digest)
             entries.append(Entry(key: key, count: count, message: entry.message))
         }
         return Baseline(entries: entries)

@@ -18,7 +18,8 @@ public enum CheckstyleReporter {
             }
             output += "  <file name=\"\(XMLText.attribute(file))\">\n"
             for finding in findings {
-                output += "    <error line=\"\(finding.location.line)\" column=\"\(finding.location.column)\""
+                output +=
+                    "    <error line=\"\(finding.location.line)\" column=\"\(finding.location.column)\""
                     + " severity=\"\(finding.severity.rawValue)\" message=\"\(XMLText.attribute(ReportText.messageWithNotes(finding)))\""
                     + " source=\"flowlint.\(XMLText.attribute(finding.rule.rawValue))\"/>\n"
             }

@@ -35,7 +35,9 @@ public struct CoverageSummary: Encodable, Sendable {
         retentionUnknown = coverage.retentionUnknown.count
         entryGuessed = coverage.entryGuessed
         entry = coverage.entry.map { Entry(coordinator: $0.coordinator, file: $0.location.file, line: $0.location.line) }
-        notRead = coverage.notRead.map { NotRead(type: $0.type, file: $0.location.file, line: $0.location.line, reason: $0.reason.rawValue) }
+        notRead = coverage.notRead.map {
+            NotRead(type: $0.type, file: $0.location.file, line: $0.location.line, reason: $0.reason.rawValue)
+        }
     }
 
     enum CodingKeys: String, CodingKey {

@@ -4,9 +4,9 @@ import FlowModel
 /// other's baseline, so findings match by `FindingKey` (rule, element, message digest) exactly as `--baseline` does.
 public struct FindingDiff: Sendable {
     /// In HEAD, not in BASE, in report order.
-    public var new: [Diagnostic]
+    public var new: [Finding]
     /// In BASE, not in HEAD, in report order (at BASE's locations).
-    public var fixed: [Diagnostic]
+    public var fixed: [Finding]
 
     public init(base: Report, head: Report) {
         new = Baseline(recording: base.findings).filter(head).report.findings

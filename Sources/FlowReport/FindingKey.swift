@@ -20,7 +20,7 @@ public struct FindingKey: Hashable, Comparable, Sendable {
         self.messageDigest = messageDigest
     }
 
-    public init(_ finding: Diagnostic) {
+    public init(_ finding: Finding) {
         self.init(
             rule: finding.rule.rawValue,
             file: finding.coordinator == nil ? finding.location.file : nil,

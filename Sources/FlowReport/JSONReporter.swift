@@ -21,7 +21,7 @@ public enum JSONReporter {
         writer.openArray()
         for diagnostic in report.findings {
             writer.element()
-            Finding(diagnostic).write(to: &writer)
+            Record(diagnostic).write(to: &writer)
             if writer.bytes.count >= 1 << 16 { writer.flush(to: sink) }
         }
         writer.closeArray()
@@ -35,14 +35,14 @@ public enum JSONReporter {
 
     /// The `Codable` encoding of the whole document: what `write` must equal, byte for byte.
     static func encoded(_ report: Report) -> String {
-        ReportText.json(Document(version: version, findings: report.findings.map(Finding.init), summary: Summary(report)))
+        ReportText.json(Document(version: version, findings: report.findings.map(Record.init), summary: Summary(report)))
     }
 
     static let version = 1
 
     struct Document: Encodable {
         var version: Int
-        var findings: [Finding]
+        var findings: [Record]
         var summary: Summary
     }
 
@@ -81,7 +81,7 @@ public enum JSONReporter {
 
     /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.
     /// The path note of the text format is `path`, not one of `notes`.
-    public struct Finding: Encodable {
+    public struct Record: Encodable {
         var rule: String
         var severity: String
         var message: String
@@ -92,7 +92,7 @@ public enum JSONReporter {
         var route: String?
         /// Related locations (drift: the Swift line); the key is left out when there are none.
         var notes: [Note]
-        /// The witness path from the entry (`Diagnostic.path`); the key is left out when the rule traces none or no
+        /// The witness path from the entry (`Finding.path`); the key is left out when the rule traces none or no
         /// state-safe path reaches the element.
         var path: [NamedPathStep]?
 
@@ -103,7 +103,7 @@ public enum JSONReporter {
             var column: Int
         }
 
-        public init(_ diagnostic: Diagnostic) {
+        public init(_ diagnostic: Finding) {
             rule = diagnostic.rule.rawValue
             severity = diagnostic.severity.rawValue
             message = diagnostic.message

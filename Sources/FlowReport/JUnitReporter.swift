@@ -22,16 +22,19 @@ public enum JUnitReporter {
             // `failures` counts failure elements, one per finding, as junitparser and Jenkins count them.
             let failures = findings.count
             totalFailures += failures
-            suites += "  <testsuite name=\"\(XMLText.attribute(rule))\" tests=\"\(allFiles.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            suites +=
+                "  <testsuite name=\"\(XMLText.attribute(rule))\" tests=\"\(allFiles.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
             for file in allFiles {
-                let testCase = "    <testcase name=\"\(XMLText.attribute(file))\" classname=\"flowlint.\(XMLText.attribute(rule))\" file=\"\(XMLText.attribute(file))\""
+                let testCase =
+                    "    <testcase name=\"\(XMLText.attribute(file))\" classname=\"flowlint.\(XMLText.attribute(rule))\" file=\"\(XMLText.attribute(file))\""
                 guard let findings = byFile[file] else {
                     suites += testCase + "/>\n"
                     continue
                 }
                 suites += testCase + ">\n"
                 for finding in findings {
-                    suites += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.attribute(finding.message))\">"
+                    suites +=
+                        "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.attribute(finding.message))\">"
                         + XMLText.content(body(finding)) + "</failure>\n"
                 }
                 suites += "    </testcase>\n"
@@ -46,7 +49,7 @@ public enum JUnitReporter {
     }
 
     /// The text form, which CI views show as the failure's details.
-    static func body(_ finding: Diagnostic) -> String {
+    static func body(_ finding: Finding) -> String {
         var text = "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]"
         for note in finding.notesWithPath {
             text += "\n\(note.location): note: \(note.message)"

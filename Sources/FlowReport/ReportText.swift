@@ -5,7 +5,7 @@ import FlowModel
 public enum ReportText {
     /// The message with its notes and its path note on lines of their own (`note: file:line:col: …`), for formats
     /// with one message field per finding (GitHub annotations, Checkstyle).
-    static func messageWithNotes(_ finding: Diagnostic) -> String {
+    static func messageWithNotes(_ finding: Finding) -> String {
         ([finding.message] + finding.notesWithPath.map { "note: \($0.location): \($0.message)" }).joined(separator: "\n")
     }
 

@@ -29,9 +29,13 @@ public enum SARIFReporter {
 
     /// The log, written to `sink` a piece at a time: the results one by one in the bytes `ReportText.json` gives the
     /// `Log` (a test compares them), the small `tool` through its `Codable` type.
-    public static func write(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String,
-                             to sink: ([UInt8]) -> Void) {
-        let log = Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: [], properties: report.coverage.map(CoverageSummary.init))])
+    public static func write(
+        _ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String,
+        to sink: ([UInt8]) -> Void
+    ) {
+        let log = Log(runs: [
+            Run(tool: toolComponent(tool, rules: rules), results: [], properties: report.coverage.map(CoverageSummary.init))
+        ])
         var writer = JSONTextWriter()
         writer.openObject()
         writer.field("$schema", log.schema)
@@ -68,27 +72,36 @@ public enum SARIFReporter {
     static func encoded(_ report: Report, rules: [RuleDescription], tool: Tool, workingDirectory: String) -> String {
         var results: [Result] = []
         forEachResult(of: report, rules: rules, workingDirectory: workingDirectory) { results.append($0) }
-        return ReportText.json(Log(runs: [Run(tool: toolComponent(tool, rules: rules), results: results,
-                                              properties: report.coverage.map(CoverageSummary.init))]))
+        return ReportText.json(
+            Log(runs: [
+                Run(
+                    tool: toolComponent(tool, rules: rules), results: results,
+                    properties: report.coverage.map(CoverageSummary.init))
+            ]))
     }
 
     private static func toolComponent(_ tool: Tool, rules: [RuleDescription]) -> ToolComponent {
-        ToolComponent(driver: Driver(
-            name: tool.name, version: tool.version, semanticVersion: tool.version,
-            informationUri: tool.informationURI, rules: rules.map(Rule.init)))
+        ToolComponent(
+            driver: Driver(
+                name: tool.name, version: tool.version, semanticVersion: tool.version,
+                informationUri: tool.informationURI, rules: rules.map(Rule.init)))
     }
 
     /// Each finding as a result, in order, its fingerprint numbered among the findings that share it.
-    private static func forEachResult(of report: Report, rules: [RuleDescription], workingDirectory: String,
-                                      _ body: (Result) -> Void) {
+    private static func forEachResult(
+        of report: Report, rules: [RuleDescription], workingDirectory: String,
+        _ body: (Result) -> Void
+    ) {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         let uris = ArtifactURIs(workingDirectory: workingDirectory)
         var occurrences: [String: Int] = [:]
         for finding in report.findings {
             let fingerprint = FindingKey(finding).fingerprint
             occurrences[fingerprint, default: 0] += 1
-            body(Result(finding, ruleIndex: ruleIndex[finding.rule.rawValue],
-                        fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", uris: uris))
+            body(
+                Result(
+                    finding, ruleIndex: ruleIndex[finding.rule.rawValue],
+                    fingerprint: "\(fingerprint):\(occurrences[fingerprint]!)", uris: uris))
         }
     }
 
@@ -198,7 +211,7 @@ public enum SARIFReporter {
         var codeFlows: [CodeFlow]?
         var partialFingerprints: [String: String]
 
-        init(_ finding: Diagnostic, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
+        init(_ finding: Finding, ruleIndex: Int?, fingerprint: String, uris: ArtifactURIs) {
             ruleId = finding.rule.rawValue
             self.ruleIndex = ruleIndex
             level = finding.severity.rawValue
@@ -206,9 +219,11 @@ public enum SARIFReporter {
             var primary = Location(finding.location, uris: uris)
             if let coordinator = finding.coordinator {
                 let qualified = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
-                primary.logicalLocations = [LogicalLocation(
-                    name: finding.route ?? coordinator, fullyQualifiedName: qualified,
-                    kind: finding.route == nil ? "type" : "member")]
+                primary.logicalLocations = [
+                    LogicalLocation(
+                        name: finding.route ?? coordinator, fullyQualifiedName: qualified,
+                        kind: finding.route == nil ? "type" : "member")
+                ]
             }
             locations = [primary]
             if !finding.notes.isEmpty {
@@ -226,7 +241,8 @@ public enum SARIFReporter {
                     return ThreadFlowLocation(location: location)
                 }
                 var end = Location(finding.location, uris: uris)
-                end.message = Text(text: "\(finding.rule): \(primary.logicalLocations?.first?.fullyQualifiedName ?? finding.location.description)")
+                end.message = Text(
+                    text: "\(finding.rule): \(primary.logicalLocations?.first?.fullyQualifiedName ?? finding.location.description)")
                 steps.append(ThreadFlowLocation(location: end))
                 codeFlows = [CodeFlow(threadFlows: [ThreadFlow(locations: steps)])]
             }

@@ -34,10 +34,12 @@ extension TextReporter {
     public static func render(_ report: Report, style: TextStyle) -> String {
         var output = ""
         for finding in report.findings {
-            output += "\(style.paint("\(finding.location):", style.bold)) \(style.severity(finding.severity)) "
+            output +=
+                "\(style.paint("\(finding.location):", style.bold)) \(style.severity(finding.severity)) "
                 + "\(singleLine(finding.message)) \(style.paint("[\(finding.rule)]", style.dim))\n"
             for note in finding.notesWithPath {
-                output += "\(style.paint("\(note.location):", style.bold)) \(style.paint("note:", style.cyan)) \(singleLine(note.message))\n"
+                output +=
+                    "\(style.paint("\(note.location):", style.bold)) \(style.paint("note:", style.cyan)) \(singleLine(note.message))\n"
             }
         }
         return output

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The texts generated from rule descriptions: `flowlint rules`, `flowlint explain`, docs/rules.md.
@@ -31,17 +32,18 @@ public enum RuleDocumentation {
     /// docs/rules.md.
     public static func markdown(_ descriptions: [RuleDescription]) -> String {
         var text = """
-        # flowlint rules
+            # flowlint rules
 
-        Generated from the rule descriptions by `flowlint rules --markdown`; a test fails when this file is stale.
-        Severities are defaults; `.flowlint.yml` can change them (spec-validity rules are always errors).
+            Generated from the rule descriptions by `flowlint rules --markdown`; a test fails when this file is stale.
+            Severities are defaults; `.flowlint.yml` can change them (spec-validity rules are always errors).
 
-        | id | default | finds |
-        |---|---|---|
+            | id | default | finds |
+            |---|---|---|
 
-        """
+            """
         for description in descriptions {
-            text += "| [`\(description.id)`](#\(description.id)) | \(description.severity.rawValue) | \(escapeCell(description.summary)) |\n"
+            text +=
+                "| [`\(description.id)`](#\(description.id)) | \(description.severity.rawValue) | \(escapeCell(description.summary)) |\n"
         }
         for description in descriptions {
             text += "\n## \(description.id)\n\n**\(description.name)** — default severity: \(description.severity.rawValue)\n\n"
@@ -49,10 +51,12 @@ public enum RuleDocumentation {
             if !RuleID.specValidity.contains(description.id) { text += "\n*When it runs:* \(description.scope.explanation)\n" }
             if let witness = description.witness.explanation { text += "\n*Path:* \(witness)\n" }
             if !description.triggeringExample.isEmpty {
-                text += "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
+                text +=
+                    "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
             }
             if !description.passingExample.isEmpty {
-                text += "\nPassing:\n\n```yaml\n\(description.passingExample.hasSuffix("\n") ? description.passingExample : description.passingExample + "\n")```\n"
+                text +=
+                    "\nPassing:\n\n```yaml\n\(description.passingExample.hasSuffix("\n") ? description.passingExample : description.passingExample + "\n")```\n"
             }
         }
         return text

@@ -1,3 +1,5 @@
+import FlowConfig
+import FlowAnalysis
 import FlowModel
 
 /// Every rule flowlint knows, in the order `flowlint rules` lists them.
@@ -43,9 +45,9 @@ public enum RuleRegistry {
     private static let witnesses: [RuleID: FindingWitness] = Dictionary(
         allDescriptions.map { ($0.id, $0.witness) }, uniquingKeysWith: { first, _ in first })
 
-    /// Which path from the entry findings of `id` carry (`RuleDescription.witness`); none for an unknown id.
+    /// Which path from the entry findings of `id` carry (`RuleDescription.witness`); `noPath` for an unknown id.
     public static func witness(of id: RuleID) -> FindingWitness {
-        witnesses[id] ?? .none
+        witnesses[id] ?? .noPath
     }
 
     /// The rules a run with `configuration` can report, at their configured severities: what SARIF's

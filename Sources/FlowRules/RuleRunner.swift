@@ -1,5 +1,6 @@
+import FlowConfig
+import FlowAnalysis
 import FlowModel
-import FlowSpec
 
 /// Runs the graph rules over a loaded project and applies configuration and `ignore:` lists.
 ///
@@ -22,17 +23,19 @@ public struct RuleRunner: Sendable {
 
     /// The findings of a run, and the analysis the graph rules read (nil when none ran): the drawings read it too.
     public struct Run: Sendable {
-        public var findings: [Diagnostic]
+        public var findings: [Finding]
         public var analysis: Analysis?
         /// Findings an `open` element could make false (each with its `withheldBecause`): never reported, counted
         /// and listed by `--explain-open`. Configuration and `ignore:` apply to them as to findings.
-        public var withheld: [Diagnostic] = []
+        public var withheld: [Finding] = []
     }
 
     /// With `code` (`--sources`): the drift findings too, and the graph rules' findings on code the spec
     /// does not describe.
-    public func findings(for project: LoadedProject, comparingWith code: CodeGraph? = nil,
-                         includeInferred: Bool = false) -> [Diagnostic] {
+    public func findings(
+        for project: LoadedProject, comparingWith code: CodeGraph? = nil,
+        includeInferred: Bool = false
+    ) -> [Finding] {
         run(project, comparingWith: code, includeInferred: includeInferred).findings
     }
 
@@ -40,9 +43,12 @@ public struct RuleRunner: Sendable {
         var findings = project.diagnostics
         var analysis: Analysis?
         let specIsValid = !findings.contains(where: { $0.severity == .error })
-        let rules = !runsGraphRules ? [] : RuleRegistry.graphRules.filter {
-            configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
-        }
+        let rules =
+            !runsGraphRules
+            ? []
+            : RuleRegistry.graphRules.filter {
+                configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
+            }
         if !rules.isEmpty {
             let facts = Analysis(project.graph, framework: configuration.framework, origin: project.origin)
             analysis = facts
@@ -59,7 +65,9 @@ public struct RuleRunner: Sendable {
         var excluded: [String: Bool] = [:]
         findings = findings.compactMap { finding in
             let file = finding.location.file
-            let isExcluded = excluded[file] ?? configuration.isExcluded(excludeRoot.map { file.hasPrefix($0) ? String(file.dropFirst($0.count)) : file } ?? file)
+            let isExcluded =
+                excluded[file]
+                ?? configuration.isExcluded(excludeRoot.map { file.hasPrefix($0) ? String(file.dropFirst($0.count)) : file } ?? file)
             excluded[file] = isExcluded
             guard !isExcluded else { return nil }
             guard RuleID.specValidity.contains(finding.rule) || !isIgnored(finding, in: project.graph) else { return nil }
@@ -75,7 +83,7 @@ public struct RuleRunner: Sendable {
     /// Drops findings about an element (a route, or a coordinator and all its routes) that has a validity error,
     /// or a child coordinator that resolves to nothing: with a file unread, `unknown-reference` is withheld (the
     /// child may be defined there), and the route must not be judged as naming no destination either.
-    private static func onValidElements(_ findings: some Sequence<Diagnostic>, invalid: [Diagnostic], in graph: FlowGraph) -> [Diagnostic] {
+    private static func onValidElements(_ findings: some Sequence<Finding>, invalid: [Finding], in graph: FlowGraph) -> [Finding] {
         var brokenCoordinators: Set<String> = []
         var brokenRoutes: Set<[String]> = []
         for finding in invalid where finding.severity == .error {
@@ -97,10 +105,11 @@ public struct RuleRunner: Sendable {
     }
 
     /// `ignore:` of the chain, the coordinator or the route the finding is about.
-    private func isIgnored(_ finding: Diagnostic, in graph: FlowGraph) -> Bool {
+    private func isIgnored(_ finding: Finding, in graph: FlowGraph) -> Bool {
         let rule = finding.rule.rawValue
         if let name = finding.chain, let chain = graph.chainIndex[name].map({ graph.chains[$0] }),
-           chain.ignore.contains(where: { $0.value == rule }) {
+            chain.ignore.contains(where: { $0.value == rule })
+        {
             return true
         }
         guard let name = finding.coordinator, let coordinator = graph.coordinator(named: name) else { return false }

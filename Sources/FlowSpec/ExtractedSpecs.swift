@@ -76,7 +76,8 @@ public enum ExtractedSpecs {
         for (spec, text) in zip(specs, texts) {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + relativeSpecPath(of: spec.source, roots: roots)
             if let other = sourceOf[path] {
-                throw WriteError("\(other) and \(spec.source) would both be written to \(path): extract their roots into separate -o folders")
+                throw WriteError(
+                    "\(other) and \(spec.source) would both be written to \(path): extract their roots into separate -o folders")
             }
             sourceOf[path] = spec.source
             files.append(File(path: path, source: spec.source, text: text))
@@ -108,8 +109,8 @@ public enum ExtractedSpecs {
     // MARK: Writing
 
     /// Checks every file first — no link on its way below `folder`, no input under its name — and then writes
-    /// them all at once (`FileIO.writeAtomically(texts:)`): a check or a write that fails replaces nothing. A file that exists and is not unedited gets the new text beside it as
-    /// `X.flow.yml.new`, unless `force`.
+    /// them all at once (`FileIO.writeAtomically(texts:)`): a check or a write that fails replaces nothing. A file
+    /// that exists and is not unedited gets the new text beside it as `X.flow.yml.new`, unless `force`.
     public static func write(_ files: [File], into folder: String, inputs: [String], force: Bool) throws(WriteError) -> [Outcome] {
         let inputFiles = FileIO.identities(of: inputs)
         // Folders already looked at, or made: each is asked once, not once for every file below it.
@@ -143,7 +144,9 @@ public enum ExtractedSpecs {
     }
 
     /// A link below `folder` could lead anywhere, a Swift input among them: refused, never followed.
-    private static func checkWritable(_ path: String, below folder: String, inputs: [FileIdentity: String], checked: inout Set<String>) throws(WriteError) {
+    private static func checkWritable(_ path: String, below folder: String, inputs: [FileIdentity: String], checked: inout Set<String>)
+        throws(WriteError)
+    {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var prefix = base
         let parts = path.dropFirst(base.count).split(separator: "/")
@@ -151,7 +154,8 @@ public enum ExtractedSpecs {
             prefix += part
             var info = stat()
             if index == parts.count - 1 || checked.insert(prefix).inserted, lstat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                throw WriteError("\(prefix) is a symbolic link: extract never writes through a link; remove it, or write to another -o folder")
+                throw WriteError(
+                    "\(prefix) is a symbolic link: extract never writes through a link; remove it, or write to another -o folder")
             }
             prefix += "/"
         }
@@ -164,7 +168,9 @@ public enum ExtractedSpecs {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/").dropLast() {
             prefix += part
-            if made.insert(prefix).inserted, mkdir(prefix, 0o777) != 0 && errno != EEXIST { throw WriteError("cannot create \(prefix): \(FileError.current())") }
+            if made.insert(prefix).inserted, mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw WriteError("cannot create \(prefix): \(FileError.current())")
+            }
             prefix += "/"
         }
     }

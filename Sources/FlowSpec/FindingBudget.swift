@@ -17,7 +17,7 @@ final class FindingBudget {
     }
 
     let limit: Int
-    private(set) var kept: [Diagnostic] = []
+    private(set) var kept: [Finding] = []
     private(set) var omitted: [String: Omitted]
     private var counts: [String: Int]
 
@@ -27,7 +27,7 @@ final class FindingBudget {
         self.omitted = omitted
     }
 
-    func add(_ rule: RuleID, at location: SourceLocation, _ finding: () -> Diagnostic) {
+    func add(_ rule: RuleID, at location: SourceLocation, _ finding: () -> Finding) {
         let file = location.file
         let count = counts[file, default: 0]
         counts[file] = count + 1
@@ -39,13 +39,15 @@ final class FindingBudget {
     }
 
     /// The kept findings, then one closing finding for each file over the limit.
-    var findings: [Diagnostic] {
-        kept + omitted.keys.sorted().map { file in
-            let left = omitted[file]!
-            return Diagnostic(
-                rule: left.rule, severity: .error,
-                message: "\(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not shown: flowlint reports at most \(limit) per file; fix the ones above and run again",
-                location: left.location)
-        }
+    var findings: [Finding] {
+        kept
+            + omitted.keys.sorted().map { file in
+                let left = omitted[file]!
+                return Finding(
+                    rule: left.rule, severity: .error,
+                    message:
+                        "\(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not shown: flowlint reports at most \(limit) per file; fix the ones above and run again",
+                    location: left.location)
+            }
     }
 }

@@ -149,7 +149,9 @@ public enum GraphJSONEncoder {
                 let field = entry.field
                 guard let value = entry.read(route) else { continue }
                 func fact(_ value: SpecValue, item: String? = nil) -> Fact<Scalar> {
-                    Fact(Scalar(value), at: value.location ?? route.location, provenance.confidence(.route(coordinator, route.name, field, item: item)))
+                    Fact(
+                        Scalar(value), at: value.location ?? route.location,
+                        provenance.confidence(.route(coordinator, route.name, field, item: item)))
                 }
                 if case .list(let items) = value {
                     fields[field.rawValue] = .many(items.map { fact($0, item: $0.key) })

@@ -5,7 +5,7 @@ import FlowModel
 struct ProjectResolver {
     let knownRules: Set<RuleID>
     private let budget: FindingBudget
-    var diagnostics: [Diagnostic] { budget.findings }
+    var diagnostics: [Finding] { budget.findings }
     private var graph = FlowGraph()
     /// What the files could not define: a name missing there may be what a reference means.
     private var gaps = SpecGaps()
@@ -13,8 +13,10 @@ struct ProjectResolver {
 
     /// `findingCounts` and `omitted`: what reading each file found, counted against `findingLimit`; the
     /// resolver's `diagnostics` close every file that went over it.
-    init(knownRules: Set<RuleID>, findingLimit: Int = SpecLimits().maximumFindingsPerFile, findingCounts: [String: Int] = [:],
-         omitted: [String: FindingBudget.Omitted] = [:]) {
+    init(
+        knownRules: Set<RuleID>, findingLimit: Int = SpecLimits().maximumFindingsPerFile, findingCounts: [String: Int] = [:],
+        omitted: [String: FindingBudget.Omitted] = [:]
+    ) {
         self.knownRules = knownRules
         budget = FindingBudget(limit: findingLimit, counts: findingCounts, omitted: omitted)
     }
@@ -27,16 +29,18 @@ struct ProjectResolver {
                 if let first = graph.add(coordinator) {
                     // The first definition is used: references to routes of the second would only repeat this finding.
                     self.gaps.routesOf.insert(coordinator.name)
-                    report(.duplicateKey,
-                           "coordinator `\(coordinator.name)` is already defined in \(first.file); rename one of them or merge them",
-                           at: coordinator.location, coordinator: coordinator.name,
-                           notes: [DiagnosticNote("first definition of `\(coordinator.name)`", at: first.location)])
+                    report(
+                        .duplicateKey,
+                        "coordinator `\(coordinator.name)` is already defined in \(first.file); rename one of them or merge them",
+                        at: coordinator.location, coordinator: coordinator.name,
+                        notes: [FindingNote("first definition of `\(coordinator.name)`", at: first.location)])
                 }
             }
             for chain in file.chains {
                 if let first = graph.add(chain) {
-                    report(.duplicateKey, "chain `\(chain.name)` is already defined in \(first.location.file); rename one of them",
-                           at: chain.location, notes: [DiagnosticNote("first definition of `\(chain.name)`", at: first.location)])
+                    report(
+                        .duplicateKey, "chain `\(chain.name)` is already defined in \(first.location.file); rename one of them",
+                        at: chain.location, notes: [FindingNote("first definition of `\(chain.name)`", at: first.location)])
                 }
             }
         }
@@ -55,15 +59,18 @@ struct ProjectResolver {
         let entries = files.compactMap(\.entry)
         guard let entry = entries.first else {
             if !gaps.entry, let firstPath {
-                report(.entry, "no spec declares `entry`; add `entry: <Coordinator>` to the spec of the coordinator the app starts in",
-                       at: SourceLocation(file: firstPath, line: 1, column: 1))
+                report(
+                    .entry, "no spec declares `entry`; add `entry: <Coordinator>` to the spec of the coordinator the app starts in",
+                    at: SourceLocation(file: firstPath, line: 1, column: 1))
             }
             return
         }
         graph.entry = entry
         for extra in entries.dropFirst() {
-            report(.entry, "`entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \(entry.location.file)",
-                   at: extra.location, notes: [DiagnosticNote("first `entry`", at: entry.location)])
+            report(
+                .entry,
+                "`entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \(entry.location.file)",
+                at: extra.location, notes: [FindingNote("first `entry`", at: entry.location)])
         }
         if graph.coordinator(named: entry.value) == nil && !gaps.coordinators {
             let hint = coordinatorHint(entry.value)
@@ -78,15 +85,20 @@ struct ProjectResolver {
     private mutating func check(_ coordinator: Coordinator) {
         let scope = Scope(coordinator: coordinator.name, route: nil)
         for initial in coordinator.initials where !hasRoute(initial.value, coordinator) {
-            report(.unknownReference, "initial route `\(initial.value)` is not a route of \(coordinator.name)\(routeHint(initial.value, in: coordinator))",
-                   at: initial.location, scope)
+            report(
+                .unknownReference,
+                "initial route `\(initial.value)` is not a route of \(coordinator.name)\(routeHint(initial.value, in: coordinator))",
+                at: initial.location, scope)
         }
         for trigger in coordinator.triggers { checkRoute(trigger, from: coordinator, scope) }
-        for started in coordinator.mayStart ?? [] { checkCoordinator(started.value, at: started.location, scope, role: "coordinator in `mayStart`") }
+        for started in coordinator.mayStart ?? [] {
+            checkCoordinator(started.value, at: started.location, scope, role: "coordinator in `mayStart`")
+        }
         let tabs = coordinator.tabs ?? []
         for tab in tabs where !hasRoute(tab.value, coordinator) {
-            report(.unknownReference, "tab `\(tab.value)` is not a route of \(coordinator.name)\(routeHint(tab.value, in: coordinator))",
-                   at: tab.location, scope)
+            report(
+                .unknownReference, "tab `\(tab.value)` is not a route of \(coordinator.name)\(routeHint(tab.value, in: coordinator))",
+                at: tab.location, scope)
         }
         for hold in coordinator.holds where hold.target != Hold.selfReference {
             checkCoordinator(hold.target, at: hold.location, scope, role: "held router")
@@ -108,8 +120,10 @@ struct ProjectResolver {
     private mutating func checkRoute(_ reference: RouteReference, from coordinator: Coordinator, _ scope: Scope) {
         guard let owner = reference.coordinator else {
             if !hasRoute(reference.route, coordinator) {
-                report(.unknownReference, "`\(reference.route)` is not a route of \(coordinator.name)\(routeHint(reference.route, in: coordinator))",
-                       at: reference.location, scope)
+                report(
+                    .unknownReference,
+                    "`\(reference.route)` is not a route of \(coordinator.name)\(routeHint(reference.route, in: coordinator))",
+                    at: reference.location, scope)
             }
             return
         }
@@ -118,16 +132,18 @@ struct ProjectResolver {
             return
         }
         if !hasRoute(reference.route, target) {
-            report(.unknownReference, "`\(reference.route)` is not a route of \(target.name)\(routeHint(reference.route, in: target))",
-                   at: reference.location, scope)
+            report(
+                .unknownReference, "`\(reference.route)` is not a route of \(target.name)\(routeHint(reference.route, in: target))",
+                at: reference.location, scope)
         }
     }
 
     private mutating func checkTab(_ tab: Located<String>, of coordinator: Coordinator, _ scope: Scope) {
         let tabs = coordinator.tabs?.map(\.value) ?? coordinator.routes.map(\.name)
         guard !tabs.contains(tab.value), !gaps.routesOf.contains(coordinator.name) else { return }
-        report(.unknownReference, "`\(tab.value)` is not a tab of \(coordinator.name)\(Suggestion.hint(for: tab.value, among: tabs))",
-               at: tab.location, scope)
+        report(
+            .unknownReference, "`\(tab.value)` is not a tab of \(coordinator.name)\(Suggestion.hint(for: tab.value, among: tabs))",
+            at: tab.location, scope)
     }
 
     private mutating func checkCoordinator(_ name: String, at location: SourceLocation, _ scope: Scope, role: String) {
@@ -138,8 +154,10 @@ struct ProjectResolver {
     private mutating func checkIgnores(_ ignores: [Located<String>], _ scope: Scope) {
         guard !knownRules.isEmpty else { return }
         for rule in ignores where !knownRules.contains(RuleID(rawValue: rule.value)) {
-            report(.unknownReference, "`ignore` names no rule `\(rule.value)`\(Suggestion.hint(for: rule.value, among: knownRules.map(\.rawValue)))",
-                   at: rule.location, scope)
+            report(
+                .unknownReference,
+                "`ignore` names no rule `\(rule.value)`\(Suggestion.hint(for: rule.value, among: knownRules.map(\.rawValue)))",
+                at: rule.location, scope)
         }
     }
 
@@ -187,8 +205,9 @@ struct ProjectResolver {
     private mutating func reportUnknownStep(_ name: String, kind: String, at location: SourceLocation, in coordinator: Coordinator) {
         // "No coordinator has it" holds only when every coordinator could be read.
         guard !allRouteNames.contains(name), !gaps.coordinators, gaps.routesOf.isEmpty else { return }
-        report(.unknownReference, "no coordinator has a route `\(name)`\(routeHint(name, in: coordinator))", at: location,
-               Scope(coordinator: nil, route: nil))
+        report(
+            .unknownReference, "no coordinator has a route `\(name)`\(routeHint(name, in: coordinator))", at: location,
+            Scope(coordinator: nil, route: nil))
     }
 
     /// True also when the coordinator's routes could not all be read: the route may be among them.
@@ -211,16 +230,21 @@ struct ProjectResolver {
         Suggestion.hint(for: name, among: graph.coordinators.lazy.map(\.name))
     }
 
-    private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation, _ scope: Scope,
-                        notes: [DiagnosticNote] = []) {
+    private func report(
+        _ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation, _ scope: Scope,
+        notes: [FindingNote] = []
+    ) {
         report(rule, message(), at: location, coordinator: scope.coordinator, route: scope.route, notes: notes)
     }
 
-    private func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                        coordinator: String? = nil, route: String? = nil, notes: [DiagnosticNote] = []) {
+    private func report(
+        _ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
+        coordinator: String? = nil, route: String? = nil, notes: [FindingNote] = []
+    ) {
         budget.add(rule, at: location) {
-            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
-                       coordinator: coordinator, route: route, notes: notes)
+            Finding(
+                rule: rule, severity: .error, message: message(), location: location,
+                coordinator: coordinator, route: route, notes: notes)
         }
     }
 }

@@ -10,7 +10,7 @@ struct SpecDecoder {
     let path: String
     let budget: FindingBudget
     /// The findings kept; past the file's limit the rest are only counted (`omitted`), for the resolver to close.
-    var diagnostics: [Diagnostic] { budget.kept }
+    var diagnostics: [Finding] { budget.kept }
     var omitted: FindingBudget.Omitted? { budget.omitted[path] }
     /// What the file may define that could not be read; see `SpecGaps`.
     private(set) var gaps = SpecGaps()
@@ -30,8 +30,10 @@ struct SpecDecoder {
     let knownKeys: [SpecElement: [String]]
 
     /// `findingLimit`: the most findings kept for this file (see `FindingBudget`), less what it already has.
-    init(tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0,
-         defaultRetain: RetainPolicy = .parent, schema: SpecSchema = .flowlint) {
+    init(
+        tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0,
+        defaultRetain: RetainPolicy = .parent, schema: SpecSchema = .flowlint
+    ) {
         self.tree = tree
         self.path = path
         projectRetain = defaultRetain
@@ -47,14 +49,17 @@ struct SpecDecoder {
     mutating func decode() -> SpecFile {
         var file = SpecFile(path: path)
         guard let root = tree.root, tree.scalarType(root) != .null else {
-            report(.schema, "the file is empty; a flow spec is a mapping with `version: 1` and `coordinators`",
-                   at: SourceLocation(file: path, line: 1, column: 1))
+            report(
+                .schema, "the file is empty; a flow spec is a mapping with `version: 1` and `coordinators`",
+                at: SourceLocation(file: path, line: 1, column: 1))
             gaps = .unreadable
             return file
         }
         guard tree.kind(root) == .mapping else {
-            report(.schema, "a flow spec is a mapping with `version`, `entry`, `coordinators` and `chains`, but this document is \(tree.describe(root))",
-                   at: location(root))
+            report(
+                .schema,
+                "a flow spec is a mapping with `version`, `entry`, `coordinators` and `chains`, but this document is \(tree.describe(root))",
+                at: location(root))
             gaps = .unreadable
             return file
         }
@@ -71,8 +76,9 @@ struct SpecDecoder {
         if let node = fields[.description] { _ = string(node, field: "description") }
         if let node = fields[.defaults] { readDefaults(node) }
         if let node = fields[.coordinators] {
-            let coordinators = namedEntries(node, field: "coordinators", element: "coordinator", owner: "",
-                                            fields: knownKeys[.coordinator]!)
+            let coordinators = namedEntries(
+                node, field: "coordinators", element: "coordinator", owner: "",
+                fields: knownKeys[.coordinator]!)
             // A coordinator defined twice keeps its first definition: the routes of the second are unknown.
             gaps.routesOf.formUnion(coordinators.repeated)
             if !coordinators.complete { gaps.coordinators = true }
@@ -95,13 +101,17 @@ struct SpecDecoder {
 
     // MARK: Elements
 
-    private mutating func coordinator(named name: Located<String>, node: NodeID, misindented: [(key: NodeID, value: NodeID)]) -> Coordinator {
+    private mutating func coordinator(named name: Located<String>, node: NodeID, misindented: [(key: NodeID, value: NodeID)]) -> Coordinator
+    {
         coordinatorName = name.value
         defer { coordinatorName = nil }
         var coordinator = Coordinator(name: name.value, location: name.location)
         // An empty element whose fields follow it one level too little is read from those fields alone.
-        guard !misindented.isEmpty && tree.scalarType(node) == .null
-                || expect(node, is: .mapping, field: "coordinator `\(name.value)`", expecting: "a mapping with `kind`, `initial` and `routes`") else {
+        guard
+            !misindented.isEmpty && tree.scalarType(node) == .null
+                || expect(
+                    node, is: .mapping, field: "coordinator `\(name.value)`", expecting: "a mapping with `kind`, `initial` and `routes`")
+        else {
             gaps.routesOf.insert(name.value)
             return coordinator
         }
@@ -122,17 +132,21 @@ struct SpecDecoder {
         if let value = fields[.type] { coordinator.type = string(value, field: "type") }
         if let value = fields[.open] { coordinator.open = bool(value, field: "open") }
         if let value = fields[.triggers] {
-            coordinator.triggers = nameList(value, field: "triggers", expecting: "route names")?
+            coordinator.triggers =
+                nameList(value, field: "triggers", expecting: "route names")?
                 .map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
         }
         if let value = fields[.mayStart] { coordinator.mayStart = nameList(value, field: "mayStart", expecting: "coordinator names") }
         if let value = fields[.routes] {
-            let routes = namedEntries(value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
-                                      fields: knownKeys[.route]!)
+            let routes = namedEntries(
+                value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
+                fields: knownKeys[.route]!)
             if !routes.complete || fields.isRepeated(.routes) { gaps.routesOf.insert(name.value) }
             for (index, (key, routeNode)) in routes.entries.enumerated() {
-                coordinator.add(route(named: key, node: routeNode, isStartRoute: startRoutes.contains(key.value),
-                                      misindented: routes.misindented[index] ?? []))
+                coordinator.add(
+                    route(
+                        named: key, node: routeNode, isStartRoute: startRoutes.contains(key.value),
+                        misindented: routes.misindented[index] ?? []))
             }
         } else {
             report(.schema, "coordinator `\(name.value)` has no `routes`; add the routes it shows", at: name.location)
@@ -143,8 +157,10 @@ struct SpecDecoder {
     }
 
     /// `initial` and `tabs`: the routes that may leave out their transition, and whether all of them are known.
-    private mutating func readStartRoutes(of coordinator: inout Coordinator, _ fields: Fields<CoordinatorField>,
-                                          name: Located<String>) -> (routes: Set<String>, known: Bool) {
+    private mutating func readStartRoutes(
+        of coordinator: inout Coordinator, _ fields: Fields<CoordinatorField>,
+        name: Located<String>
+    ) -> (routes: Set<String>, known: Bool) {
         // Routes without a transition are reported only when every route that may leave it out is known.
         var startRoutesKnown = true
         var startRoutes: Set<String> = []
@@ -154,8 +170,9 @@ struct SpecDecoder {
                 let names = nameList(value, field: "initial", expecting: "route names") ?? []
                 if names.count != tree.items(value).count { startRoutesKnown = false }
                 if names.isEmpty, tree.items(value).isEmpty {
-                    report(.missingInitial, "`initial` of coordinator `\(name.value)` is an empty list; name the route shown when it starts",
-                           at: location(value))
+                    report(
+                        .missingInitial, "`initial` of coordinator `\(name.value)` is an empty list; name the route shown when it starts",
+                        at: location(value))
                     startRoutesKnown = false
                 }
                 coordinator.initials = names
@@ -165,8 +182,9 @@ struct SpecDecoder {
             }
             startRoutes.formUnion(coordinator.initials.map(\.value))
         } else {
-            report(.missingInitial, "coordinator `\(name.value)` has no `initial` route; add `initial:` naming the route shown when it starts",
-                   at: name.location)
+            report(
+                .missingInitial, "coordinator `\(name.value)` has no `initial` route; add `initial:` naming the route shown when it starts",
+                at: name.location)
             startRoutesKnown = false
         }
         let kind = coordinator.kind?.value
@@ -186,7 +204,8 @@ struct SpecDecoder {
     /// `defaults: { retain, releaseOn }`, read before the coordinators whose child routes they complete.
     private mutating func readDefaults(_ node: NodeID) {
         guard tree.scalarType(node) != .null,
-              expect(node, is: .mapping, field: "`defaults`", expecting: "a mapping with `retain` and `releaseOn`") else { return }
+            expect(node, is: .mapping, field: "`defaults`", expecting: "a mapping with `retain` and `releaseOn`")
+        else { return }
         let fields = readFields(node, as: DefaultsField.self, in: "`defaults`")
         if let value = fields[.retain] { defaultRetain = enumeration(value, field: "retain", as: RetainPolicy.self) }
         if let value = fields[.releaseOn] { defaultReleaseOn = exitList(value) }
@@ -197,12 +216,14 @@ struct SpecDecoder {
         defer { routesWithoutTransition = [] }
         guard let startRoutes, !routesWithoutTransition.isEmpty else { return }
         let routeNames = coordinator.routes.map(\.name)
-        let meant = Set(startRoutes.filter { coordinator.route(named: $0) == nil }
-            .compactMap { Suggestion.closest(to: $0, among: routeNames) })
+        let meant = Set(
+            startRoutes.filter { coordinator.route(named: $0) == nil }
+                .compactMap { Suggestion.closest(to: $0, among: routeNames) })
         for route in routesWithoutTransition where !meant.contains(route.value) {
             routeName = route.value
-            report(.schema, "route `\(route.value)` has no `transition`; only the initial route and tabs may leave it out",
-                   at: route.location)
+            report(
+                .schema, "route `\(route.value)` has no `transition`; only the initial route and tabs may leave it out",
+                at: route.location)
         }
         routeName = nil
     }
@@ -217,14 +238,18 @@ struct SpecDecoder {
         var screen: Located<String>?
     }
 
-    private mutating func route(named name: Located<String>, node: NodeID, isStartRoute: Bool,
-                                misindented: [(key: NodeID, value: NodeID)] = []) -> Route {
+    private mutating func route(
+        named name: Located<String>, node: NodeID, isStartRoute: Bool,
+        misindented: [(key: NodeID, value: NodeID)] = []
+    ) -> Route {
         routeName = name.value
         defer { routeName = nil }
         var route = Route(name: name.value, location: name.location)
         let owner = { [coordinatorName] in "route `\(coordinatorName ?? "").\(name.value)`" }
-        guard !misindented.isEmpty && tree.scalarType(node) == .null
-                || expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`") else {
+        guard
+            !misindented.isEmpty && tree.scalarType(node) == .null
+                || expect(node, is: .mapping, field: owner(), expecting: "a mapping with `transition` and a `screen` or `coordinator`")
+        else {
             return route
         }
         let fields = readFields(node, as: RouteField.self, in: owner(), adding: misindented)
@@ -237,14 +262,18 @@ struct SpecDecoder {
             transitionKnown = isStartRoute
         }
         let screen = readDestination(of: &route, fields, owner: owner())
-        let place = RoutePlace(transition: route.transition?.value, transitionKnown: transitionKnown,
-                               startsChild: fields[.coordinator] != nil, screen: screen)
+        let place = RoutePlace(
+            transition: route.transition?.value, transitionKnown: transitionKnown,
+            startsChild: fields[.coordinator] != nil, screen: screen)
         if let value = fields[.triggers] {
-            route.triggers = nameList(value, field: "triggers", expecting: "route names")?
+            route.triggers =
+                nameList(value, field: "triggers", expecting: "route names")?
                 .map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
         }
         if let value = placed(.route, in: fields, place) {
-            route.target = self.name(value, field: "route", expecting: "a route name").map { RouteReference(parsing: $0.value, at: $0.location) }
+            route.target = self.name(value, field: "route", expecting: "a route name").map {
+                RouteReference(parsing: $0.value, at: $0.location)
+            }
         }
         if let value = placed(.tab, in: fields, place) { route.tab = self.name(value, field: "tab", expecting: "a tab route name") }
         readPresentation(of: &route, fields, place)
@@ -258,11 +287,14 @@ struct SpecDecoder {
 
     /// `screen` or `coordinator`; returns the screen named, for messages about fields a screen route may not have.
     private mutating func readDestination(of route: inout Route, _ fields: Fields<RouteField>, owner: @autoclosure () -> String)
-        -> Located<String>? {
+        -> Located<String>?
+    {
         let screen = fields[.screen].flatMap { self.name($0, field: "screen", expecting: "a view controller or view name") }
         let child = fields[.coordinator].flatMap { self.name($0, field: "coordinator", expecting: "a coordinator name") }
         if screen != nil, let child {
-            report(.schema, "\(owner()) names both a screen and a coordinator; a route shows one destination, keep one of them", at: child.location)
+            report(
+                .schema, "\(owner()) names both a screen and a coordinator; a route shows one destination, keep one of them",
+                at: child.location)
         }
         if let screen {
             route.destination = Located(.screen(screen.value), at: screen.location)
@@ -280,8 +312,10 @@ struct SpecDecoder {
         if let value = placed(.dismissible, in: fields, place) {
             route.dismissible = bool(value, field: "dismissible")
             if route.dismissible?.value == true, let style = route.style, style.value.isFullScreen {
-                report(.schema, "`dismissible: true` with `style: \(style.value.rawValue)`: UIKit cannot swipe a full-screen presentation away; use a sheet style, or remove `dismissible`",
-                       at: location(value))
+                report(
+                    .schema,
+                    "`dismissible: true` with `style: \(style.value.rawValue)`: UIKit cannot swipe a full-screen presentation away; use a sheet style, or remove `dismissible`",
+                    at: location(value))
             }
         }
         if let value = placed(.detents, in: fields, place) { route.detents = detentList(value) }
@@ -310,8 +344,10 @@ struct SpecDecoder {
         }
         if let value = placed(.releaseOn, in: fields, place) {
             if route.effectiveRetain != .parent {
-                report(.schema, "`releaseOn` applies only to children with `retain: parent`, but this child has `retain: \(route.effectiveRetain.rawValue)`; remove `releaseOn` or use `retain: parent`",
-                       at: location(fields.key(.releaseOn)!))
+                report(
+                    .schema,
+                    "`releaseOn` applies only to children with `retain: parent`, but this child has `retain: \(route.effectiveRetain.rawValue)`; remove `releaseOn` or use `retain: parent`",
+                    at: location(fields.key(.releaseOn)!))
             } else {
                 route.releaseOn = exitList(value)
             }
@@ -320,7 +356,8 @@ struct SpecDecoder {
         }
         if let value = placed(.then, in: fields, place) {
             // One route, or a list of alternatives of which one runs per finish.
-            let names = tree.kind(value) == .scalar
+            let names =
+                tree.kind(value) == .scalar
                 ? self.name(value, field: "then", expecting: "a route name of this coordinator").map { [$0] }
                 : nameList(value, field: "then", expecting: "route names of this coordinator")
             route.then = names?.map { RouteReference(parsing: $0.value, at: $0.location) } ?? []
@@ -390,26 +427,34 @@ struct SpecDecoder {
             case _ where ChainAction.targetKeywords.contains(text):
                 report(.schema, "chain step `\(text)` needs a target; write `- \(text): <name>`", at: location(node))
             default:
-                report(.schema, "unknown chain step `\(text)`\(Suggestion.hint(for: text, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
-                       at: location(node))
+                report(
+                    .schema,
+                    "unknown chain step `\(text)`\(Suggestion.hint(for: text, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
+                    at: location(node))
             }
             return nil
         case .mapping:
             let entries = tree.entries(node)
             guard entries.count == 1, let (key, value) = entries.first, let keyword = tree.text(key) else {
-                report(.schema, "a chain step is one action, such as `- select: todos`; split this step into one per action", at: location(node))
+                report(
+                    .schema, "a chain step is one action, such as `- select: todos`; split this step into one per action",
+                    at: location(node))
                 return nil
             }
             guard ChainAction.targetKeywords.contains(keyword) else {
                 if ChainAction.bareKeywords.contains(keyword) {
                     report(.schema, "chain step `\(keyword)` takes no target; write `- \(keyword)`", at: location(key))
                 } else {
-                    report(.schema, "unknown chain step `\(keyword)`\(Suggestion.hint(for: keyword, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
-                           at: location(key))
+                    report(
+                        .schema,
+                        "unknown chain step `\(keyword)`\(Suggestion.hint(for: keyword, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
+                        at: location(key))
                 }
                 return nil
             }
-            guard let target = name(value, field: keyword, expecting: keyword == "select" ? "a tab route name" : "a route name") else { return nil }
+            guard let target = name(value, field: keyword, expecting: keyword == "select" ? "a tab route name" : "a route name") else {
+                return nil
+            }
             switch keyword {
             case "select": return ChainStep(.select(target), at: location(node))
             case "popTo": return ChainStep(.popTo(RouteReference(parsing: target.value, at: target.location)), at: location(node))
@@ -422,11 +467,14 @@ struct SpecDecoder {
     }
 
     private mutating func holds(_ node: NodeID) -> [Hold] {
-        guard expect(node, is: .mapping, field: "`holds`", expecting: "a mapping of coordinator names to strong, weak or unowned") else { return [] }
+        guard expect(node, is: .mapping, field: "`holds`", expecting: "a mapping of coordinator names to strong, weak or unowned") else {
+            return []
+        }
         var result: [Hold] = []
         var seen: [String: NodeID] = [:]
         for (key, value) in tree.entries(node) {
-            guard let target = keyName(key, in: "holds"), checkDuplicate(target, key: key, seen: &seen, what: "`holds` entry", owner: "") else { continue }
+            guard let target = keyName(key, in: "holds"), checkDuplicate(target, key: key, seen: &seen, what: "`holds` entry", owner: "")
+            else { continue }
             if let strength = enumeration(value, field: "holds.\(target)", noun: "strength", as: HoldStrength.self) {
                 result.append(Hold(target: target, strength: strength, location: location(key)))
             }
@@ -474,7 +522,8 @@ struct SpecDecoder {
         var seen: [String: NodeID] = [:]
         return pairs.compactMap { key, type in
             guard let name = keyName(key, in: "params"),
-                  checkDuplicate(name, key: key, seen: &seen, what: "parameter", owner: " in `params`") else { return nil }
+                checkDuplicate(name, key: key, seen: &seen, what: "parameter", owner: " in `params`")
+            else { return nil }
             let typeName = type.flatMap { tree.kind($0) == .scalar ? tree.text($0) : nil }
             return RouteParameter(name: name, type: typeName, location: location(key))
         }

@@ -8,8 +8,9 @@ extension SpecDecoder {
     mutating func version(_ node: NodeID) -> Located<Int>? {
         guard tree.scalarType(node) == .number, let value = Int(tree.text(node)!) else {
             let quoted = tree.scalarType(node) == .string && Int(tree.text(node)!) != nil
-            report(.schema, "`version` must be the number 1, found \(tree.describe(node))\(quoted ? "; write it without quotes" : "")",
-                   at: location(node))
+            report(
+                .schema, "`version` must be the number 1, found \(tree.describe(node))\(quoted ? "; write it without quotes" : "")",
+                at: location(node))
             return nil
         }
         guard value == 1 else {
@@ -50,7 +51,8 @@ extension SpecDecoder {
 
     /// A value of `E`; `noun` names an unknown value when the field name does not (`holds.App`).
     mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: NodeID, field: String, noun: String? = nil, as type: E.Type)
-        -> Located<E>? where E.RawValue == String {
+        -> Located<E>? where E.RawValue == String
+    {
         guard tree.scalarType(node) == .string, let text = tree.text(node) else {
             report(.schema, "`\(field)` must be one of \(list(E.self)), found \(tree.describe(node))", at: location(node))
             return nil
@@ -72,7 +74,8 @@ extension SpecDecoder {
         case .sequence:
             return tree.items(node).compactMap { item in
                 guard tree.scalarType(item) == .string || tree.scalarType(item) == .number else {
-                    report(.schema, "`\(field)` must be a list of \(expecting), but this item is \(tree.describe(item))", at: location(item))
+                    report(
+                        .schema, "`\(field)` must be a list of \(expecting), but this item is \(tree.describe(item))", at: location(item))
                     return nil
                 }
                 return Located(tree.text(item)!, at: location(item))
@@ -83,8 +86,9 @@ extension SpecDecoder {
             report(.schema, "`\(field)` must be a list of \(expecting), found \(tree.describe(node))", at: location(node))
             return nil
         case .scalar:
-            report(.schema, "`\(field)` must be a list of \(expecting), found \(tree.describe(node)); write `\(field): [\(tree.text(node)!)]`",
-                   at: location(node))
+            report(
+                .schema, "`\(field)` must be a list of \(expecting), found \(tree.describe(node)); write `\(field): [\(tree.text(node)!)]`",
+                at: location(node))
             // The fix is plain, so the name is read as that list: what it names is checked, and not reported as missing.
             return [Located(tree.text(node)!, at: location(node))]
         case .mapping:
@@ -113,7 +117,9 @@ extension SpecDecoder {
         var result = NamedEntries()
         guard tree.kind(node) == .mapping else {
             if tree.scalarType(node) != .null {
-                report(.schema, "`\(field)` must be a mapping of \(element) names to \(element)s, found \(tree.describe(node))", at: location(node))
+                report(
+                    .schema, "`\(field)` must be a mapping of \(element) names to \(element)s, found \(tree.describe(node))",
+                    at: location(node))
                 result.complete = false
             }
             return result
@@ -134,12 +140,16 @@ extension SpecDecoder {
                 continue
             }
             if let (previous, previousValue) = result.entries.last.map({ ($0.0.value, $0.1) }), fields.contains(name),
-               isMisindentedField(name, value: value, after: previousValue, fields: fields,
-                                  absorbing: result.misindented[result.entries.count - 1] != nil) {
+                isMisindentedField(
+                    name, value: value, after: previousValue, fields: fields,
+                    absorbing: result.misindented[result.entries.count - 1] != nil)
+            {
                 let scope = (coordinatorName, routeName)
                 if element == "coordinator" { coordinatorName = previous } else { routeName = previous }
-                report(.schema, "`\(name)` is indented as a \(element), but it is a field of \(element) `\(previous)`; indent it under `\(previous)`",
-                       at: location(key))
+                report(
+                    .schema,
+                    "`\(name)` is indented as a \(element), but it is a field of \(element) `\(previous)`; indent it under `\(previous)`",
+                    at: location(key))
                 (coordinatorName, routeName) = scope
                 result.misindented[result.entries.count - 1, default: []].append((key, value))
                 continue
@@ -157,9 +167,11 @@ extension SpecDecoder {
     func isMisindentedField(_ name: String, value: NodeID, after previous: NodeID, fields: [String], absorbing: Bool) -> Bool {
         let previousIsEmpty = tree.scalarType(previous) == .null
         if previousIsEmpty && absorbing { return true }
-        let cannotBeElement = tree.kind(value) != .mapping
+        let cannotBeElement =
+            tree.kind(value) != .mapping
             || !tree.entries(value).contains { tree.text($0.key).map(fields.contains) ?? false }
-        let previousLacksField = previousIsEmpty
+        let previousLacksField =
+            previousIsEmpty
             || (tree.kind(previous) == .mapping && !tree.entries(previous).contains { tree.text($0.key) == name })
         return cannotBeElement && previousLacksField
     }
@@ -167,8 +179,10 @@ extension SpecDecoder {
     /// Reads the known fields of a mapping; reports unknown and repeated keys.
     /// `context` names the mapping in messages; it is only built when there is something to report.
     /// `adding` are more entries of the mapping, written after it at the wrong indentation.
-    mutating func readFields<F: SpecField>(_ node: NodeID, as: F.Type, in context: @autoclosure () -> String,
-                                                   adding misindented: [(key: NodeID, value: NodeID)] = []) -> Fields<F> {
+    mutating func readFields<F: SpecField>(
+        _ node: NodeID, as: F.Type, in context: @autoclosure () -> String,
+        adding misindented: [(key: NodeID, value: NodeID)] = []
+    ) -> Fields<F> {
         var fields = Fields<F>()
         var unknown: [String: NodeID] = [:]
         var misspelled: [(field: F, key: NodeID, value: NodeID)] = []
@@ -213,8 +227,9 @@ extension SpecDecoder {
     }
 
     mutating func reportDuplicate(_ name: String, at key: NodeID, first: NodeID, what: String, owner: String) {
-        report(.duplicateKey, "\(what) `\(name)` is defined twice\(owner); the first definition is used, remove or rename this one",
-               at: location(key), notes: [DiagnosticNote("first defined here", at: location(first))])
+        report(
+            .duplicateKey, "\(what) `\(name)` is defined twice\(owner); the first definition is used, remove or rename this one",
+            at: location(key), notes: [FindingNote("first defined here", at: location(first))])
     }
 
     mutating func keyName(_ key: NodeID, in context: @autoclosure () -> String) -> String? {
@@ -255,7 +270,8 @@ extension SpecDecoder {
         _ text: String, noun: String, in field: String? = nil, as type: E.Type, at location: SourceLocation
     ) where E.RawValue == String {
         let names = E.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: text, among: names).map { "did you mean `\($0)`?" } ?? "expected one of \(names.joined(separator: ", "))"
+        let hint =
+            Suggestion.closest(to: text, among: names).map { "did you mean `\($0)`?" } ?? "expected one of \(names.joined(separator: ", "))"
         report(.schema, "unknown \(noun) `\(text)`\(field.map { " in `\($0)`" } ?? ""); \(hint)", at: location)
     }
 
@@ -263,12 +279,15 @@ extension SpecDecoder {
         report(.schema, "`\(field)` belongs only to \(owner), not to \(here); remove it", at: location(key))
     }
 
-    func report(_ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
-                        notes: [DiagnosticNote] = []) {
+    func report(
+        _ rule: RuleID, _ message: @autoclosure () -> String, at location: SourceLocation,
+        notes: [FindingNote] = []
+    ) {
         let (coordinator, route) = (coordinatorName, routeName)
         budget.add(rule, at: location) {
-            Diagnostic(rule: rule, severity: .error, message: message(), location: location,
-                       coordinator: coordinator, route: route, notes: notes)
+            Finding(
+                rule: rule, severity: .error, message: message(), location: location,
+                coordinator: coordinator, route: route, notes: notes)
         }
     }
 }

@@ -30,7 +30,8 @@ public enum SpecEncoder {
             let coordinators = byFile[file]!.sorted { $0.location < $1.location }
             let names = Set(coordinators.map(\.name))
             let entry = graph.entry.flatMap { names.contains($0.value) ? $0 : nil }
-            let fileNotes = (notesByFile[file] ?? []) + names.sorted().flatMap { notesByCoordinator[$0] ?? [] }.filter { $0.location.file != file }
+            let fileNotes =
+                (notesByFile[file] ?? []) + names.sorted().flatMap { notesByCoordinator[$0] ?? [] }.filter { $0.location.file != file }
             var writer = Writer(provenance: code.provenance, schema: schema, out: YAMLOut(comments: comments))
             writer.write(file: file, entry: entry, coordinators, chainsByFile[file] ?? [], fileNotes)
             return SpecText(source: file, text: writer.out.text)
@@ -42,7 +43,9 @@ public enum SpecEncoder {
         let schema: SpecSchema
         var out: YAMLOut
 
-        mutating func write(file: String, entry: Located<String>?, _ coordinators: [Coordinator], _ chains: [Chain], _ notes: [ExtractionNote]) {
+        mutating func write(
+            file: String, entry: Located<String>?, _ coordinators: [Coordinator], _ chains: [Chain], _ notes: [ExtractionNote]
+        ) {
             out.line(0, "# Extracted by `flowlint extract` from \(file). Edit the code, or this file, then keep them in step.")
             for note in notes.sorted() {
                 out.line(0, "# note: \(note.kind.rawValue): \(note.location.file):\(note.location.line): \(note.message)")
@@ -70,7 +73,9 @@ public enum SpecEncoder {
                 let field = entry.field
                 if field == .open, case .word(let open, _) = value {
                     // Its comment says what it means rather than where it was read.
-                    out.line(4, "open: \(open)", comment: open == "true" ? "not every navigation site of \(name) was read: routes may be missing" : nil)
+                    out.line(
+                        4, "open: \(open)",
+                        comment: open == "true" ? "not every navigation site of \(name) was read: routes may be missing" : nil)
                     continue
                 }
                 write(field.rawValue, value, at: 4, location: coordinator.location) { .coordinator(name, field, item: $0) }
@@ -85,14 +90,18 @@ public enum SpecEncoder {
                 guard let value = entry.written(route) else { continue }
                 let field = entry.field
                 let note = field == .releaseOn ? "no release of this child found in the code" : nil
-                write(field.rawValue, value, at: 8, location: route.location, emptyNote: note) { .route(coordinator, route.name, field, item: $0) }
+                write(field.rawValue, value, at: 8, location: route.location, emptyNote: note) {
+                    .route(coordinator, route.name, field, item: $0)
+                }
             }
         }
 
         /// `key: value`, or `key:` and the list's items below it (a pair as `key: word`), each with its comment;
         /// an empty list as `key: []`. `path(item)` names each fact for its provenance.
-        private mutating func write(_ key: String, _ value: SpecValue, at indent: Int, location: SourceLocation, emptyNote: String? = nil,
-                                    path: (String?) -> FactPath) {
+        private mutating func write(
+            _ key: String, _ value: SpecValue, at indent: Int, location: SourceLocation, emptyNote: String? = nil,
+            path: (String?) -> FactPath
+        ) {
             guard case .list(let items) = value else {
                 field(indent, key, text(value), value.location ?? location, path(nil))
                 return
@@ -194,9 +203,12 @@ public enum SpecEncoder {
     /// A Swift identifier is a plain scalar; anything else is quoted.
     static func scalar(_ text: String) -> String {
         let plain = text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+                || byte == 0x2E
         }
-        guard plain, !reserved.contains(text.lowercased()), text.first.map({ !$0.isNumber && $0 != "." }) ?? false else { return quoted(text) }
+        guard plain, !reserved.contains(text.lowercased()), text.first.map({ !$0.isNumber && $0 != "." }) ?? false else {
+            return quoted(text)
+        }
         return text
     }
 

@@ -5,23 +5,6 @@ import Darwin
 #endif
 import FlowModel
 
-/// The project read from the paths of one run.
-public struct LoadedProject: Sendable {
-    public var graph: FlowGraph
-    /// Spec-validity findings, in no particular order.
-    public var diagnostics: [Diagnostic]
-    /// `.code` when no spec exists and the graph was read from the Swift code (`lint --sources`).
-    public var origin: GraphOrigin
-    /// Links into `/proc`, `/sys` or `/dev` met while searching for specs, not followed: one line each.
-    public var notFollowed: [String] = []
-
-    public init(graph: FlowGraph, diagnostics: [Diagnostic], origin: GraphOrigin = .specs) {
-        self.graph = graph
-        self.diagnostics = diagnostics
-        self.origin = origin
-    }
-}
-
 /// Loads spec files and folders into one `FlowGraph` with every spec-validity finding.
 public struct SpecLoader: Sendable {
     public var limits = SpecLimits()
@@ -74,12 +57,15 @@ public struct SpecLoader: Sendable {
     }
 
     private func resolve(_ files: [String], _ results: [SpecReader.Result]) -> LoadedProject {
-        let counts = Dictionary(zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
-                                uniquingKeysWith: +)
-        let omitted = Dictionary(zip(files, results).compactMap { path, result in result.omitted.map { (path, $0) } },
-                                 uniquingKeysWith: { first, _ in first })
-        var resolver = ProjectResolver(knownRules: knownRules, findingLimit: limits.maximumFindingsPerFile,
-                                       findingCounts: counts, omitted: omitted)
+        let counts = Dictionary(
+            zip(files, results).map { ($0, $1.diagnostics.count + ($1.omitted?.count ?? 0)) },
+            uniquingKeysWith: +)
+        let omitted = Dictionary(
+            zip(files, results).compactMap { path, result in result.omitted.map { (path, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        var resolver = ProjectResolver(
+            knownRules: knownRules, findingLimit: limits.maximumFindingsPerFile,
+            findingCounts: counts, omitted: omitted)
         let graph = resolver.resolve(
             files: results.compactMap(\.file),
             allPaths: files,

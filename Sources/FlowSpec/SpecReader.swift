@@ -15,7 +15,7 @@ public struct SpecLimits: Sendable {
 enum SpecReader {
     struct Result: Sendable {
         var file: SpecFile?
-        var diagnostics: [Diagnostic]
+        var diagnostics: [Finding]
         /// What the file may define but could not be read: references into it are not reported.
         var gaps: SpecGaps
         /// Findings past the file's limit, counted, not kept.
@@ -33,33 +33,37 @@ enum SpecReader {
 
     /// A spec whose bytes are already at hand (a revision read from git), named `path`.
     static func read(_ path: String, bytes: [UInt8], limits: SpecLimits, defaultRetain: RetainPolicy = .parent) -> Result {
-        bytes.count > limits.maximumFileSize ? tooLarge(bytes.count, path: path, limits: limits)
-                                              : decode(bytes, path: path, limits: limits, defaultRetain: defaultRetain)
+        bytes.count > limits.maximumFileSize
+            ? tooLarge(bytes.count, path: path, limits: limits)
+            : decode(bytes, path: path, limits: limits, defaultRetain: defaultRetain)
     }
 
     private static func tooLarge(_ size: Int, path: String, limits: SpecLimits) -> Result {
-        let message = "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
+        let message =
+            "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
         return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
     }
 
     private static func decode(_ bytes: [UInt8], path: String, limits: SpecLimits, defaultRetain: RetainPolicy) -> Result {
         let (tree, problems) = YAMLReader.read(bytes, limits: limits.yaml)
         var diagnostics = problems.map { problem in
-            Diagnostic(rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
-                       location: SourceLocation(file: path, line: problem.line, column: problem.column))
+            Finding(
+                rule: problem.kind == .syntax ? .syntax : .schema, severity: .error, message: problem.message,
+                location: SourceLocation(file: path, line: problem.line, column: problem.column))
         }
         guard let tree else {
             return Result(file: nil, diagnostics: diagnostics, gaps: .unreadable)
         }
-        var decoder = SpecDecoder(tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
-                                  earlierFindings: diagnostics.count, defaultRetain: defaultRetain)
+        var decoder = SpecDecoder(
+            tree: tree, path: path, findingLimit: limits.maximumFindingsPerFile,
+            earlierFindings: diagnostics.count, defaultRetain: defaultRetain)
         let file = decoder.decode()
         diagnostics += decoder.diagnostics
         return Result(file: file, diagnostics: diagnostics, gaps: decoder.gaps, omitted: decoder.omitted)
     }
 
-    private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Diagnostic {
-        Diagnostic(rule: rule, severity: .error, message: message, location: SourceLocation(file: path, line: 1, column: 1))
+    private static func fileFinding(_ rule: RuleID, _ message: String, path: String) -> Finding {
+        Finding(rule: rule, severity: .error, message: message, location: SourceLocation(file: path, line: 1, column: 1))
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -165,7 +165,8 @@ public enum YAMLReader {
         case 0xC2:
             return index + 1 < buffer.count && buffer[index + 1] == 0x85 ? 2 : nil
         case 0xE2:
-            return index + 2 < buffer.count && buffer[index + 1] == 0x80 && (buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9) ? 3 : nil
+            return index + 2 < buffer.count && buffer[index + 1] == 0x80 && (buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9)
+                ? 3 : nil
         default:
             return nil
         }
@@ -195,47 +196,61 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                problems.append(YAMLProblem(
-                    kind: .unsupported,
-                    message: "a spec file holds one YAML document; move this one into a file of its own",
-                    line: Int(line), column: Int(column)))
+                problems.append(
+                    YAMLProblem(
+                        kind: .unsupported,
+                        message: "a spec file holds one YAML document; move this one into a file of its own",
+                        line: Int(line), column: Int(column)))
                 return false
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             guard reportAnchor(scalar.anchor, line: line, column: column) else { return false }
-            let text = scalar.value.map { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: scalar.length) {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-                }
-            } ?? ""
+            let text =
+                scalar.value.map { pointer in
+                    pointer.withMemoryRebound(to: UInt8.self, capacity: scalar.length) {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
+                    }
+                } ?? ""
             tree.scalars.append(text)
             let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
-            add(YAMLTree.Node(kind: .scalar, isPlain: isPlain, line: line, column: column,
-                              start: Int32(tree.scalars.count - 1), count: 0))
+            add(
+                YAMLTree.Node(
+                    kind: .scalar, isPlain: isPlain, line: line, column: column,
+                    start: Int32(tree.scalars.count - 1), count: 0))
         case YAML_ALIAS_EVENT:
             // The value an alias stands for is unknown: decoding the rest would report what is only missing.
             failed = true
-            guard reportUnsupported(
-                "alias `*\(name(event.data.alias.anchor))` is not supported in flow specs: aliases are never expanded; write the value out here",
-                line: line, column: column) else { return false }
+            guard
+                reportUnsupported(
+                    "alias `*\(name(event.data.alias.anchor))` is not supported in flow specs: aliases are never expanded; write the value out here",
+                    line: line, column: column)
+            else { return false }
             tree.scalars.append("")
-            add(YAMLTree.Node(kind: .scalar, isPlain: true, line: line, column: column,
-                              start: Int32(tree.scalars.count - 1), count: 0))
+            add(
+                YAMLTree.Node(
+                    kind: .scalar, isPlain: true, line: line, column: column,
+                    start: Int32(tree.scalars.count - 1), count: 0))
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
-            guard reportAnchor(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor,
-                               line: line, column: column) else { return false }
+            guard
+                reportAnchor(
+                    isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor,
+                    line: line, column: column)
+            else { return false }
             guard open.count < limits.maximumDepth else {
-                problems.append(YAMLProblem(
-                    kind: .unsupported,
-                    message: "nesting deeper than \(limits.maximumDepth) levels; a flow spec needs far fewer",
-                    line: Int(line), column: Int(column)))
+                problems.append(
+                    YAMLProblem(
+                        kind: .unsupported,
+                        message: "nesting deeper than \(limits.maximumDepth) levels; a flow spec needs far fewer",
+                        line: Int(line), column: Int(column)))
                 failed = true
                 return false
             }
-            add(YAMLTree.Node(kind: isMapping ? .mapping : .sequence, isPlain: false,
-                              line: line, column: column, start: 0, count: 0))
+            add(
+                YAMLTree.Node(
+                    kind: isMapping ? .mapping : .sequence, isPlain: false,
+                    line: line, column: column, start: 0, count: 0))
             open.append((tree.nodes.count - 1, pending.count))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             let (node, firstPending) = open.removeLast()
@@ -271,10 +286,12 @@ private struct TreeBuilder {
     private mutating func reportUnsupported(_ message: String, line: Int32, column: Int32) -> Bool {
         anchorFindings += 1
         guard anchorFindings <= limits.maximumAnchorFindings else {
-            problems.append(YAMLProblem(
-                kind: .unsupported,
-                message: "more than \(limits.maximumAnchorFindings) anchors and aliases; the rest of the file is not read until they are written out",
-                line: Int(line), column: Int(column)))
+            problems.append(
+                YAMLProblem(
+                    kind: .unsupported,
+                    message:
+                        "more than \(limits.maximumAnchorFindings) anchors and aliases; the rest of the file is not read until they are written out",
+                    line: Int(line), column: Int(column)))
             failed = true
             return false
         }

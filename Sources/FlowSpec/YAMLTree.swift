@@ -105,8 +105,10 @@ public enum ScalarType: Sendable {
     private static func looksNumeric(_ text: String) -> Bool {
         let utf8 = text.utf8
         guard let first = utf8.first else { return false }
-        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        guard
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
         switch text.lowercased() {
         case ".inf", "+.inf", "-.inf", ".nan": return true
         default: break

@@ -1,4 +1,4 @@
-import FlowRules
+import FlowConfig
 import SwiftSyntax
 
 /// The one configuration extract reads (README: conditional compilation): a platform and the custom flags set

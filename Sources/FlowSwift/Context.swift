@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// One value read from the code, where, and how sure the reader is: what a recognizer hands on until the value is
 /// placed in the graph (`Context.put`), which records the confidence in the provenance.

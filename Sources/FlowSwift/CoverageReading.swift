@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// What a run read of the coordinator-like types of the code (DESIGN §5 "Coverage is part of the answer"): counted
 /// from the files' own declarations, so a type no style claims is still counted, and judged through the project

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// All files' facts, read through the project index: the one pass facts → model.
 struct Recognizer {

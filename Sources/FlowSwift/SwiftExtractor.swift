@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowRules
+import FlowConfig
 import FlowModel
 import SwiftParser
 import SwiftSyntax
@@ -220,15 +220,5 @@ public enum SwiftExtractor {
         }
         guard !search.found.isEmpty || !notes.isEmpty else { throw .noSources(paths) }
         return (search.found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, notes)
-    }
-}
-
-/// What a command that exits once it has the graph never frees (`keepingFactsUntilExit`).
-enum KeptUntilExit {
-    static func keep(_ value: Any) { _ = Unmanaged.passRetained(Box(value)) }
-
-    private final class Box {
-        let value: Any
-        init(_ value: Any) { self.value = value }
     }
 }

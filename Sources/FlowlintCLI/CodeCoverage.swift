@@ -5,6 +5,8 @@ import Darwin
 #endif
 import FlowModel
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -47,14 +49,22 @@ enum CodeCoverage {
 
     /// The floor in effect: `--min-read` over `minRead:`. A run that reads no code cannot hold one: a usage error.
     static func floor(option: Int?, configuration: Configuration, sources: [String]) throws -> Floor? {
-        let floor = option.map { Floor(percent: $0, source: "--min-read \($0)") }
-            ?? configuration.minRead.map { Floor(percent: $0, source: "minRead: \($0) (\(configuration.minReadLocation ?? Configuration.defaultFileName))") }
+        let floor =
+            option.map { Floor(percent: $0, source: "--min-read \($0)") }
+            ?? configuration.minRead.map {
+                Floor(percent: $0, source: "minRead: \($0) (\(configuration.minReadLocation ?? Configuration.defaultFileName))")
+            }
         guard let floor else { return nil }
         if sources.isEmpty && configuration.sources.isEmpty {
             if option != nil {
-                throw UsageError(description: "--min-read needs Swift code to read: give --sources PATH (or `sources:` in \(Configuration.defaultFileName))")
+                throw UsageError(
+                    description:
+                        "--min-read needs Swift code to read: give --sources PATH (or `sources:` in \(Configuration.defaultFileName))")
             }
-            throw UsageError(description: "\(configuration.minReadLocation ?? Configuration.defaultFileName): `minRead` needs Swift code to read: add `sources:` or give --sources PATH")
+            throw UsageError(
+                description:
+                    "\(configuration.minReadLocation ?? Configuration.defaultFileName): `minRead` needs Swift code to read: add `sources:` or give --sources PATH"
+            )
         }
         return floor
     }
@@ -65,7 +75,8 @@ enum CodeCoverage {
             return "\(floor.source) not judged: the Swift code was not read (specs with errors are fixed first)"
         }
         guard coverage.readPercent < floor.percent else { return nil }
-        return "read or accounted for \(coverage.readPercent)% of coordinator types (\(coverage.accountedFor) of \(coverage.coordinators)), below \(floor.source): --explain-open lists the types not read"
+        return
+            "read or accounted for \(coverage.readPercent)% of coordinator types (\(coverage.accountedFor) of \(coverage.coordinators)), below \(floor.source): --explain-open lists the types not read"
     }
 
     struct UsageError: UserError {

@@ -7,6 +7,8 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -23,22 +25,22 @@ struct Diff: ParsableCommand {
         commandName: "diff",
         abstract: "What changed in the navigation between two git revisions, or two folders.",
         discussion: """
-        flowlint diff BASE [HEAD] compares two revisions of the repository of the working directory (HEAD: the \
-        working tree), read from git's objects: nothing is checked out, the working tree is not touched. \
-        flowlint diff OLD_DIR NEW_DIR compares two folders. Each side is linted as `flowlint lint` would, from the \
-        specs (--path) or, with --sources (or `sources:` in .flowlint.yml), from the Swift code. A revision is \
-        linted under its own .flowlint.yml (none: the defaults); the working tree and folders under the working \
-        directory's; --config serves every side. `exclude:` matches paths below each side's root.
+            flowlint diff BASE [HEAD] compares two revisions of the repository of the working directory (HEAD: the \
+            working tree), read from git's objects: nothing is checked out, the working tree is not touched. \
+            flowlint diff OLD_DIR NEW_DIR compares two folders. Each side is linted as `flowlint lint` would, from the \
+            specs (--path) or, with --sources (or `sources:` in .flowlint.yml), from the Swift code. A revision is \
+            linted under its own .flowlint.yml (none: the defaults); the working tree and folders under the working \
+            directory's; --config serves every side. `exclude:` matches paths below each side's root.
 
-        Reports coordinators, routes, triggers and chains added, removed or changed (transition, destination, \
-        style, retain, releaseOn…), screens that became unreachable or reachable with the change that caused it, \
-        and findings new in HEAD and fixed since BASE, each with its path from the entry. Formats: text, json, \
-        markdown (a pull-request comment with a Mermaid diagram of the changed part), sarif (new findings only).
+            Reports coordinators, routes, triggers and chains added, removed or changed (transition, destination, \
+            style, retain, releaseOn…), screens that became unreachable or reachable with the change that caused it, \
+            and findings new in HEAD and fixed since BASE, each with its path from the entry. Formats: text, json, \
+            markdown (a pull-request comment with a Mermaid diagram of the changed part), sarif (new findings only).
 
-        Exit status: 0 (whatever changed) without --fail-on; 1 with --fail-on new-findings when HEAD has a new \
-        finding, or --fail-on any-change when anything differs; 2 for a usage error, git missing, a working \
-        directory outside a repository, an unknown revision, or a side that cannot be read.
-        """)
+            Exit status: 0 (whatever changed) without --fail-on; 1 with --fail-on new-findings when HEAD has a new \
+            finding, or --fail-on any-change when anything differs; 2 for a usage error, git missing, a working \
+            directory outside a repository, an unknown revision, or a side that cannot be read.
+            """)
 
     @Argument(help: "The revision (or folder) compared from.")
     var base: String
@@ -46,10 +48,17 @@ struct Diff: ParsableCommand {
     @Argument(help: "The revision (or folder) compared to; default: the working tree.")
     var head: String?
 
-    @Option(name: .customLong("path"), help: ArgumentHelp("Spec files and folders, relative to the working directory (to each folder when comparing folders), repeatable; default: .", valueName: "path"))
+    @Option(
+        name: .customLong("path"),
+        help: ArgumentHelp(
+            "Spec files and folders, relative to the working directory (to each folder when comparing folders), repeatable; default: .",
+            valueName: "path"))
     var specPaths: [String] = []
 
-    @Option(help: ArgumentHelp("Compare the flows read from this Swift file or folder instead of the specs, repeatable; default: `sources:` of .flowlint.yml.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare the flows read from this Swift file or folder instead of the specs, repeatable; default: `sources:` of .flowlint.yml.",
+            valueName: "path"))
     var sources: [String] = []
 
     @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory, if there is one).", valueName: "file"))
@@ -69,10 +78,10 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try LintPipeline.loadConfiguration(config)
+        let configuration = try Configuration.load(orDefault: config)
         let sources = self.sources.isEmpty ? configuration.sources : self.sources
         // The Swift reader lives in flowlint-swift: hand the whole command over before anything is written.
-        if !sources.isEmpty, FlowlintCLI.readSources == nil {
+        if !sources.isEmpty, SourceReader.current == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
         // A revision is read into a private folder: an interrupted run removes it.
@@ -125,13 +134,20 @@ final class SideReader {
                 let (folder, other) = Self.isFolder(base) ? (base, head) : (head, base)
                 throw DiffError("`\(folder)` is a folder but `\(other)` is not: compare two folders, or two revisions")
             }
-            (old, new) = try bothSides { try self.lint(label: base, root: base, strip: base) } and: { try self.lint(label: head, root: head, strip: head) }
+            (old, new) = try bothSides {
+                try self.lint(label: base, root: base, strip: base)
+            } and: {
+                try self.lint(label: head, root: head, strip: head)
+            }
         } else {
             let repository = try GitRepository()
             let baseCommit = try repository.commit(base)
             let headCommit = try head.map { try repository.commit($0) }
-            (old, new) = try bothSides { try self.lint(revision: base, commit: baseCommit, in: repository) } and: {
-                try headCommit.map { try self.lint(revision: head!, commit: $0, in: repository) } ?? self.lint(label: "working tree", root: nil, strip: nil)
+            (old, new) = try bothSides {
+                try self.lint(revision: base, commit: baseCommit, in: repository)
+            } and: {
+                try headCommit.map { try self.lint(revision: head!, commit: $0, in: repository) }
+                    ?? self.lint(label: "working tree", root: nil, strip: nil)
             }
         }
         // Notes and rules once both are read, in order: the output does not depend on which side finished first.
@@ -177,9 +193,9 @@ final class SideReader {
         if let ownConfiguration {
             do {
                 if let own = specs.first(where: { $0.path == ownConfiguration }) {
-                    configuration = try Configuration.load(bytes: own.bytes, path: ownConfiguration)
+                    configuration = try Configuration.load(bytes: own.bytes, path: ownConfiguration, knownRules: RuleRegistry.allIDs)
                 } else if written.contains(ownConfiguration) {
-                    configuration = try Configuration.load(path: folder.path + "/" + ownConfiguration)
+                    configuration = try Configuration.load(path: folder.path + "/" + ownConfiguration, knownRules: RuleRegistry.allIDs)
                 } else {
                     configuration = Configuration()
                 }
@@ -188,12 +204,15 @@ final class SideReader {
             }
         }
         guard readsCode else {
-            let named = specs.filter { $0.path != ownConfiguration }.map { (path: Self.workingPath($0.path, prefix: repository.prefix), bytes: $0.bytes) }
+            let named = specs.filter { $0.path != ownConfiguration }.map {
+                (path: Self.workingPath($0.path, prefix: repository.prefix), bytes: $0.bytes)
+            }
             return try lint(label: label, root: nil, strip: nil, configuration: configuration, specs: named)
         }
         let root = folder.path + "/" + repository.prefix
-        return try lint(label: label, root: root.hasSuffix("/") ? String(root.dropLast()) : root, strip: root, inTemporaryFolder: true,
-                        configuration: configuration)
+        return try lint(
+            label: label, root: root.hasSuffix("/") ? String(root.dropLast()) : root, strip: root, inTemporaryFolder: true,
+            configuration: configuration)
     }
 
     /// A repository path as a path from the working directory, whose repository path is `prefix` (`App/`):
@@ -205,17 +224,23 @@ final class SideReader {
 
     /// A revision from before the specs (or the code) existed: everything the other side has is new.
     private func emptySide(_ label: String) -> Linted {
-        Linted(side: DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil), rules: [],
-               note: "flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))")
+        Linted(
+            side: DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil), rules: [],
+            note:
+                "flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))"
+        )
     }
 
     /// Lints the side whose paths are below `root` (nil: the working directory), reporting files without `strip`.
-    private func lint(label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false,
-                      configuration: Configuration? = nil, specs: [(path: String, bytes: [UInt8])]? = nil) throws -> Linted {
+    private func lint(
+        label: String, root: String?, strip: String?, inTemporaryFolder: Bool = false,
+        configuration: Configuration? = nil, specs: [(path: String, bytes: [UInt8])]? = nil
+    ) throws -> Linted {
         func below(_ path: String) -> String { root.map { path == "." ? $0 : "\($0)/\(path)" } ?? path }
-        let pipeline = LintPipeline(paths: readsCode ? [] : specPaths.map(below), configPath: config,
-                                    sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode,
-                                    configuration: configuration, excludeRoot: strip, specContents: specs)
+        let pipeline = LintPipeline(
+            paths: readsCode ? [] : specPaths.map(below), configPath: config,
+            sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode,
+            configuration: configuration, excludeRoot: strip, specContents: specs)
         let outcome: LintOutcome
         do {
             outcome = try pipeline.run()
@@ -227,9 +252,11 @@ final class SideReader {
             report.findings = report.findings.map { Self.relocated($0, strip, messages: inTemporaryFolder) }
         }
         let valid = !outcome.report.findings.contains { RuleID.specValidity.contains($0.rule) && $0.severity == .error }
-        return Linted(side: DiffReport.Side(label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil,
-                                                    folder: strip),
-                      rules: outcome.rules, note: nil)
+        return Linted(
+            side: DiffReport.Side(
+                label: label, graph: outcome.project.graph, report: report, analysis: valid ? outcome.facts : nil,
+                folder: strip),
+            rules: outcome.rules, note: nil)
     }
 
     /// Every mention of the private folder taken out of `text`: `Flows/App.flow.yml` for `/tmp/…/Flows/App.flow.yml`.
@@ -240,7 +267,7 @@ final class SideReader {
 
     /// The finding at its path below the side's root, so that both sides name a file alike; messages are rewritten
     /// only for a private folder, whose name nothing else contains.
-    private static func relocated(_ finding: Diagnostic, _ strip: String, messages: Bool) -> Diagnostic {
+    private static func relocated(_ finding: Finding, _ strip: String, messages: Bool) -> Finding {
         let prefix = strip.hasSuffix("/") ? strip : strip + "/"
         func file(_ location: SourceLocation) -> SourceLocation {
             var moved = location
@@ -250,7 +277,7 @@ final class SideReader {
         var moved = finding
         moved.location = file(finding.location)
         if messages { moved.message = relocated(finding.message, strip) }
-        moved.notes = finding.notes.map { DiagnosticNote(messages ? relocated($0.message, strip) : $0.message, at: file($0.location)) }
+        moved.notes = finding.notes.map { FindingNote(messages ? relocated($0.message, strip) : $0.message, at: file($0.location)) }
         return moved
     }
 
@@ -275,4 +302,3 @@ final class SideReader {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
-

@@ -41,7 +41,8 @@ struct ExtractCommand: ParsableCommand {
     static func helperPath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let executable =
+            count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         guard let slash = executable.lastIndex(of: "/") else { return helperName }
         return executable[...slash] + helperName
     }

@@ -7,6 +7,8 @@ struct Flowlint: ParsableCommand {
         commandName: "flowlint",
         abstract: "Static analysis of coordinator navigation flows described in YAML flow specs.",
         version: version,
-        subcommands: [Lint.self, Graph.self, Paths.self, Diff.self, RulesCommand.self, ExplainCommand.self, ExtractCommand.self, InitCommand.self]
+        subcommands: [
+            Lint.self, Graph.self, Paths.self, Diff.self, RulesCommand.self, ExplainCommand.self, ExtractCommand.self, InitCommand.self,
+        ]
     )
 }

@@ -15,9 +15,11 @@ struct GitRepository {
 
     /// The repository the working directory is in.
     init() throws(DiffError) {
-        let top = try Self.git(["rev-parse", "--show-toplevel"], failure: { _ in
-            DiffError("\(currentDirectory()) is not in a git repository; compare two folders with `flowlint diff OLD_DIR NEW_DIR`")
-        })
+        let top = try Self.git(
+            ["rev-parse", "--show-toplevel"],
+            failure: { _ in
+                DiffError("\(currentDirectory()) is not in a git repository; compare two folders with `flowlint diff OLD_DIR NEW_DIR`")
+            })
         topLevel = top.trimmingTrailingNewline
         prefix = try Self.git(["rev-parse", "--show-prefix"]).trimmingTrailingNewline
     }
@@ -25,9 +27,11 @@ struct GitRepository {
     /// The commit `revision` names, or an error that says it names none.
     func commit(_ revision: String) throws(DiffError) -> String {
         guard !revision.hasPrefix("-") else { throw DiffError("`\(revision)` is not a revision") }
-        let sha = try Self.git(["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"], failure: { _ in
-            DiffError("unknown revision `\(revision)`: not a commit of this repository (with a shallow clone, fetch the base first)")
-        })
+        let sha = try Self.git(
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", "\(revision)^{commit}"],
+            failure: { _ in
+                DiffError("unknown revision `\(revision)`: not a commit of this repository (with a shallow clone, fetch the base first)")
+            })
         return sha.trimmingTrailingNewline
     }
 
@@ -50,7 +54,9 @@ struct GitRepository {
 
     /// The files of `commit` below `paths` that `wanted` accepts, and the files `paths` name themselves, with their
     /// contents, in git's order (byte order of the paths); `scratch` is a private folder for git's request.
-    func read(_ commit: String, paths: [String], scratch: String, wanted: (String) -> Bool) throws(DiffError) -> [(path: String, bytes: [UInt8])] {
+    func read(_ commit: String, paths: [String], scratch: String, wanted: (String) -> Bool) throws(DiffError) -> [(
+        path: String, bytes: [UInt8]
+    )] {
         let listing = try Self.git(["ls-tree", "-r", "-z", "--full-tree", commit])
         var blobs: [(sha: String, path: String)] = []
         for entry in listing.split(separator: "\0") {
@@ -76,8 +82,9 @@ struct GitRepository {
         for blob in blobs {
             // `<object> SP blob SP <size> LF <contents> LF`
             guard let newline = contents[position...].firstIndex(of: UInt8(ascii: "\n")),
-                  let size = String(decoding: contents[position..<newline], as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }),
-                  newline + 1 + size <= contents.count else {
+                let size = String(decoding: contents[position..<newline], as: UTF8.self).split(separator: " ").last.flatMap({ Int($0) }),
+                newline + 1 + size <= contents.count
+            else {
                 throw DiffError("git cat-file gave an unexpected answer for \(blob.path) at \(commit)")
             }
             files.append((blob.path, Array(contents[(newline + 1)..<(newline + 1 + size)])))
@@ -129,8 +136,10 @@ struct GitRepository {
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw DiffError(spawned == ENOENT ? "git is not installed (flowlint diff reads revisions with git; install it, or compare two folders)"
-                                              : "cannot run git: \(String(cString: strerror(spawned)).lowercased())", gitMissing: true)
+            throw DiffError(
+                spawned == ENOENT
+                    ? "git is not installed (flowlint diff reads revisions with git; install it, or compare two folders)"
+                    : "cannot run git: \(String(cString: strerror(spawned)).lowercased())", gitMissing: true)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -7,6 +7,7 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -19,7 +20,8 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
     init?(path: String) {
         if path == "-" { self = .dot; return }
         let endings: [(String, GraphFormat)] = [
-            (".dot", .dot), (".gv", .dot), (".svg", .svg), (".png", .png), (".pdf", .pdf), (".mmd", .mermaid), (".mermaid", .mermaid), (".md", .mermaid),
+            (".dot", .dot), (".gv", .dot), (".svg", .svg), (".png", .png), (".pdf", .pdf), (".mmd", .mermaid), (".mermaid", .mermaid),
+            (".md", .mermaid),
             (".json", .json),
         ]
         guard let match = endings.first(where: { path.lowercased().hasSuffix($0.0) }) else { return nil }
@@ -32,23 +34,28 @@ struct Graph: ParsableCommand {
         commandName: "graph",
         abstract: "Draw the navigation flow as SVG, PNG or PDF (Graphviz, in process), DOT, Mermaid or JSON.",
         discussion: """
-        One cluster per coordinator; screens and child coordinators as nodes; an edge per trigger and child start, \
-        styled by transition, with a legend. Drawings of more than --max-nodes nodes are refused for SVG, PNG and PDF: draw \
-        --overview, or a part with --coordinator. Exit status: 0 written (or up to date with --check), 1 stale \
-        with --check or specs with errors, 2 usage error, unreadable path or failed render.
-        """)
+            One cluster per coordinator; screens and child coordinators as nodes; an edge per trigger and child start, \
+            styled by transition, with a legend. Drawings of more than --max-nodes nodes are refused for SVG, PNG and PDF: draw \
+            --overview, or a part with --coordinator. Exit status: 0 written (or up to date with --check), 1 stale \
+            with --check or specs with errors, 2 usage error, unreadable path or failed render.
+            """)
 
     @Argument(help: "Spec files and folders.")
     var paths: [String] = ["."]
 
-    @Option(help: ArgumentHelp("A Swift file or folder to draw the flow from where no spec is found, repeatable (default: `sources:` of .flowlint.yml).",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A Swift file or folder to draw the flow from where no spec is found, repeatable (default: `sources:` of .flowlint.yml).",
+            valueName: "path"))
     var sources: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write, - for standard output.", valueName: "file"))
     var output = "-"
 
-    @Option(help: "dot, svg, png, pdf, mermaid or json; by default from the ending of --output (.dot .gv .svg .png .pdf .mmd .mermaid .md .json).")
+    @Option(
+        help:
+            "dot, svg, png, pdf, mermaid or json; by default from the ending of --output (.dot .gv .svg .png .pdf .mmd .mermaid .md .json)."
+    )
     var format: GraphFormat?
 
     @Option(help: ArgumentHelp("Draw this coordinator and the coordinators it starts.", valueName: "name"))
@@ -69,12 +76,16 @@ struct Graph: ParsableCommand {
     @Flag(help: "Run the rules and mark their findings on the diagram.")
     var findings = false
 
-    @Option(help: ArgumentHelp("Rule configuration for --findings (default: .flowlint.yml in the working directory, if there is one).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Rule configuration for --findings (default: .flowlint.yml in the working directory, if there is one).",
+            valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Write a static HTML atlas into this folder: an index with the overview and the findings, a page per coordinator.",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a static HTML atlas into this folder: an index with the overview and the findings, a page per coordinator.",
+            valueName: "dir"))
     var site: String?
 
     @Flag(help: "Write nothing; exit 1 when --output differs from what would be written.")
@@ -86,7 +97,8 @@ struct Graph: ParsableCommand {
     func validate() throws {
         if check, output == "-", site == nil { throw ValidationError("--check compares with a file: give it with --output FILE") }
         if site != nil, output != "-" || format != nil || overview || chain != nil || coordinator != nil || depth != nil {
-            throw ValidationError("--site writes a whole atlas: it takes no --output, --format, --overview, --chain, --coordinator or --depth")
+            throw ValidationError(
+                "--site writes a whole atlas: it takes no --output, --format, --overview, --chain, --coordinator or --depth")
         }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if maxNodes < 1 { throw ValidationError("--max-nodes must be 1 or more") }
@@ -96,7 +108,9 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false).run()
+        let outcome = try LintPipeline(
+            paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false
+        ).run()
         try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: drawn from the code: \(coverage.line)") }
         if let site { return try writeSite(outcome, to: site) }
@@ -165,7 +179,8 @@ struct Graph: ParsableCommand {
             return .text(output.lowercased().hasSuffix(".md") ? "```mermaid\n" + text + "```\n" : text)
         case .svg, .png, .pdf:
             guard diagram.nodes.count <= maxNodes else {
-                try fail("""
+                try fail(
+                    """
                     the diagram has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out for \(format.rawValue.uppercased()) \
                     (layout time grows faster than the size): draw --overview, or a part with --coordinator NAME \
                     and --depth N, or raise --max-nodes
@@ -176,7 +191,9 @@ struct Graph: ParsableCommand {
                 let drawing = output == "-" ? "standard output" : output
                 if format == .svg {
                     let rendering = try Graphviz().svg(fromDOT: dot)
-                    if let warning = Graphviz.warning(rendering.warnings, drawing: drawing) { Output.error("flowlint: warning: \(warning)") }
+                    if let warning = Graphviz.warning(rendering.warnings, drawing: drawing) {
+                        Output.error("flowlint: warning: \(warning)")
+                    }
                     return .text(rendering.svg)
                 }
                 let image = try Graphviz().image(fromDOT: dot, format: format == .png ? .png : .pdf)
@@ -204,14 +221,18 @@ struct Graph: ParsableCommand {
     /// `--site DIR`: every page, each written atomically, and pages of an earlier atlas removed; with `--check`,
     /// compared instead.
     private func writeSite(_ outcome: LintOutcome, to folder: String) throws {
-        let pages = try Site.pages(outcome.facts, findings: WitnessPaths.tracing(outcome.report.findings, in: outcome.analysis), layout: layout,
-                                   coverage: outcome.report.coverage) { diagram, page in
+        let pages = try Site.pages(
+            outcome.facts, findings: WitnessPaths.tracing(outcome.report.findings, in: outcome.analysis), layout: layout,
+            coverage: outcome.report.coverage
+        ) { diagram, page in
             guard diagram.nodes.count <= maxNodes else {
                 try fail("a page of the atlas has \(diagram.nodes.count) nodes, more than the \(maxNodes) laid out: raise --max-nodes")
             }
             do {
                 let rendering = try Graphviz().svg(fromDOT: DOTWriter.write(diagram))
-                if let warning = Graphviz.warning(rendering.warnings, drawing: folder + "/" + page) { Output.error("flowlint: warning: \(warning)") }
+                if let warning = Graphviz.warning(rendering.warnings, drawing: folder + "/" + page) {
+                    Output.error("flowlint: warning: \(warning)")
+                }
                 return rendering.svg
             } catch {
                 try fail("\(error)")
@@ -226,7 +247,9 @@ struct Graph: ParsableCommand {
                 try fail("\(folder)/\(name) is the input spec \(spec): write the atlas to another folder")
             }
         }
-        if mkdir(folder, 0o777) != 0, errno != EEXIST { try fail("cannot create \(folder): \(String(cString: strerror(errno)).lowercased())") }
+        if mkdir(folder, 0o777) != 0, errno != EEXIST {
+            try fail("cannot create \(folder): \(String(cString: strerror(errno)).lowercased())")
+        }
         do {
             try DiagramFile.write(pages.map { (folder + "/" + $0.fileName, $0.html) })
         } catch {
@@ -240,21 +263,25 @@ struct Graph: ParsableCommand {
     /// `--site DIR --check`: every page current, and none left of an earlier atlas.
     private func compareSite(_ pages: [Site.Page], earlier: [String], in folder: String) throws {
         if let page = pages.first(where: { DiagramFile.state(of: folder + "/" + $0.fileName, comparedWith: $0.html) != .current }) {
-            Output.error("flowlint: \(folder)/\(page.fileName) is stale or missing: run the same flowlint graph command without --check to write it")
+            Output.error(
+                "flowlint: \(folder)/\(page.fileName) is stale or missing: run the same flowlint graph command without --check to write it")
             throw ExitCode(1)
         }
         if let page = earlier.first {
-            Output.error("flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it")
+            Output.error(
+                "flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it"
+            )
             throw ExitCode(1)
         }
     }
 
     /// `--check`: the file stays as it is either way.
     private func compare(_ drawing: Drawing) throws {
-        let state = switch drawing {
-        case .text(let text): DiagramFile.state(of: output, comparedWith: text)
-        case .bytes(let bytes): DiagramFile.state(of: output, comparedWith: bytes)
-        }
+        let state =
+            switch drawing {
+            case .text(let text): DiagramFile.state(of: output, comparedWith: text)
+            case .bytes(let bytes): DiagramFile.state(of: output, comparedWith: bytes)
+            }
         guard state != .current else { return }
         if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
         let problem = state == .missing ? "does not exist" : "is stale"

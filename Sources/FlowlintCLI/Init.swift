@@ -5,6 +5,8 @@ import Darwin
 #endif
 import ArgumentParser
 import FlowModel
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint init`: a commented configuration and a starter spec that lints clean, never over an existing file.
@@ -71,8 +73,10 @@ struct InitCommand: ParsableCommand {
         var linked: [String] = []
         for ((path, _), temporary) in zip(files, temporaries) {
             guard link(temporary, path) == 0 else {
-                let error = errno == EEXIST ? "\(path) already exists; flowlint init does not replace files"
-                                            : "cannot write \(path): \(FileError.current())"
+                let error =
+                    errno == EEXIST
+                    ? "\(path) already exists; flowlint init does not replace files"
+                    : "cannot write \(path): \(FileError.current())"
                 for done in linked { unlink(done) }
                 throw InitError(description: error)
             }

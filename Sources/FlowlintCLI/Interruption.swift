@@ -27,10 +27,14 @@ final class Interruption: @unchecked Sendable {
         #else
         var thread: pthread_t?
         #endif
-        guard pthread_create(&thread, nil, { context in
-            (Unmanaged<Reader>.fromOpaque(context!).takeRetainedValue()).run()
-            return nil
-        }, reader) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    (Unmanaged<Reader>.fromOpaque(context!).takeRetainedValue()).run()
+                    return nil
+                }, reader) == 0
+        else {
             Unmanaged<Reader>.fromOpaque(reader).release()
             return
         }

@@ -6,6 +6,8 @@ import Darwin
 import ArgumentParser
 import FlowModel
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -26,22 +28,22 @@ struct Lint: ParsableCommand {
         commandName: "lint",
         abstract: "Lint flow specs (files, or folders searched for *.flow.yml / *.flow.yaml).",
         discussion: """
-        Formats: text (file:line:col: severity: message [rule], for terminals, Xcode, VS Code and vim), json, \
-        sarif (GitHub code scanning), github (annotations from GitHub Actions), checkstyle and junit (Jenkins, \
-        GitLab). Findings go to stdout, the summary line to stderr.
+            Formats: text (file:line:col: severity: message [rule], for terminals, Xcode, VS Code and vim), json, \
+            sarif (GitHub code scanning), github (annotations from GitHub Actions), checkstyle and junit (Jenkins, \
+            GitLab). Findings go to stdout, the summary line to stderr.
 
-        Adopting flowlint on an existing app: record today's findings once with \
-        `flowlint lint --write-baseline flowlint-baseline.json`, commit the file, and lint with \
-        `--baseline flowlint-baseline.json`: only findings that are not in it are reported.
+            Adopting flowlint on an existing app: record today's findings once with \
+            `flowlint lint --write-baseline flowlint-baseline.json`, commit the file, and lint with \
+            `--baseline flowlint-baseline.json`: only findings that are not in it are reported.
 
-        Keeping specs true to the code: `--sources Sources/` (or `sources:` in .flowlint.yml) compares them with \
-        the Swift code, read by flowlint-swift from the folder of this executable, and reports drift-* findings. \
-        Where no spec is found, `--sources` lints the graph read from the code instead, at Swift lines.
+            Keeping specs true to the code: `--sources Sources/` (or `sources:` in .flowlint.yml) compares them with \
+            the Swift code, read by flowlint-swift from the folder of this executable, and reports drift-* findings. \
+            Where no spec is found, `--sources` lints the graph read from the code instead, at Swift lines.
 
-        Exit status: 0 when there is no error-level finding, 1 when there is (or any finding with --strict), \
-        2 for a usage error, an unreadable path, configuration or baseline, or an internal failure. With \
-        --write-baseline: 0 once the baseline is written, whatever it records.
-        """
+            Exit status: 0 when there is no error-level finding, 1 when there is (or any finding with --strict), \
+            2 for a usage error, an unreadable path, configuration or baseline, or an internal failure. With \
+            --write-baseline: 0 once the baseline is written, whatever it records.
+            """
     )
 
     /// What SARIF's `tool.driver.informationUri` points to.
@@ -53,8 +55,10 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format.")
     var format: LintFormat = .text
 
-    @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory, if there is one).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Configuration file (default: .flowlint.yml in the working directory, if there is one).",
+            valueName: "file"))
     var config: String?
 
     @Flag(help: "Fail (exit 1) on warnings too.")
@@ -66,24 +70,32 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Record every current finding in this baseline file (JSON) for --baseline.", valueName: "file"))
     var writeBaseline: String?
 
-    @Option(help: ArgumentHelp("A Swift file or folder to compare the specs with (drift rules), repeatable; default: `sources:` of .flowlint.yml.",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A Swift file or folder to compare the specs with (drift rules), repeatable; default: `sources:` of .flowlint.yml.",
+            valueName: "path"))
     var sources: [String] = []
 
     @Flag(help: "With --sources: compare inferred code facts too, reporting their differences as warnings.")
     var includeInferred = false
 
-    @Option(help: ArgumentHelp("With --sources: fail (exit 1) when fewer coordinator types were read or accounted for than this whole percent (default: minRead: of .flowlint.yml).",
-                               valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "With --sources: fail (exit 1) when fewer coordinator types were read or accounted for than this whole percent (default: minRead: of .flowlint.yml).",
+            valueName: "percent"))
     var minRead: String?
 
-    @Flag(help: "List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, and the Swift files --sources could not read (on stderr).")
+    @Flag(
+        help:
+            "List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, and the Swift files --sources could not read (on stderr)."
+    )
     var explainOpen = false
 
     @Flag(help: "Report error-level findings only, without the summary line.")
     var quiet = false
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (colours are only used on a terminal, and not when NO_COLOR is set).")
+    @Flag(
+        name: .customLong("no-color"), help: "Never colour the output (colours are only used on a terminal, and not when NO_COLOR is set).")
     var noColor = false
 
     func validate() throws {
@@ -95,8 +107,9 @@ struct Lint: ParsableCommand {
     func run() throws {
         // Read first: a bad baseline or a floor with no code to hold it to fails before any output.
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
-        let floor = try CodeCoverage.floor(option: minRead.flatMap(Configuration.percent),
-                                           configuration: LintPipeline.loadConfiguration(config), sources: sources)
+        let floor = try CodeCoverage.floor(
+            option: minRead.flatMap(Configuration.percent),
+            configuration: Configuration.load(orDefault: config), sources: sources)
         let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
@@ -134,7 +147,9 @@ struct Lint: ParsableCommand {
     private func summarize(_ report: Report, baselined: Int, recorded: Int) {
         guard !quiet else {
             if failed(report) && report.errors == 0 && report.warnings > 0 {
-                Output.error("flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \(report.warnings == 1 ? "fails" : "fail") --strict")
+                Output.error(
+                    "flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \(report.warnings == 1 ? "fails" : "fail") --strict"
+                )
             }
             return
         }

@@ -6,8 +6,8 @@ import FlowReport
 struct OpenWorldSummary {
     var openCoordinators: [Coordinator] = []
     var openRoutes: [(coordinator: String, route: Route)] = []
-    var withheld: [Diagnostic]
-    var unread: [DiagnosticNote]
+    var withheld: [Finding]
+    var unread: [FindingNote]
 
     init(graph: FlowGraph, report: Report) {
         for coordinator in graph.coordinators {
@@ -34,12 +34,17 @@ struct OpenWorldSummary {
         func at(_ location: SourceLocation) -> String { "\(location.file):\(location.line):\(location.column)" }
         var lines: [String] = []
         for coordinator in openCoordinators {
-            let starts = coordinator.mayStart.map { $0.isEmpty ? "; may start no coordinator" : "; may start \($0.map(\.value).joined(separator: ", "))" }
+            let starts =
+                coordinator.mayStart.map {
+                    $0.isEmpty ? "; may start no coordinator" : "; may start \($0.map(\.value).joined(separator: ", "))"
+                }
                 ?? "; may start any coordinator"
             lines.append("\(at(coordinator.location)): open: coordinator \(coordinator.name): not every navigation site was read\(starts)")
         }
         for (coordinator, route) in openRoutes {
-            lines.append("\(at(route.location)): open: route \(coordinator).\(route.name): its style, releases or triggers may not all have been read")
+            lines.append(
+                "\(at(route.location)): open: route \(coordinator).\(route.name): its style, releases or triggers may not all have been read"
+            )
         }
         for finding in withheld {
             lines.append("\(at(finding.location)): withheld: \(finding.message) [\(finding.rule)] (\(finding.withheldBecause ?? "open"))")

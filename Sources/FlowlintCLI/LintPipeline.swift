@@ -5,6 +5,8 @@ import Darwin
 #endif
 import FlowModel
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -33,7 +35,7 @@ struct LintPipeline {
     var specContents: [(path: String, bytes: [UInt8])]? = nil
 
     func run() throws -> LintOutcome {
-        let configuration = try self.configuration ?? Self.loadConfiguration(configPath)
+        let configuration = try self.configuration ?? Configuration.load(orDefault: configPath)
         let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
         // A path in /proc, /sys or /dev is refused before any file is read or the Swift reader started (README: Limits).
         if let refusal = (specContents == nil ? paths + sources : sources).lazy.compactMap(FileSearch.systemFolderRefusal).first {
@@ -42,7 +44,7 @@ struct LintPipeline {
         // `flowlint` has no Swift reader (swift-syntax would slow every start-up): with sources to compare it
         // becomes `flowlint-swift` with the same arguments before it reads the specs, and that one reads the
         // Swift code in process, no facts crossing a pipe. Nothing has been written yet.
-        if !sources.isEmpty, FlowlintCLI.readSources == nil {
+        if !sources.isEmpty, SourceReader.current == nil {
             try ExtractCommand.becomeHelper(with: Array(CommandLine.arguments.dropFirst()))
         }
         let loader = SpecLoader(knownRules: RuleRegistry.allIDs, defaultRetain: configuration.framework.defaultRetain)
@@ -64,7 +66,7 @@ struct LintPipeline {
             project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [], origin: .code)
             comparing = false
         }
-        ExitReclaim.keep(project)
+        KeptUntilExit.keep(project)
         for line in project.notFollowed { Output.error("flowlint: note: \(line)") }
         // `graph` and `paths` with specs found do not read the code; a path given that does not exist is still a mistake.
         if !comparesCode, code == nil, let missing = sources.first(where: { access($0, F_OK) != 0 }) {
@@ -76,19 +78,21 @@ struct LintPipeline {
         let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: excludeRoot)
             .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
-        report.withheld = run.withheld.sorted(by: Diagnostic.reportOrder)
-        report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { DiagnosticNote($0.message, at: $0.location) }
+        report.withheld = run.withheld.sorted(by: Finding.reportOrder)
+        report.unread = (code?.provenance.notes ?? []).filter { $0.kind == .unreadable }.map { FindingNote($0.message, at: $0.location) }
         report.coverage = code?.coverage
-        return LintOutcome(project: project, report: report,
-                           rules: RuleRegistry.descriptions(in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
-                           analysis: run.analysis, configuration: configuration, sources: sources)
+        return LintOutcome(
+            project: project, report: report,
+            rules: RuleRegistry.descriptions(
+                in: configuration, comparingCode: comparing && comparesCode && !sources.isEmpty && runsGraphRules),
+            analysis: run.analysis, configuration: configuration, sources: sources)
     }
 
     /// The Swift reader of `flowlint-swift` (`run` has handed `flowlint` over to it by now).
     private func readSources(_ sources: [String], _ configuration: Configuration) throws -> CodeGraph? {
-        guard let read = FlowlintCLI.readSources else { return nil }
+        guard let read = SourceReader.current else { return nil }
         do {
-            return try read(sources, configuration)
+            return try read(sources, configuration.extract)
         } catch let error as CustomStringConvertible {
             throw SourcesFailed(description: "--sources: \(error)")
         }
@@ -101,12 +105,15 @@ struct LintPipeline {
     struct PathRefused: UserError {
         var description: String
     }
+}
 
-    /// `--config`, else `.flowlint.yml` in the working directory when there is one.
-    static func loadConfiguration(_ configPath: String?) throws(ConfigurationError) -> Configuration {
-        if let configPath { return try Configuration.load(path: configPath) }
-        guard access(Configuration.defaultFileName, F_OK) == 0 else { return Configuration() }
-        return try Configuration.load(path: Configuration.defaultFileName)
+extension Configuration {
+    /// `--config`, else `.flowlint.yml` in the working directory when there is one, else the defaults: how every
+    /// command of both executables finds its configuration.
+    static func load(orDefault configPath: String?) throws(ConfigurationError) -> Configuration {
+        if let configPath { return try load(path: configPath, knownRules: RuleRegistry.allIDs) }
+        guard access(defaultFileName, F_OK) == 0 else { return Configuration() }
+        return try load(path: defaultFileName, knownRules: RuleRegistry.allIDs)
     }
 }
 
@@ -124,15 +131,4 @@ struct LintOutcome {
 
     /// The analysis of the project, computed here when no graph rule ran.
     var facts: Analysis { analysis ?? Analysis(project.graph, origin: project.origin) }
-}
-
-/// The process ends soon after the project is loaded. Releasing a large project string by string takes
-/// longer than the system takes to reclaim its pages at exit (a tenth of a 110,000-route run), so the
-/// project is kept until then, as compilers do with their syntax trees.
-enum ExitReclaim {
-    nonisolated(unsafe) private static var kept: [Any] = []
-
-    static func keep(_ value: Any) {
-        kept.append(value)
-    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowModel
 import FlowRender
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 enum PathsFormat: String, ExpressibleByArgument, CaseIterable {
@@ -24,17 +25,17 @@ struct Paths: ParsableCommand {
         commandName: "paths",
         abstract: "How to reach every screen from the entry: the shortest state-safe steps, for UI tests.",
         discussion: """
-        Each step is one trigger, written Coordinator.route: a tap on the screen shown, a tab, a coordinator's own \
-        event, a deep link (a chain), or the app state an `initial` list or a `then` picks. Paths take only steps \
-        that are valid in every state their screen can be shown in (docs/guide/paths.md): a screen without such a path is \
-        listed with the reason, as is an unreachable one. --cover transitions gives a small set of paths that take \
-        every state-safe step. Formats: text, json, markdown (a test plan), swift (FlowNavigator.swift for an \
-        XCUITest target). Queries (--to, --from with --to, --who-reaches) answer one question; their JSON is one line.
+            Each step is one trigger, written Coordinator.route: a tap on the screen shown, a tab, a coordinator's own \
+            event, a deep link (a chain), or the app state an `initial` list or a `then` picks. Paths take only steps \
+            that are valid in every state their screen can be shown in (docs/guide/paths.md): a screen without such a path is \
+            listed with the reason, as is an unreachable one. --cover transitions gives a small set of paths that take \
+            every state-safe step. Formats: text, json, markdown (a test plan), swift (FlowNavigator.swift for an \
+            XCUITest target). Queries (--to, --from with --to, --who-reaches) answer one question; their JSON is one line.
 
-        Exit status: 0 written (or up to date with --check; a query answered with a path); 1 stale or missing with \
-        --check, specs with errors, or a query with no state-safe path; 2 usage error, unknown route name, \
-        unreadable path, or a file that cannot be written.
-        """)
+            Exit status: 0 written (or up to date with --check; a query answered with a path); 1 stale or missing with \
+            --check, specs with errors, or a query with no state-safe path; 2 usage error, unknown route name, \
+            unreadable path, or a file that cannot be written.
+            """)
 
     @Argument(help: "Spec files and folders.")
     var paths: [String] = ["."]
@@ -73,9 +74,13 @@ struct Paths: ParsableCommand {
         if check, output == "-" { throw ValidationError("--check compares with a file: give it with --output FILE") }
         if from != nil, to == nil { throw ValidationError("--from needs --to") }
         if whoReaches != nil, to != nil { throw ValidationError("--who-reaches and --to ask different questions: give one") }
-        if cover != nil, isQuery { throw ValidationError("--cover lists paths for the whole project: it takes no --to, --from or --who-reaches") }
+        if cover != nil, isQuery {
+            throw ValidationError("--cover lists paths for the whole project: it takes no --to, --from or --who-reaches")
+        }
         if isQuery, resolvedFormat != .text, resolvedFormat != .json { throw ValidationError("queries answer in text or json") }
-        if cover != nil, resolvedFormat == .swift { throw ValidationError("--cover writes text, json or markdown; the navigator (--format swift) holds one path per screen") }
+        if cover != nil, resolvedFormat == .swift {
+            throw ValidationError("--cover writes text, json or markdown; the navigator (--format swift) holds one path per screen")
+        }
     }
 
     func run() throws {
@@ -138,7 +143,9 @@ struct Paths: ParsableCommand {
         let state = DiagramFile.state(of: output, comparedWith: text)
         guard state != .current else { return }
         if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
-        Output.error("flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without --check to write it")
+        Output.error(
+            "flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without --check to write it"
+        )
         throw ExitCode(1)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 struct RulesCommand: ParsableCommand {

@@ -6,6 +6,8 @@ import Darwin
 import ArgumentParser
 import FlowModel
 import FlowReport
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -15,14 +17,24 @@ public enum FlowlintCLI {
     /// What `--version` prints, in both executables.
     public static let version = Flowlint.version
 
-    /// Reads the Swift sources of `lint --sources` into facts. `flowlint-swift` sets it; in `flowlint` it is nil,
-    /// and a lint with sources hands itself over to `flowlint-swift` (docs/guide/drift.md).
-    nonisolated(unsafe) public static var readSources: ((_ sources: [String], _ configuration: Configuration) throws -> CodeGraph)?
+    /// Runs the command line of this process and returns its exit status. `reader`: the Swift reader, which
+    /// `flowlint-swift` hands in; `flowlint` has none.
+    public static func run(reader: SourceReader? = nil) -> Int32 {
+        run(Flowlint.self, reader: reader)
+    }
 
-    /// Runs the command line of this process and returns its exit status.
-    public static func run() -> Int32 {
+    /// `flowlint-swift`: `lint`, `paths`, `graph` and `diff` (run with sources, `flowlint` becomes this executable
+    /// with its arguments) run here as in `flowlint`, reading the Swift sources in process; anything else is
+    /// `flowlint extract`'s arguments.
+    public static func runWithSwiftReader(_ reader: SourceReader) -> Int32 {
+        let whole = ["lint", "paths", "graph", "diff"].contains(CommandLine.arguments.dropFirst().first)
+        return whole ? run(Flowlint.self, reader: reader) : run(SwiftExtractCommand.self, reader: reader)
+    }
+
+    /// Runs `command` with `reader` bound for the run's length.
+    private static func run<Command: ParsableCommand>(_ command: Command.Type, reader: SourceReader?) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let status = runFlowlint()
+        let status = SourceReader.$current.withValue(reader) { exitStatus(of: command) }
         if let failure = Output.stdoutFailure {
             Output.error("flowlint: error: cannot write to standard output: \(failure)")
             return 2
@@ -31,10 +43,11 @@ public enum FlowlintCLI {
     }
 }
 
-/// Maps every way a run ends to DESIGN's exit statuses: 0 clean, 1 findings, 2 usage or I/O.
-func runFlowlint() -> Int32 {
+/// Maps every way a run of `Command` ends to the exit statuses: 0 clean, 1 findings, 2 usage or I/O. The one
+/// error-to-exit map of both executables.
+func exitStatus<Command: ParsableCommand>(of _: Command.Type) -> Int32 {
     do {
-        var command = try Flowlint.parseAsRoot()
+        var command = try Command.parseAsRoot()
         try command.run()
         return 0
     } catch let error as UserError {
@@ -44,8 +57,8 @@ func runFlowlint() -> Int32 {
     } catch let code as ExitCode {
         return code.rawValue
     } catch {
-        let code = Flowlint.exitCode(for: error)
-        let message = Flowlint.fullMessage(for: error)
+        let code = Command.exitCode(for: error)
+        let message = Command.fullMessage(for: error)
         if code == .success {
             Output.write(message + "\n")
             return 0
@@ -60,3 +73,4 @@ protocol UserError: Error, CustomStringConvertible {}
 extension LoadError: UserError {}
 extension ConfigurationError: UserError {}
 extension BaselineError: UserError {}
+extension ExtractedSpecs.WriteError: UserError {}

@@ -54,8 +54,9 @@ import Testing
 
     @Test(.enabled(if: PythonTools.have("pre_commit"), "needs pre-commit"))
     func preCommitAcceptsTheHookManifest() throws {
-        let result = try Subprocess.run(["python3", "-m", "pre_commit", "validate-manifest", ".pre-commit-hooks.yaml"],
-                                        in: Flowlint.packageRoot)
+        let result = try Subprocess.run(
+            ["python3", "-m", "pre_commit", "validate-manifest", ".pre-commit-hooks.yaml"],
+            in: Flowlint.packageRoot)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

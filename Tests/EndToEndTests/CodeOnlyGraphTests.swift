@@ -34,16 +34,17 @@ import Testing
         let folder = try CodeOnlyLintTests.emptyFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
-            version: 1
-            entry: ShelfCoordinator
-            coordinators:
-              ShelfCoordinator:
-                kind: navigation
-                initial: start
-                routes:
-                  start: { screen: ShelfViewController }
-            """.write(to: folder.appendingPathComponent("shelf.flow.yml"), atomically: true, encoding: .utf8)
-        let result = try Flowlint.run(["graph", "--sources", CodeOnlyLintTests.sampleApp.path, "--format", "json", "--findings"], in: folder)
+        version: 1
+        entry: ShelfCoordinator
+        coordinators:
+          ShelfCoordinator:
+            kind: navigation
+            initial: start
+            routes:
+              start: { screen: ShelfViewController }
+        """.write(to: folder.appendingPathComponent("shelf.flow.yml"), atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(
+            ["graph", "--sources", CodeOnlyLintTests.sampleApp.path, "--format", "json", "--findings"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("ShelfViewController"))
         #expect(!result.stdout.contains("EditorCoordinator"), "the code's routes are not drawn")

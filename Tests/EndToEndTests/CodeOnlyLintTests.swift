@@ -25,9 +25,12 @@ import Testing
         #expect(lines.allSatisfy { $0.hasPrefix(Self.sampleApp.path + "/ShelfCoordinator.swift:") && $0.hasSuffix("[leaked-child]") })
         #expect(lines.map { $0.split(separator: ":")[1] } == ["19", "32"])
         // Each with its path from the entry, the steps named as the code names them.
-        #expect(all.filter { $0.contains(": note: path: ") }.map { String($0.split(separator: " note: ")[1]) }
-            == ["path: ShelfCoordinator.showEditor", "path: ShelfCoordinator.showBook → ShelfCoordinator.showReader"])
-        #expect(result.stderr.hasPrefix("flowlint: linting the code in \(Self.sampleApp.path)/ (no spec found)\nflowlint: 2 errors, 0 warnings in 5 files\n"))
+        #expect(
+            all.filter { $0.contains(": note: path: ") }.map { String($0.split(separator: " note: ")[1]) }
+                == ["path: ShelfCoordinator.showEditor", "path: ShelfCoordinator.showBook → ShelfCoordinator.showReader"])
+        #expect(
+            result.stderr.hasPrefix(
+                "flowlint: linting the code in \(Self.sampleApp.path)/ (no spec found)\nflowlint: 2 errors, 0 warnings in 5 files\n"))
     }
 
     @Test func everyFormatReportsTheSwiftLines() throws {
@@ -42,14 +45,17 @@ import Testing
         #expect(sarif.status == 1)
         #expect(sarif.stdout.contains("ShelfCoordinator.swift"))
         // The paths' steps are at Swift lines too: JSON names them, SARIF's code flows point at the code.
-        #expect(findings.map { ($0["path"] as? [[String: Any]])?.compactMap { $0["route"] as? String } }
-            == [["ShelfCoordinator.showEditor"], ["ShelfCoordinator.showBook", "ShelfCoordinator.showReader"]])
+        #expect(
+            findings.map { ($0["path"] as? [[String: Any]])?.compactMap { $0["route"] as? String } }
+                == [["ShelfCoordinator.showEditor"], ["ShelfCoordinator.showBook", "ShelfCoordinator.showReader"]])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         let flowFiles = results.flatMap { result -> [String] in
             let flow = ((result["codeFlows"] as? [[String: Any]])?.first?["threadFlows"] as? [[String: Any]])?.first
             return (flow?["locations"] as? [[String: Any]] ?? []).compactMap {
-                (($0["location"] as? [String: Any])?["physicalLocation"] as? [String: Any]).flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+                (($0["location"] as? [String: Any])?["physicalLocation"] as? [String: Any]).flatMap {
+                    ($0["artifactLocation"] as? [String: Any])?["uri"] as? String
+                }
             }
         }
         #expect(flowFiles.count == 5 && flowFiles.allSatisfy { $0.hasSuffix(".swift") }, "\(flowFiles)")
@@ -103,7 +109,9 @@ import Testing
         let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources", "--config", folder + "/.flowlint.yml"])
         #expect(result.status == 1, "\(result.stderr)")
         let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
-        #expect(findings.count == 1 && findings.allSatisfy { $0.hasPrefix(folder + "/Sources/") && $0.hasSuffix("[\(rule)]") }, "\(result.stdout)")
+        #expect(
+            findings.count == 1 && findings.allSatisfy { $0.hasPrefix(folder + "/Sources/") && $0.hasSuffix("[\(rule)]") },
+            "\(result.stdout)")
         try Flowlint.expectGolden(result.stdout, Flowlint.packageRoot.appendingPathComponent(folder + "/expected.txt"))
         let twin = folder + "/passing"
         let passing = try Flowlint.run(["lint", twin, "--sources", twin + "/Sources", "--config", twin + "/.flowlint.yml"])
@@ -120,8 +128,11 @@ import Testing
         let result = try Flowlint.run(["lint", "Flows"], in: folder)
         let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
         #expect(findings.count == 3 && findings.allSatisfy { $0.hasPrefix("Flows/RecipesCoordinator.flow.yml:") })
-        #expect(findings.map { $0.contains("; add `dismiss` to releaseOn and remove the child in presentationControllerDidDismiss [leaked-child]") }
-            == [true, false, false])
+        #expect(
+            findings.map {
+                $0.contains("; add `dismiss` to releaseOn and remove the child in presentationControllerDidDismiss [leaked-child]")
+            }
+                == [true, false, false])
         #expect(findings.map { $0.contains("; add `back` to releaseOn [leaked-child]") } == [false, true, false])
         #expect(findings.map { $0.contains("; add `finish` to releaseOn [leaked-child]") } == [false, false, true])
     }
@@ -134,8 +145,13 @@ import Testing
         let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources"])
         #expect(result.status == 1)
         // At the child's start, with the fix in the code's words.
-        #expect(result.stdout.hasPrefix(folder + "/Sources/GalleryCoordinator.swift:24:9: error: nothing retains ViewerCoordinator"), "\(result.stdout)")
-        #expect(result.stdout.contains("keep it where GalleryCoordinator keeps its children (childCoordinators, or a property) and release it when it leaves [unretained-child]"))
+        #expect(
+            result.stdout.hasPrefix(folder + "/Sources/GalleryCoordinator.swift:24:9: error: nothing retains ViewerCoordinator"),
+            "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "keep it where GalleryCoordinator keeps its children (childCoordinators, or a property) and release it when it leaves [unretained-child]"
+            ))
     }
 
     /// Without sources, no spec is still the error it was.

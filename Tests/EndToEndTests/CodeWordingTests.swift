@@ -28,7 +28,8 @@ import Testing
         var folders: [String] = []
         for root in ["fixtures/code-only", "fixtures/extract"] {
             let base = Flowlint.packageRoot.appendingPathComponent(root).path
-            for path in (manager.enumerator(atPath: base)?.allObjects as? [String] ?? []).sorted() where path.hasSuffix("/Sources") || path == "Sources" {
+            for path in (manager.enumerator(atPath: base)?.allObjects as? [String] ?? []).sorted()
+            where path.hasSuffix("/Sources") || path == "Sources" {
                 folders.append("\(root)/\(path)")
             }
         }
@@ -40,14 +41,18 @@ import Testing
         let folders = Self.sourceFolders()
         #expect(folders.count > 60)
         for folder in folders {
-            let config = Flowlint.packageRoot.appendingPathComponent(folder).deletingLastPathComponent().appendingPathComponent(".flowlint.yml")
+            let config = Flowlint.packageRoot.appendingPathComponent(folder).deletingLastPathComponent().appendingPathComponent(
+                ".flowlint.yml")
             let configuration = FileManager.default.fileExists(atPath: config.path) ? ["--config", config.path] : []
             let empty = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-wording-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: empty) }
-            let result = try Flowlint.run(["lint", "--format", "json", "--sources", Flowlint.packageRoot.appendingPathComponent(folder).path] + configuration, in: empty)
+            let result = try Flowlint.run(
+                ["lint", "--format", "json", "--sources", Flowlint.packageRoot.appendingPathComponent(folder).path] + configuration,
+                in: empty)
             guard let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                  let findings = document["findings"] as? [[String: Any]] else { continue }
+                let findings = document["findings"] as? [[String: Any]]
+            else { continue }
             for finding in findings {
                 let message = finding["message"] as? String ?? ""
                 for key in keys where message.contains("`\(key)`") || message.contains("`\(key): ") {

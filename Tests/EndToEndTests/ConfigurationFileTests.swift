@@ -34,7 +34,8 @@ import Testing
         try "rules:\n  unreachable-rout: off\n".write(to: configuration, atomically: false, encoding: .utf8)
         let mistaken = try Flowlint.run(["lint"], in: folder)
         #expect(mistaken.status == 2 && mistaken.stdout.isEmpty)
-        #expect(mistaken.stderr == "flowlint: error: .flowlint.yml:2:3: unknown rule `unreachable-rout`; did you mean `unreachable-route`?\n")
+        #expect(
+            mistaken.stderr == "flowlint: error: .flowlint.yml:2:3: unknown rule `unreachable-rout`; did you mean `unreachable-route`?\n")
     }
 
     @Test func everyMistakeInTheConfigurationIsReportedInOneRun() throws {
@@ -45,13 +46,14 @@ import Testing
             .write(to: folder.appendingPathComponent(".flowlint.yml"), atomically: false, encoding: .utf8)
         let result = try Flowlint.run(["lint"], in: folder)
         #expect(result.status == 2 && result.stdout.isEmpty)
-        #expect(result.stderr == """
-            flowlint: error: .flowlint.yml:2:3: unknown rule `unreachable-rout`; did you mean `unreachable-route`?
-            flowlint: error: .flowlint.yml:3:15: `fatal` is not a rule setting; use off, on, warning or error
-            flowlint: error: .flowlint.yml:4:11: `disabled` must be a list
-            flowlint: error: .flowlint.yml:5:12: `rxflow` is not a framework; use uikit, xcoordinator, stinsen, swiftui
+        #expect(
+            result.stderr == """
+                flowlint: error: .flowlint.yml:2:3: unknown rule `unreachable-rout`; did you mean `unreachable-route`?
+                flowlint: error: .flowlint.yml:3:15: `fatal` is not a rule setting; use off, on, warning or error
+                flowlint: error: .flowlint.yml:4:11: `disabled` must be a list
+                flowlint: error: .flowlint.yml:5:12: `rxflow` is not a framework; use uikit, xcoordinator, stinsen, swiftui
 
-            """)
+                """)
     }
 
     /// `framework:` sets the default `retain` of child routes and the words of the fix advice.
@@ -59,24 +61,24 @@ import Testing
         let folder = try Subprocess.temporaryDirectory("config-framework")
         defer { try? FileManager.default.removeItem(at: folder) }
         try """
-            version: 1
-            entry: Profile
-            coordinators:
-              Profile:
-                kind: navigation
-                initial: profile
-                routes:
-                  profile: { screen: Profile, triggers: [settings, help] }
-                  settings: { transition: present, coordinator: Settings }
-                  help: { transition: present, coordinator: Settings, retain: parent }
-              Settings:
-                kind: navigation
-                initial: settings
-                routes:
-                  settings: { screen: Settings, triggers: [done] }
-                  done: { transition: finish }
+        version: 1
+        entry: Profile
+        coordinators:
+          Profile:
+            kind: navigation
+            initial: profile
+            routes:
+              profile: { screen: Profile, triggers: [settings, help] }
+              settings: { transition: present, coordinator: Settings }
+              help: { transition: present, coordinator: Settings, retain: parent }
+          Settings:
+            kind: navigation
+            initial: settings
+            routes:
+              settings: { screen: Settings, triggers: [done] }
+              done: { transition: finish }
 
-            """.write(to: folder.appendingPathComponent("app.flow.yml"), atomically: false, encoding: .utf8)
+        """.write(to: folder.appendingPathComponent("app.flow.yml"), atomically: false, encoding: .utf8)
         let configuration = folder.appendingPathComponent(".flowlint.yml")
         func leaks(_ framework: String) throws -> [String] {
             try "framework: \(framework)\n".write(to: configuration, atomically: false, encoding: .utf8)
@@ -84,7 +86,8 @@ import Testing
             return try Flowlint.run(["lint"], in: folder).stdout.split(separator: "\n").map(String.init).filter { !$0.contains(": note: ") }
         }
         let uikit = try leaks("uikit")
-        #expect(uikit.count == 2 && uikit.allSatisfy { $0.contains("childCoordinators") && $0.contains("presentationControllerDidDismiss") })
+        #expect(
+            uikit.count == 2 && uikit.allSatisfy { $0.contains("childCoordinators") && $0.contains("presentationControllerDidDismiss") })
         // Stinsen and XCoordinator keep children in their own hierarchy: only the explicit `retain: parent` is judged.
         let stinsen = try leaks("stinsen")
         #expect(stinsen.count == 1 && stinsen[0].hasPrefix("app.flow.yml:10:"), "\(stinsen)")

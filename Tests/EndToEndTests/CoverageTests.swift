@@ -6,7 +6,8 @@ import Testing
 /// `--explain-open`, JSON's `summary`, SARIF's `runs[].properties` and the atlas index; `--min-read` holds a floor.
 @Suite struct CoverageTests {
     static let sampleApp = CodeOnlyLintTests.sampleApp
-    static let line = "read 3 of 4 coordinator types (1 base: 100% accounted for); retention unknown for 0 of 2 child starts; entry from AppDelegate.swift:10"
+    static let line =
+        "read 3 of 4 coordinator types (1 base: 100% accounted for); retention unknown for 0 of 2 child starts; entry from AppDelegate.swift:10"
 
     /// A folder to run in, holding no spec; `configuration` becomes its `.flowlint.yml`.
     static func folder(configuration: String? = nil) throws -> URL {
@@ -49,12 +50,16 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         // The mode comes first; then the counts, then what was read.
-        #expect(lines.prefix(3) == [
-            "flowlint: linting the code in \(Self.sampleApp.path)/ (no spec found)",
-            "flowlint: 2 errors, 0 warnings in 5 files",
-            "flowlint: " + Self.line,
-        ])
-        #expect(lines.contains("\(Self.sampleApp.path)/Coordinator.swift:4:7: not read: BaseCoordinator [base]: a base others build on (EditorCoordinator, ShelfCoordinator), never made itself: read through them"))
+        #expect(
+            lines.prefix(3) == [
+                "flowlint: linting the code in \(Self.sampleApp.path)/ (no spec found)",
+                "flowlint: 2 errors, 0 warnings in 5 files",
+                "flowlint: " + Self.line,
+            ])
+        #expect(
+            lines.contains(
+                "\(Self.sampleApp.path)/Coordinator.swift:4:7: not read: BaseCoordinator [base]: a base others build on (EditorCoordinator, ShelfCoordinator), never made itself: read through them"
+            ))
     }
 
     @Test func jsonAndSARIFCarryEveryField() throws {
@@ -123,11 +128,14 @@ import Testing
         let lint = try Flowlint.run(["lint", "--sources", "Sources", "--format", "json", "--explain-open"], in: folder)
         #expect(lint.stderr.contains("entry guessed: ShelfCoordinator (no other coordinator starts it)"))
         #expect(lint.stderr.contains("Sources/ShelfCoordinator.swift:4:13: entry guessed: ShelfCoordinator"))
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
         #expect(summary["entryGuessed"] as? Bool == true)
         _ = try Flowlint.run(["graph", "--sources", "Sources", "--site", "atlas"], in: folder)
         let index = try String(contentsOf: folder.appendingPathComponent("atlas/index.html"), encoding: .utf8)
-        #expect(index.contains("<p class=\"entry-guessed\">The app may start in <a href=\"ShelfCoordinator.html\">ShelfCoordinator</a>: a guess"))
+        #expect(
+            index.contains(
+                "<p class=\"entry-guessed\">The app may start in <a href=\"ShelfCoordinator.html\">ShelfCoordinator</a>: a guess"))
     }
 
     /// Each reason, at its Swift line; a child start whose keeper was not seen is unknown.
@@ -136,18 +144,37 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let sources = try Self.appWithGaps(in: folder)
         let result = try Flowlint.run(["lint", "--sources", "Sources", "--format", "json", "--explain-open"], in: folder)
-        let summary = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
-        let reasons = (summary["notRead"] as? [[String: Any]] ?? []).map { "\($0["type"] as? String ?? ""):\($0["line"] as? Int ?? 0):\($0["reason"] as? String ?? "")" }
-        #expect(reasons == ["BaseCoordinator:4:base", "HelpCoordinator:1:unrecognized", "SyncCoordinator:7:no-navigation", "ShelfCoordinatorMock:11:test-double"])
+        let summary = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any])
+        let reasons = (summary["notRead"] as? [[String: Any]] ?? []).map {
+            "\($0["type"] as? String ?? ""):\($0["line"] as? Int ?? 0):\($0["reason"] as? String ?? "")"
+        }
+        #expect(
+            reasons == [
+                "BaseCoordinator:4:base", "HelpCoordinator:1:unrecognized", "SyncCoordinator:7:no-navigation",
+                "ShelfCoordinatorMock:11:test-double",
+            ])
         #expect(summary["readPercent"] as? Int == 71)
-        #expect(result.stderr.contains("Sources/Extra.swift:1:13: not read: HelpCoordinator [unrecognized]: calls `router.openHelpDesk` (Sources/Extra.swift:4), but it was not read as a coordinator"))
-        #expect(result.stderr.contains("Sources/Extra.swift:7:13: not read: SyncCoordinator [no-navigation]: shows no screen, starts no coordinator and makes no navigation call"))
+        #expect(
+            result.stderr.contains(
+                "Sources/Extra.swift:1:13: not read: HelpCoordinator [unrecognized]: calls `router.openHelpDesk` (Sources/Extra.swift:4), but it was not read as a coordinator"
+            ))
+        #expect(
+            result.stderr.contains(
+                "Sources/Extra.swift:7:13: not read: SyncCoordinator [no-navigation]: shows no screen, starts no coordinator and makes no navigation call"
+            ))
         #expect(sources.path.hasSuffix("Sources"))
-        let unknown = try Flowlint.run(["lint", "--sources", Flowlint.packageRoot.appendingPathComponent("fixtures/extract/uikit/retention-not-seen/Sources").path,
-                                        "--explain-open", "--format", "json"], in: folder)
+        let unknown = try Flowlint.run(
+            [
+                "lint", "--sources", Flowlint.packageRoot.appendingPathComponent("fixtures/extract/uikit/retention-not-seen/Sources").path,
+                "--explain-open", "--format", "json",
+            ], in: folder)
         #expect(unknown.stderr.contains("retention unknown for 1 of 1 child start (leaked-child cannot judge it)"))
-        #expect(unknown.stderr.contains("ShopCoordinator.swift:19:24: retention unknown: ShopCoordinator.showCheckout starts CheckoutCoordinator: not seen kept"))
-        let unknownSummary = (try JSONSerialization.jsonObject(with: Data(unknown.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any]
+        #expect(
+            unknown.stderr.contains(
+                "ShopCoordinator.swift:19:24: retention unknown: ShopCoordinator.showCheckout starts CheckoutCoordinator: not seen kept"))
+        let unknownSummary =
+            (try JSONSerialization.jsonObject(with: Data(unknown.stdout.utf8)) as? [String: Any])?["summary"] as? [String: Any]
         #expect(unknownSummary?["retentionUnknown"] as? Int == 1 && unknownSummary?["childStarts"] as? Int == 1)
     }
 
@@ -166,7 +193,8 @@ import Testing
         #expect(fails.stderr.contains("flowlint: error: read or accounted for 71% of coordinator types (5 of 7), below --min-read 72"))
         let quiet = try Flowlint.run(["lint", "--sources", "Sources", "--min-read", "72", "--quiet"], in: folder)
         #expect(quiet.status == 1 && quiet.stderr.contains("below --min-read 72"))
-        try "disabled: [leaked-child]\nminRead: 72\n".write(to: folder.appendingPathComponent(".flowlint.yml"), atomically: true, encoding: .utf8)
+        try "disabled: [leaked-child]\nminRead: 72\n".write(
+            to: folder.appendingPathComponent(".flowlint.yml"), atomically: true, encoding: .utf8)
         let configured = try Flowlint.run(["lint", "--sources", "Sources"], in: folder)
         #expect(configured.status == 1)
         #expect(configured.stderr.contains("below minRead: 72 (.flowlint.yml:2:1)"))
@@ -200,7 +228,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let option = try Flowlint.run(["lint", "--min-read", "50"], in: folder)
         #expect(option.status == 2)
-        #expect(option.stderr == "flowlint: error: --min-read needs Swift code to read: give --sources PATH (or `sources:` in .flowlint.yml)\n")
+        #expect(
+            option.stderr == "flowlint: error: --min-read needs Swift code to read: give --sources PATH (or `sources:` in .flowlint.yml)\n")
         try "minRead: 50\n".write(to: folder.appendingPathComponent(".flowlint.yml"), atomically: true, encoding: .utf8)
         let configured = try Flowlint.run(["lint"], in: folder)
         #expect(configured.status == 2)
@@ -209,8 +238,13 @@ import Testing
 
     /// Specs and sources together: the first summary line says the specs are checked against the code.
     @Test func theModeIsTheFirstLine() throws {
-        let result = try Flowlint.run(["lint", "fixtures/extract/uikit/sample-app/expected", "--sources", "fixtures/extract/uikit/sample-app/Sources"])
-        #expect(result.stderr.hasPrefix("flowlint: specs in fixtures/extract/uikit/sample-app/expected/ checked against fixtures/extract/uikit/sample-app/Sources/\n"), "\(result.stderr)")
+        let result = try Flowlint.run([
+            "lint", "fixtures/extract/uikit/sample-app/expected", "--sources", "fixtures/extract/uikit/sample-app/Sources",
+        ])
+        #expect(
+            result.stderr.hasPrefix(
+                "flowlint: specs in fixtures/extract/uikit/sample-app/expected/ checked against fixtures/extract/uikit/sample-app/Sources/\n"
+            ), "\(result.stderr)")
         #expect(result.stderr.contains("flowlint: " + Self.line))
     }
 }

@@ -13,8 +13,10 @@ import Testing
         return folder
     }
 
-    @Test(arguments: [("starts", 2_000), ("presents", 2_000), ("pushes", 2_000), ("dismisses", 2_000), ("holds", 2_000),
-                      ("triggers", 5_000), ("children", 3_000), ("screens", 5_000)])
+    @Test(arguments: [
+        ("starts", 2_000), ("presents", 2_000), ("pushes", 2_000), ("dismisses", 2_000), ("holds", 2_000),
+        ("triggers", 5_000), ("children", 3_000), ("screens", 5_000),
+    ])
     func lintAndEveryGraphFormatEnd(shape: String, count: Int) throws {
         let folder = try Self.generate(shape, count)
         defer { try? FileManager.default.removeItem(at: folder) }

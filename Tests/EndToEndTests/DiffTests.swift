@@ -48,11 +48,13 @@ import Testing
         try Subprocess.run(["git", "status", "--porcelain=v1", "--untracked-files=all"], in: repository, environment: gitEnvironment).stdout
     }
 
-    @Test(.enabled(if: haveGit, "needs git"), arguments: [
-        (["one", "two"], "one-two.txt"), (["one", "two", "--format", "json"], "one-two.json"),
-        (["one", "two", "--format", "markdown"], "one-two.md"), (["one", "two", "--format", "sarif"], "one-two.sarif"),
-        (["two"], "two-worktree.txt"), (["two", "--format", "markdown"], "two-worktree.md"),
-    ])
+    @Test(
+        .enabled(if: haveGit, "needs git"),
+        arguments: [
+            (["one", "two"], "one-two.txt"), (["one", "two", "--format", "json"], "one-two.json"),
+            (["one", "two", "--format", "markdown"], "one-two.md"), (["one", "two", "--format", "sarif"], "one-two.sarif"),
+            (["two"], "two-worktree.txt"), (["two", "--format", "markdown"], "two-worktree.md"),
+        ])
     func matchesGoldenAndLeavesTheWorkingTreeAlone(arguments: [String], golden: String) throws {
         let repository = try Self.repository()
         defer { try? FileManager.default.removeItem(at: repository) }
@@ -86,12 +88,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: repository) }
         let bad = try Flowlint.run(["diff", "nope"], in: repository)
         #expect(bad.status == 2)
-        #expect(bad.stderr == "flowlint: error: unknown revision `nope`: not a commit of this repository (with a shallow clone, fetch the base first)\n")
+        #expect(
+            bad.stderr
+                == "flowlint: error: unknown revision `nope`: not a commit of this repository (with a shallow clone, fetch the base first)\n"
+        )
         let option = try Flowlint.run(["diff", "--", "--output=x"], in: repository)
         #expect(option.status == 2 && option.stderr.contains("is not a revision"))
         let outside = try Subprocess.temporaryDirectory("diff-outside")
         defer { try? FileManager.default.removeItem(at: outside) }
-        let none = try Flowlint.run(["diff", "main"], in: outside, environment: ["GIT_CEILING_DIRECTORIES": outside.deletingLastPathComponent().path])
+        let none = try Flowlint.run(
+            ["diff", "main"], in: outside, environment: ["GIT_CEILING_DIRECTORIES": outside.deletingLastPathComponent().path])
         #expect(none.status == 2)
         #expect(none.stderr.hasPrefix("flowlint: error: ") && none.stderr.contains("is not in a git repository"))
         #expect(none.stderr.split(separator: "\n").count == 1)
@@ -161,7 +167,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: repository) }
         let flows = repository.appendingPathComponent("App/Flows")
         try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.revisions.appendingPathComponent("shop-2/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
+        try FileManager.default.copyItem(
+            at: Self.revisions.appendingPathComponent("shop-2/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
         for arguments in [["init", "-q", "-b", "main"], ["add", "App"], ["commit", "-q", "-m", "two"]] {
             #expect(try Subprocess.run(["git"] + arguments, in: repository, environment: Self.gitEnvironment).status == 0)
         }
@@ -171,7 +178,8 @@ import Testing
         #expect(same.stdout.hasSuffix("no navigation change, no new or fixed finding\n"))
         // The leak fixed in the tree: the fixed finding comes from the revision, named as from App/.
         try FileManager.default.removeItem(at: flows.appendingPathComponent("App.flow.yml"))
-        try FileManager.default.copyItem(at: Self.revisions.appendingPathComponent("shop-3/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
+        try FileManager.default.copyItem(
+            at: Self.revisions.appendingPathComponent("shop-3/App.flow.yml"), to: flows.appendingPathComponent("App.flow.yml"))
         let fixed = try Flowlint.run(["diff", "HEAD", "--path", "Flows"], in: app)
         #expect(fixed.stdout.contains("fixed findings:\nFlows/App.flow.yml:27:20: error: Help can be closed by dismiss"), "\(fixed.stdout)")
     }
@@ -190,7 +198,8 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let ready = scratch.appendingPathComponent("stalled").path, release = scratch.appendingPathComponent("release").path
-        let realGit = try Subprocess.run(["sh", "-c", "command -v git"], in: repository).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let realGit = try Subprocess.run(["sh", "-c", "command -v git"], in: repository).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // Stalls until the test lets it go (at most 20 s), then fails. It must end: Foundation sees the run end
         // only once every process holding its descriptors has.
         let fake = """
@@ -230,7 +239,9 @@ import Testing
         try Flowlint.expectGolden(result.stdout, Self.goldens.appendingPathComponent("folders.txt"))
         let mixed = try Flowlint.run(["diff", "fixtures/diff/shop-1", "main"])
         #expect(mixed.status == 2)
-        #expect(mixed.stderr == "flowlint: error: `fixtures/diff/shop-1` is a folder but `main` is not: compare two folders, or two revisions\n")
+        #expect(
+            mixed.stderr == "flowlint: error: `fixtures/diff/shop-1` is a folder but `main` is not: compare two folders, or two revisions\n"
+        )
     }
 
     @Test func theMarkdownDiagramIsMermaidTheProjectsWriterWouldWrite() throws {
@@ -243,7 +254,8 @@ import Testing
         // Every subgraph is closed, every link drawn is styled once, and labels carry no Mermaid syntax.
         #expect(lines.count { $0.hasPrefix("  subgraph ") } == lines.count { $0 == "  end" })
         let links = lines.count { !$0.hasPrefix("  linkStyle") && ($0.contains(" -->") || $0.contains(" -.->")) }
-        let styled = lines.filter { $0.hasPrefix("  linkStyle ") }.flatMap { $0.split(separator: " ")[1].split(separator: ",") }.compactMap { Int($0) }
+        let styled = lines.filter { $0.hasPrefix("  linkStyle ") }.flatMap { $0.split(separator: " ")[1].split(separator: ",") }.compactMap
+        { Int($0) }
         #expect(styled.sorted() == Array(0..<links))
         #expect(diagram.contains("-.->"), "a removed edge is dashed")
         #expect(diagram.contains("classDef added stroke:#1a7f37"))
@@ -255,15 +267,18 @@ import Testing
     func theSameChangeSeenFromCode() throws {
         let folder = try Subprocess.temporaryDirectory("diff-code")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Flowlint.packageRoot.appendingPathComponent("fixtures/extract/uikit/sample-app/Sources"),
-                                         to: folder.appendingPathComponent("Sources"))
+        try FileManager.default.copyItem(
+            at: Flowlint.packageRoot.appendingPathComponent("fixtures/extract/uikit/sample-app/Sources"),
+            to: folder.appendingPathComponent("Sources"))
         for arguments in [["init", "-q", "-b", "main"], ["add", "Sources"], ["commit", "-q", "-m", "one"]] {
             #expect(try Subprocess.run(["git"] + arguments, in: folder, environment: Self.gitEnvironment).status == 0)
         }
         let shelf = folder.appendingPathComponent("Sources/ShelfCoordinator.swift")
         let code = try String(contentsOf: shelf, encoding: .utf8)
-        try code.replacingOccurrences(of: "navigationController.pushViewController(book, animated: true)",
-                                      with: "navigationController.present(book, animated: true)").write(to: shelf, atomically: true, encoding: .utf8)
+        try code.replacingOccurrences(
+            of: "navigationController.pushViewController(book, animated: true)",
+            with: "navigationController.present(book, animated: true)"
+        ).write(to: shelf, atomically: true, encoding: .utf8)
         let result = try Flowlint.run(["diff", "HEAD", "--sources", "Sources"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  ~ `ShelfCoordinator.showBook`: transition `push` → `present` (sheet)\n"))

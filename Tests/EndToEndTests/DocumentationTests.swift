@@ -81,11 +81,12 @@ import Testing
             while let open = title.range(of: "]("), let close = title[open.upperBound...].firstIndex(of: ")") {
                 title.removeSubrange(open.lowerBound...close)
             }
-            let slug = String(title.lowercased().unicodeScalars.compactMap { scalar -> Character? in
-                if scalar == " " { return "-" }
-                if scalar == "-" || scalar == "_" || CharacterSet.alphanumerics.contains(scalar) { return Character(scalar) }
-                return nil
-            })
+            let slug = String(
+                title.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                    if scalar == " " { return "-" }
+                    if scalar == "-" || scalar == "_" || CharacterSet.alphanumerics.contains(scalar) { return Character(scalar) }
+                    return nil
+                })
             let count = seen[slug, default: 0]
             seen[slug] = count + 1
             anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
@@ -145,7 +146,8 @@ import Testing
 
     /// README.md, CONTRIBUTING.md, docs/, schema/ and the seeds' README.
     @Test func noDesignInTheDocuments() throws {
-        let schema = (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("schema").path)?.allObjects as? [String] ?? [])
+        let schema =
+            (FileManager.default.enumerator(atPath: Self.root.appendingPathComponent("schema").path)?.allObjects as? [String] ?? [])
             .map { "schema/\($0)" }
         let files = Self.documents + schema + ["fixtures/seeds/README.md"]
         #expect(schema.contains("schema/flowlint.schema.json"))

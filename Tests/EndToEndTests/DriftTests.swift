@@ -15,7 +15,10 @@ import Testing
     func driftedSpecMatchesGolden(format: String) throws {
         let first = try Flowlint.run(["lint", "drifted", "--sources", "Sources", "--format", format], in: Self.fixtures)
         #expect(first.status == 1, "\(first.stderr)")
-        #expect(first.stderr == "flowlint: specs in drifted/ checked against Sources/\nflowlint: 6 errors, 0 warnings in 1 file\nflowlint: read 3 of 3 coordinator types (100%); retention unknown for 0 of 1 child start; entry from AppDelegate.swift:10\n")
+        #expect(
+            first.stderr
+                == "flowlint: specs in drifted/ checked against Sources/\nflowlint: 6 errors, 0 warnings in 1 file\nflowlint: read 3 of 3 coordinator types (100%); retention unknown for 0 of 1 child start; entry from AppDelegate.swift:10\n"
+        )
         try Flowlint.expectGolden(first.stdout, Self.golden(format))
         let second = try Flowlint.run(["lint", "drifted", "--sources", "Sources", "--format", format], in: Self.fixtures)
         #expect(second.stdout == first.stdout, "the same input gives the same bytes")
@@ -47,7 +50,10 @@ import Testing
         for arguments in [["--sources", "Sources"], ["--sources", "Sources", "--include-inferred"]] {
             let result = try Flowlint.run(["lint", "agreeing"] + arguments, in: Self.fixtures)
             #expect(result.status == 0 && result.stdout.isEmpty, "\(arguments): \(result.stdout)")
-            #expect(result.stderr == "flowlint: specs in agreeing/ checked against Sources/\nflowlint: no findings in 1 file\nflowlint: read 3 of 3 coordinator types (100%); retention unknown for 0 of 1 child start; entry from AppDelegate.swift:10\n")
+            #expect(
+                result.stderr
+                    == "flowlint: specs in agreeing/ checked against Sources/\nflowlint: no findings in 1 file\nflowlint: read 3 of 3 coordinator types (100%); retention unknown for 0 of 1 child start; entry from AppDelegate.swift:10\n"
+            )
         }
     }
 
@@ -57,9 +63,14 @@ import Testing
         let result = try Flowlint.run(["lint", "code-only/Flows", "--sources", "code-only/Sources"], in: Self.fixtures)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
-        #expect(lines.map { String($0.split(separator: " ").last ?? "") } == ["[drift-missing-coordinator]", "[drift-missing-route]", "[leaked-child]"])
-        #expect(lines.last?.hasPrefix("code-only/Sources/NotesCoordinator.swift:43:9: error: ShareCoordinator can be closed by dismiss") == true,
-                "\(result.stdout)")
+        #expect(
+            lines.map { String($0.split(separator: " ").last ?? "") } == [
+                "[drift-missing-coordinator]", "[drift-missing-route]", "[leaked-child]",
+            ])
+        #expect(
+            lines.last?.hasPrefix("code-only/Sources/NotesCoordinator.swift:43:9: error: ShareCoordinator can be closed by dismiss")
+                == true,
+            "\(result.stdout)")
         #expect(lines.last?.contains("found in the Swift code, which the spec does not describe yet") == true)
         let specOnly = try Flowlint.run(["lint", "code-only/Flows"], in: Self.fixtures)
         #expect(specOnly.status == 0 && specOnly.stdout.isEmpty)
@@ -73,7 +84,8 @@ import Testing
     /// A scratch folder with a copy of the app, `Flows/Library.flow.yml` (the given spec text) and `files`.
     private func project(spec: String, files: [String: String] = [:]) throws -> URL {
         let directory = try Subprocess.temporaryDirectory("drift")
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("Sources"), to: directory.appendingPathComponent("Sources"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("Sources"), to: directory.appendingPathComponent("Sources"))
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Flows"), withIntermediateDirectories: true)
         try spec.write(to: directory.appendingPathComponent("Flows/Library.flow.yml"), atomically: true, encoding: .utf8)
         for (name, text) in files {
@@ -88,30 +100,36 @@ import Testing
     }
 
     @Test func sourcesFromTheConfigurationWithSeveritiesAndDisabledRules() throws {
-        let directory = try project(spec: String(contentsOf: Self.drifted, encoding: .utf8), files: [
-            ".flowlint.yml": "sources: [Sources]\nrules:\n  drift-transition: warning\ndisabled: [drift-retention]\n",
-        ])
+        let directory = try project(
+            spec: String(contentsOf: Self.drifted, encoding: .utf8),
+            files: [
+                ".flowlint.yml": "sources: [Sources]\nrules:\n  drift-transition: warning\ndisabled: [drift-retention]\n"
+            ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Flowlint.run(["lint", "Flows", "--format", "json"], in: directory)
         #expect(result.status == 1)
-        #expect(try rules(result) == [
-            "drift-missing-coordinator error", "drift-missing-route error", "drift-transition warning",
-            "drift-destination error", "drift-extra-route error",
-        ])
+        #expect(
+            try rules(result) == [
+                "drift-missing-coordinator error", "drift-missing-route error", "drift-transition warning",
+                "drift-destination error", "drift-extra-route error",
+            ])
     }
 
     @Test func ignoreOnTheSpecElementSilencesItsDrift() throws {
         var spec = try String(contentsOf: Self.drifted, encoding: .utf8)
-        spec = spec.replacingOccurrences(of: "      showHelp:  # expect: drift-extra-route\n",
-                                         with: "      showHelp:\n        ignore: [drift-extra-route]\n")
-        spec = spec.replacingOccurrences(of: "  LibraryCoordinator:  # expect: drift-missing-route\n",
-                                         with: "  LibraryCoordinator:\n    ignore: [drift-missing-route]\n")
+        spec = spec.replacingOccurrences(
+            of: "      showHelp:  # expect: drift-extra-route\n",
+            with: "      showHelp:\n        ignore: [drift-extra-route]\n")
+        spec = spec.replacingOccurrences(
+            of: "  LibraryCoordinator:  # expect: drift-missing-route\n",
+            with: "  LibraryCoordinator:\n    ignore: [drift-missing-route]\n")
         let directory = try project(spec: spec)
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Flowlint.run(["lint", "Flows", "--sources", "Sources", "--format", "json"], in: directory)
-        #expect(try rules(result) == [
-            "drift-missing-coordinator error", "drift-transition error", "drift-destination error", "drift-retention error",
-        ])
+        #expect(
+            try rules(result) == [
+                "drift-missing-coordinator error", "drift-transition error", "drift-destination error", "drift-retention error",
+            ])
     }
 
     /// The baseline keys quote no Swift line: code edits above a drift keep it baselined.
@@ -125,7 +143,9 @@ import Testing
             .write(to: library, atomically: true, encoding: .utf8)
         let clean = try Flowlint.run(["lint", "Flows", "--sources", "Sources", "--baseline", "baseline.json"], in: directory)
         #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean.stdout)")
-        #expect(clean.stderr.hasPrefix("flowlint: specs in Flows/ checked against Sources/\nflowlint: no findings in 1 file (6 baselined)\nflowlint: read "))
+        #expect(
+            clean.stderr.hasPrefix(
+                "flowlint: specs in Flows/ checked against Sources/\nflowlint: no findings in 1 file (6 baselined)\nflowlint: read "))
     }
 
     /// An inferred fact (the profile's transition comes from the child's start()) is compared only on request.

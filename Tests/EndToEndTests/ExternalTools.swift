@@ -4,14 +4,18 @@ import Testing
 /// Runs programs: flowlint itself, git, the shell, and the PyPI tools that consume flowlint's outputs.
 enum Subprocess {
     /// Runs `arguments[0]` found on PATH (`env` does the lookup) in `directory`, with `environment` added.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                    timeout: TimeInterval = 120) throws -> Flowlint.Result {
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        timeout: TimeInterval = 120
+    ) throws -> Flowlint.Result {
         try execute(URL(fileURLWithPath: "/usr/bin/env"), arguments, in: directory, environment: environment, timeout: timeout)
     }
 
     /// Runs `executable`, recording an issue (and stopping it) when it outlives `timeout`.
-    static func execute(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                        timeout: TimeInterval) throws -> Flowlint.Result {
+    static func execute(
+        _ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        timeout: TimeInterval
+    ) throws -> Flowlint.Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -67,8 +71,9 @@ enum PythonTools {
         var found = importable(modules)
         let missing = packages.filter { !found.contains($0.key) }.map(\.value)
         if !missing.isEmpty {
-            _ = try? Subprocess.run(["python3", "-m", "pip", "install", "-q", "--disable-pip-version-check"] + missing,
-                                    in: Flowlint.packageRoot, timeout: 300)
+            _ = try? Subprocess.run(
+                ["python3", "-m", "pip", "install", "-q", "--disable-pip-version-check"] + missing,
+                in: Flowlint.packageRoot, timeout: 300)
             found = importable(modules)
         }
         return found
@@ -81,7 +86,8 @@ enum PythonTools {
     private static func importable(_ modules: [String]) -> Set<String> {
         let script = "import importlib.util, sys; print(' '.join(m for m in sys.argv[1:] if importlib.util.find_spec(m)))"
         guard let result = try? Subprocess.run(["python3", "-c", script] + modules, in: Flowlint.packageRoot, timeout: 60),
-              result.status == 0 else { return [] }
+            result.status == 0
+        else { return [] }
         return Set(result.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
     }
 }

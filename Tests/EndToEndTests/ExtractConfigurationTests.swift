@@ -68,7 +68,9 @@ import Testing
     @Test func anUnknownPlatformIsAnError() throws {
         let (_, flag) = try Self.spec(["--platform", "tvos"])
         #expect(flag.status == 2)
-        #expect(flag.stderr.contains("--platform is one of iOS, tvOS, watchOS, visionOS, macOS, macCatalyst; did you mean `tvOS`?"), "\(flag.stderr)")
+        #expect(
+            flag.stderr.contains("--platform is one of iOS, tvOS, watchOS, visionOS, macOS, macCatalyst; did you mean `tvOS`?"),
+            "\(flag.stderr)")
         let config = try Self.configuration("extract: { platform: [iOS, tvOS] }\n")
         defer { try? FileManager.default.removeItem(at: config.deletingLastPathComponent()) }
         let (_, file) = try Self.spec(["--config", config.path])

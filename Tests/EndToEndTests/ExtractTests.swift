@@ -18,7 +18,9 @@ import Testing
     }
 
     struct Lint: Decodable {
-        struct Finding: Decodable { var rule: String; var severity: String; var coordinator: String?; var route: String?; var message: String }
+        struct Finding: Decodable {
+            var rule: String; var severity: String; var coordinator: String?; var route: String?; var message: String
+        }
         var findings: [Finding]
     }
 
@@ -27,7 +29,8 @@ import Testing
     static func extract(_ fixture: String) throws -> (URL, [String], Flowlint.Result) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-extract-\(UUID().uuidString)")
         let config = "fixtures/extract/\(fixture)/.flowlint.yml"
-        let configArguments = FileManager.default.fileExists(atPath: Flowlint.packageRoot.appendingPathComponent(config).path) ? ["--config", config] : []
+        let configArguments =
+            FileManager.default.fileExists(atPath: Flowlint.packageRoot.appendingPathComponent(config).path) ? ["--config", config] : []
         let result = try Flowlint.run(["extract", "fixtures/extract/\(fixture)/Sources", "-o", output.path] + configArguments)
         let files = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".flow.yml") }.sorted()
@@ -139,7 +142,9 @@ import Testing
         #expect(spec.contains("- finish  # inferred: `SignUpCoordinator` finishes by calling the parent's `didCancel`"))
         #expect(spec.contains("- showWallet  # inferred: the parent's `didSignUp` runs it once `SignUpCoordinator` is done"))
         let child = try String(contentsOf: output.appendingPathComponent("SignUpCoordinator.flow.yml"), encoding: .utf8)
-        #expect(child.contains("cancel:  # fixtures/extract/uikit/delegate-reactions/Sources/SignUpCoordinator.swift:27\n        transition: finish"))
+        #expect(
+            child.contains(
+                "cancel:  # fixtures/extract/uikit/delegate-reactions/Sources/SignUpCoordinator.swift:27\n        transition: finish"))
         #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
     }
 
@@ -165,13 +170,23 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("KioskCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("    initial:\n      - showCatalog  # inferred: `start()` picks it in one arm of an `if`"))
-        #expect(spec.contains("`catalogCoordinatorDidUnpair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:57)"))
-        #expect(spec.contains("`pairingCoordinatorDidPair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:50)"))
+        #expect(
+            spec.contains(
+                "`catalogCoordinatorDidUnpair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:57)")
+        )
+        #expect(
+            spec.contains(
+                "`pairingCoordinatorDidPair`, which removes it (fixtures/extract/uikit/delegate-slots/Sources/KioskCoordinator.swift:50)"))
         #expect(spec.contains("        then:\n          - showCatalog  # inferred: the parent's `pairingCoordinatorDidPair` runs it"))
         // The catalog pushes its shelf with the back button hidden and removes the screen under it: a new root.
-        #expect(spec.contains("transition: setRoot  # inferred: the child's start() does `setRoot`, pushed with its back button hidden and the screens under it removed (`navigationController.viewControllers.remove`): the stack's new root"))
+        #expect(
+            spec.contains(
+                "transition: setRoot  # inferred: the child's start() does `setRoot`, pushed with its back button hidden and the screens under it removed (`navigationController.viewControllers.remove`): the stack's new root"
+            ))
         // Each flow sets the root and keeps its child in one slot: the next run lets the one before go.
-        #expect(spec.contains("          - replaced  # inferred: the next `showPairing` keeps its child in `children[.pairing]`, letting this one go"))
+        #expect(
+            spec.contains(
+                "          - replaced  # inferred: the next `showPairing` keeps its child in `children[.pairing]`, letting this one go"))
     }
 
     /// Shapes of a wallet app: the entry is the coordinator the launch method makes, not one a lazy property makes; a
@@ -186,15 +201,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(result.stderr.contains("`WalletCoordinator.showScanner` presents a `CodeReaderViewController`, a controller of a library"))
         let findings = try Self.lint(output).findings
-        #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" }
-            == ["leaked-child WalletCoordinator.showPayment", "leaked-child PaymentCoordinator.showConfirmation"])
+        #expect(
+            findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" }
+                == ["leaked-child WalletCoordinator.showPayment", "leaked-child PaymentCoordinator.showConfirmation"])
         #expect(findings.allSatisfy { $0.message.contains("can be closed by back") })
         let app = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
         #expect(app.contains("entry: AppCoordinator"))
         #expect(!app.contains("didFinish:"))
         let payment = try String(contentsOf: output.appendingPathComponent("Payment.flow.yml"), encoding: .utf8)
         #expect(payment.contains("screen: AmountViewController  # inferred: the parent pushes `PaymentCoordinator.rootViewController`"))
-        #expect(payment.contains("- finish  # inferred: the `onCompleted` closure ends `PaymentCoordinator`'s own flow: the child goes with it"))
+        #expect(
+            payment.contains("- finish  # inferred: the `onCompleted` closure ends `PaymentCoordinator`'s own flow: the child goes with it")
+        )
     }
 
     /// Coordinators written as plain classes that conform to no coordinator type are read when they navigate or start
@@ -208,11 +226,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("  ScannerCoordinator:  # inferred: named `…Coordinator` and navigates, though it conforms to no coordinator type"))
+        #expect(
+            spec.contains(
+                "  ScannerCoordinator:  # inferred: named `…Coordinator` and navigates, though it conforms to no coordinator type"))
         #expect(!spec.contains("AnimationCoordinator"))
         // A screen of the app's `ScreenCoordinatorProtocol`: the app's own word says what it is.
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("Screens.flow.yml").path))
-        #expect(spec.contains("      showCheckin:  # fixtures/extract/uikit/plain-class-coordinators/Sources/AppCoordinator.swift:55\n        transition: present"))
+        #expect(
+            spec.contains(
+                "      showCheckin:  # fixtures/extract/uikit/plain-class-coordinators/Sources/AppCoordinator.swift:55\n        transition: present"
+            ))
         #expect(spec.contains("        dismissible: false  # inferred: the child's start() presents it so"))
     }
 
@@ -224,11 +247,18 @@ import Testing
         let (output, _, _) = try Self.extract("uikit/tab-hub-properties")
         defer { try? FileManager.default.removeItem(at: output) }
         let findings = try Self.lint(output).findings
-        #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" } == ["leaked-child RootCoordinator.passesCoordinator"])
+        #expect(
+            findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" } == ["leaked-child RootCoordinator.passesCoordinator"])
         let spec = try String(contentsOf: output.appendingPathComponent("RootCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("    tabs:\n      - homeCoordinator  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:49\n      - passesCoordinator"))
+        #expect(
+            spec.contains(
+                "    tabs:\n      - homeCoordinator  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:49\n      - passesCoordinator"
+            ))
         #expect(spec.contains("- replaced  # inferred: `showOnboarding()` empties `diaryCoordinator` as it sets a new root"))
-        #expect(spec.contains("      showOnboarding:  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:53\n        transition: setRoot"))
+        #expect(
+            spec.contains(
+                "      showOnboarding:  # fixtures/extract/uikit/tab-hub-properties/Sources/RootCoordinator.swift:53\n        transition: setRoot"
+            ))
     }
 
     /// A tab bar filled with `flows.map { $0.navigationController }`, over a local list of children: each child is a
@@ -236,12 +266,17 @@ import Testing
     /// clean.
     @Test func tabsGatheredWithMapAreRead() throws {
         let (output, _, result) = try Self.extract("uikit/tab-hub-map")
-        #expect(result.stderr.contains("`ShellCoordinator.popSelectedTabToTop` pops the stack of another coordinator (`ShellCoordinator` is a tab coordinator, with no stack of its own): route left out [foreign-stack]"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "`ShellCoordinator.popSelectedTabToTop` pops the stack of another coordinator (`ShellCoordinator` is a tab coordinator, with no stack of its own): route left out [foreign-stack]"
+            ), "\(result.stderr)")
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("ShellCoordinator.flow.yml"), encoding: .utf8)
         #expect(spec.contains("    kind: tab"))
-        #expect(spec.contains("    tabs:\n      - library  # fixtures/extract/uikit/tab-hub-map/Sources/ShellCoordinator.swift:19\n      - settings"))
+        #expect(
+            spec.contains(
+                "    tabs:\n      - library  # fixtures/extract/uikit/tab-hub-map/Sources/ShellCoordinator.swift:19\n      - settings"))
     }
 
     /// Screens and children from builders two and three properties below a DI container
@@ -250,13 +285,20 @@ import Testing
     @Test func screensThroughAContainerSeveralPropertiesDeepAreRead() throws {
         let (output, _, result) = try Self.extract("uikit/di-container-chain")
         defer { try? FileManager.default.removeItem(at: output) }
-        #expect(result.stderr.contains("Coordinators.swift:34:9: note: the destination `dependencyContainer.factories.screens.makeWelcome(…)` is computed at run time [dynamic-destination]"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "Coordinators.swift:34:9: note: the destination `dependencyContainer.factories.screens.makeWelcome(…)` is computed at run time [dynamic-destination]"
+            ), "\(result.stderr)")
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("Coordinators.flow.yml"), encoding: .utf8)
         #expect(spec.contains("screen: ProfileViewController  # inferred: made by `dependencyContainer.factories.screens.makeProfile()`"))
-        #expect(spec.contains("screen: SettingsViewController  # inferred: made by `dependencyContainer.viewControllerBuilder.makeSettings()`"))
-        #expect(spec.contains("screen: AboutViewController  # inferred: made by `self.dependencyContainer.viewControllerBuilder.makeAbout()`"))
-        #expect(spec.contains("coordinator: HelpCoordinator  # inferred: made by `dependencyContainer.coordinators.makeHelp()` (`CoordinatorMaker`)"))
+        #expect(
+            spec.contains("screen: SettingsViewController  # inferred: made by `dependencyContainer.viewControllerBuilder.makeSettings()`"))
+        #expect(
+            spec.contains("screen: AboutViewController  # inferred: made by `self.dependencyContainer.viewControllerBuilder.makeAbout()`"))
+        #expect(
+            spec.contains(
+                "coordinator: HelpCoordinator  # inferred: made by `dependencyContainer.coordinators.makeHelp()` (`CoordinatorMaker`)"))
         #expect(!spec.contains("UnresolvedScreen"))
     }
 
@@ -298,12 +340,26 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:49\n        transition: push"))
-        #expect(spec.contains("      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69\n        transition: present"))
-        #expect(spec.contains("        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69"))
-        #expect(spec.contains("          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48)"))
+        #expect(
+            spec.contains(
+                "      showProductDetail:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:49\n        transition: push"
+            ))
+        #expect(
+            spec.contains(
+                "      openCartGuest:  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69\n        transition: present"
+            ))
+        #expect(
+            spec.contains(
+                "        coordinator: SignInCoordinator  # fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:69"))
+        #expect(
+            spec.contains(
+                "          - showBlocked  # inferred: `openCart()` runs it in another branch (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:48)"
+            ))
         // `{ self?.showAccount() }`, a method that only picks among routes: the list triggers each.
-        #expect(spec.contains("          - showProfile  # inferred: `showAccount` calls `showProfile()` (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:36)"))
+        #expect(
+            spec.contains(
+                "          - showProfile  # inferred: `showAccount` calls `showProfile()` (fixtures/extract/uikit/branching-routes/Sources/ShopCoordinator.swift:36)"
+            ))
     }
 
     /// A `start()` that hands over to an object it keeps (`session.start()`), which calls the coordinator back on a
@@ -328,11 +384,16 @@ import Testing
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let shell = try String(contentsOf: output.appendingPathComponent("ShellCoordinator.flow.yml"), encoding: .utf8)
         #expect(shell.contains("    kind: tab  # inferred"))
-        #expect(shell.contains("    tabs:\n      - runLibrary  # fixtures/extract/uikit/storyboard-tabs/Sources/ShellCoordinator.swift:40\n      - runProfile"))
+        #expect(
+            shell.contains(
+                "    tabs:\n      - runLibrary  # fixtures/extract/uikit/storyboard-tabs/Sources/ShellCoordinator.swift:40\n      - runProfile"
+            ))
         #expect(!shell.contains("params:"))
         let library = try String(contentsOf: output.appendingPathComponent("Library.flow.yml"), encoding: .utf8)
         // Its delegate is implemented by the tab hub, which is no tab bar controller the library keeps.
-        #expect(library.contains("  LibraryCoordinator:  # fixtures/extract/uikit/storyboard-tabs/Sources/Library.swift:43\n    kind: navigation"))
+        #expect(
+            library.contains(
+                "  LibraryCoordinator:  # fixtures/extract/uikit/storyboard-tabs/Sources/Library.swift:43\n    kind: navigation"))
         #expect(library.contains("screen: ShelfViewController  # inferred: made by `screens.makeShelf()`"))
         #expect(library.contains("screen: BookViewController"))
     }
@@ -348,7 +409,10 @@ import Testing
         let findings = try Self.lint(output).findings
         #expect(findings.map { "\($0.rule) \($0.coordinator ?? "").\($0.route ?? "")" } == ["leaked-child PlantsCoordinator.didSelectCare"])
         let garden = try String(contentsOf: output.appendingPathComponent("GardenCoordinator.flow.yml"), encoding: .utf8)
-        #expect(garden.contains("- back  # inferred: `PlantsViewController.screenWasPopped`, run as the screen is popped, calls `PlantsCoordinator.didClose()`"))
+        #expect(
+            garden.contains(
+                "- back  # inferred: `PlantsViewController.screenWasPopped`, run as the screen is popped, calls `PlantsCoordinator.didClose()`"
+            ))
         #expect(garden.contains("style: fullScreen  # inferred: the child's start() presents it so"))
         #expect(garden.contains("screen: SlidingPanelController  # inferred: a controller of a library"))
         #expect(garden.contains("        open: true"))
@@ -379,7 +443,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("PaymentFlow.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("    initial:\n      - start  # fixtures/extract/uikit/start-branches/Sources/PaymentFlow.swift:35\n      - startCoinTransfer  # inferred: `start()` picks it in `case .coin`"))
+        #expect(
+            spec.contains(
+                "    initial:\n      - start  # fixtures/extract/uikit/start-branches/Sources/PaymentFlow.swift:35\n      - startCoinTransfer  # inferred: `start()` picks it in `case .coin`"
+            ))
         #expect(spec.contains("      - startSwap  # inferred: `start()` picks it in a `switch` case"))
         #expect(spec.contains("        screen: SwapPickerViewController"))
     }
@@ -392,7 +459,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(try Self.lint(output).findings.map(\.rule) == [])
         let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("open: true  # inferred: not seen kept in childCoordinators, a dependency list or a stored property (retention unknown: leaked-child does not judge it)"))
+        #expect(
+            spec.contains(
+                "open: true  # inferred: not seen kept in childCoordinators, a dependency list or a stored property (retention unknown: leaked-child does not judge it)"
+            ))
         #expect(!spec.contains("retain:"))
     }
 
@@ -445,13 +515,23 @@ import Testing
         #expect(spec.contains("initial: inbox  # inferred: `start()` uses the child it keeps in `inbox` (through the handler of `.begin`)"))
         #expect(spec.contains("      - showPreferences  # inferred: `open` runs it on an event no screen shows"))
         #expect(spec.contains("      - showSignedOut  # inferred: `observeSession` runs it on an event no screen shows"))
-        #expect(spec.contains("          - dismiss  # inferred: the dismissal callback sends `.preferencesClosed`, whose handler lets it go"))
+        #expect(
+            spec.contains("          - dismiss  # inferred: the dismissal callback sends `.preferencesClosed`, whose handler lets it go"))
         #expect(spec.contains("retain: parent  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:68"))
         // `setFullScreenCoverCoordinator(welcome)` in a `Task` (the method's own body): a full-screen presentation; `nil` closes it.
-        #expect(spec.contains("      showWelcome:  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:35\n        transition: present  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:39\n        style: fullScreen  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:39\n        screen: WelcomeScreen"))
-        #expect(spec.contains("      closeWelcome:  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:43\n        transition: dismiss"))
+        #expect(
+            spec.contains(
+                "      showWelcome:  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:35\n        transition: present  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:39\n        style: fullScreen  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:39\n        screen: WelcomeScreen"
+            ))
+        #expect(
+            spec.contains(
+                "      closeWelcome:  # fixtures/extract/uikit/state-machine-flows/Sources/SessionFlowCoordinator.swift:43\n        transition: dismiss"
+            ))
         // The reader says `.complete` from its push's pop callback, where the parent empties `readerFlow`: `back`.
-        #expect(spec.contains("          - back  # inferred: `ReaderFlowCoordinator` sends `.complete` from the `push` closure, which runs as the user leaves it"))
+        #expect(
+            spec.contains(
+                "          - back  # inferred: `ReaderFlowCoordinator` sends `.complete` from the `push` closure, which runs as the user leaves it"
+            ))
         let findings = try Self.lint(output).findings
         #expect(findings.map(\.rule) == ["leaked-child", "leaked-child"])
         #expect(findings.map(\.route) == ["showPreferences", "showReader"])
@@ -470,26 +550,41 @@ import Testing
         let (output, _, result) = try Self.extract("uikit/lifecycle-relays")
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("AppCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
+        #expect(
+            spec.contains("      - passcodeCoordinator  # inferred: `didBecomeActive` uses the child it keeps in `passcodeCoordinator`"))
         // Open: the share and the device check (each child's start presents an action sheet or an alert), the terms
         // the backup reminder, the search and the lock screen (screens that close themselves; the passcode
         // coordinator presents its lock screen as its first screen); the two routes whose child's retention is
         // unknown, the reminder's child among them, say that instead.
-        #expect(spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:").count == 7)
+        #expect(
+            spec.components(separatedBy: "        open: true  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:")
+                .count == 7)
         #expect(spec.components(separatedBy: "        open: true  # inferred: not seen kept").count == 3)
-        #expect(result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)"))
+        #expect(
+            result.stderr.contains("`AppCoordinator.showTerms` presents `TermsViewController`, which dismisses itself (in `closeSelected`)")
+        )
         // The test target's stand-in is said and not read: no spec, no unreachable coordinator.
-        #expect(result.stderr.contains("WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"))
+        #expect(
+            result.stderr.contains(
+                "WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"
+            ))
         #expect(!spec.contains("RecordingShareCoordinator"))
-        #expect(spec.contains("        triggers:\n          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:"))
+        #expect(
+            spec.contains("        triggers:\n          - share  # fixtures/extract/uikit/lifecycle-relays/Sources/AppCoordinator.swift:"))
         #expect(spec.contains("      - checkDevice  # inferred: `start()` runs it as it starts"))
-        #expect(spec.contains("      - backupPrompt  # inferred: `start()` uses the child it keeps in `backupPrompt` (through `showWallet`)"))
+        #expect(
+            spec.contains("      - backupPrompt  # inferred: `start()` uses the child it keeps in `backupPrompt` (through `showWallet`)"))
         #expect(spec.contains("      - scan  # inferred: `installScanButton` makes it the action of a control (`#selector`)"))
-        #expect(spec.contains("      - showReceipt  # inferred: another coordinator, the app delegate or a service calls `showReceipt` on it"))
-        #expect(spec.contains("      - showReceiptUrl  # inferred: another coordinator, the app delegate or a service calls `showReceiptUrl` on it"))
+        #expect(
+            spec.contains("      - showReceipt  # inferred: another coordinator, the app delegate or a service calls `showReceipt` on it"))
+        #expect(
+            spec.contains(
+                "      - showReceiptUrl  # inferred: another coordinator, the app delegate or a service calls `showReceiptUrl` on it"))
         #expect(spec.contains("        screen: ReceiptWebViewController"))
         // The history asks for support and stays: the parent's trigger, not a `then` of the history's route.
-        #expect(spec.contains("      - showSupport  # inferred: `HistoryCoordinator` asks for it through the parent's `historyCoordinator` and goes on"))
+        #expect(
+            spec.contains(
+                "      - showSupport  # inferred: `HistoryCoordinator` asks for it through the parent's `historyCoordinator` and goes on"))
         #expect(!spec.contains("then:"))
         // A bar button the lazy `history` property gives the screen runs the history's `search` route.
         #expect(spec.contains("          - search  # inferred: a control of the screen runs `search` (`#selector`)"))
@@ -507,16 +602,34 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let at = "fixtures/extract/uikit/delegate-requests/Sources/"
         let spec = try String(contentsOf: output.appendingPathComponent("PaymentsCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      - requestSignature  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:28) (\(at)BrowserCoordinator.swift:28)"))
-        #expect(spec.contains("      - requestBroadcast  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:36)"))
+        #expect(
+            spec.contains(
+                "      - requestSignature  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:28) (\(at)BrowserCoordinator.swift:28)"
+            ))
+        #expect(
+            spec.contains(
+                "      - requestBroadcast  # inferred: `BrowserCoordinator` asks for it through the delegate it keeps (BrowserCoordinator.swift:36)"
+            ))
         #expect(spec.contains("      - didTapAddCard  # inferred: `MerchantCoordinator` asks for it through the parent's `didTapAddCard`"))
-        #expect(spec.contains("        coordinator: ConfirmationCoordinator  # inferred: made by `ConfirmationCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:80)"))
-        #expect(spec.contains("        coordinator: ProgressCoordinator  # inferred: made by `ProgressCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:87)"))
+        #expect(
+            spec.contains(
+                "        coordinator: ConfirmationCoordinator  # inferred: made by `ConfirmationCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:80)"
+            ))
+        #expect(
+            spec.contains(
+                "        coordinator: ProgressCoordinator  # inferred: made by `ProgressCoordinator.promise(…)`, given `self` (\(at)PaymentsCoordinator.swift:87)"
+            ))
         #expect(spec.contains("        coordinator: ScanResolverCoordinator  # \(at)PaymentsCoordinator.swift:38"))
         // Each child's release is cited at the line that removes that child, not at the first `didFinish` of the parent.
         #expect(spec.contains("      showBrowser:  # \(at)PaymentsCoordinator.swift:21\n        transition: present"))
-        #expect(spec.contains("          - finish  # inferred: `BrowserCoordinator` finishes by calling the parent's `didClose`, which removes it (\(at)PaymentsCoordinator.swift:93)"))
-        #expect(spec.contains("        coordinator: CardEditorCoordinator  # \(at)PaymentsCoordinator.swift:102\n        retain: parent  # \(at)PaymentsCoordinator.swift:104\n        releaseOn:\n          - finish  # \(at)PaymentsCoordinator.swift:117"))
+        #expect(
+            spec.contains(
+                "          - finish  # inferred: `BrowserCoordinator` finishes by calling the parent's `didClose`, which removes it (\(at)PaymentsCoordinator.swift:93)"
+            ))
+        #expect(
+            spec.contains(
+                "        coordinator: CardEditorCoordinator  # \(at)PaymentsCoordinator.swift:102\n        retain: parent  # \(at)PaymentsCoordinator.swift:104\n        releaseOn:\n          - finish  # \(at)PaymentsCoordinator.swift:117"
+            ))
         // `merchant.delegate?.didTapAddCard(in: strongSelf)` hands the merchant over: a reaction, not a request through a kept delegate.
         #expect(!spec.contains("`MerchantCoordinator` asks for it through the delegate it keeps"))
         // `wallet(_:shouldForget:)` presents the app's alert: neither a route nor a note.
@@ -528,9 +641,18 @@ import Testing
         #expect(resolver.contains("        coordinator: ScannerCoordinator  # inferred: `init` is given it and keeps it in `scanner`"))
         // A start that makes and starts one child per branch begins with either, each kept and let go at its own lines.
         let backup = try String(contentsOf: output.appendingPathComponent("BackupCoordinator.flow.yml"), encoding: .utf8)
-        #expect(backup.contains("    initial:\n      - start  # \(at)BackupCoordinator.swift:20\n      - startKeystoreExport  # inferred: `start()` starts its child in another branch"))
-        #expect(backup.contains("        coordinator: KeystoreExportCoordinator  # \(at)BackupCoordinator.swift:27\n        retain: parent  # \(at)BackupCoordinator.swift:29\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:44"))
-        #expect(backup.contains("        coordinator: SeedPhraseCoordinator  # \(at)BackupCoordinator.swift:22\n        retain: parent  # \(at)BackupCoordinator.swift:24\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:37"))
+        #expect(
+            backup.contains(
+                "    initial:\n      - start  # \(at)BackupCoordinator.swift:20\n      - startKeystoreExport  # inferred: `start()` starts its child in another branch"
+            ))
+        #expect(
+            backup.contains(
+                "        coordinator: KeystoreExportCoordinator  # \(at)BackupCoordinator.swift:27\n        retain: parent  # \(at)BackupCoordinator.swift:29\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:44"
+            ))
+        #expect(
+            backup.contains(
+                "        coordinator: SeedPhraseCoordinator  # \(at)BackupCoordinator.swift:22\n        retain: parent  # \(at)BackupCoordinator.swift:24\n        releaseOn:\n          - finish  # \(at)BackupCoordinator.swift:37"
+            ))
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
@@ -555,9 +677,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("ProfileCoordinator.flow.yml"), encoding: .utf8)
         let why = "  # inferred: the `UIImagePickerController` it is the delegate of calls it with itself"
-        #expect(spec.contains("        screen: UIImagePickerController  # fixtures/extract/uikit/system-screen-delegates/Sources/ProfileCoordinator.swift:29\n        triggers:\n          - imagePickerController\(why)"))
+        #expect(
+            spec.contains(
+                "        screen: UIImagePickerController  # fixtures/extract/uikit/system-screen-delegates/Sources/ProfileCoordinator.swift:29\n        triggers:\n          - imagePickerController\(why)"
+            ))
         #expect(spec.contains("          - imagePickerControllerDidCancel\(why)"))
-        #expect(spec.contains("          - documentPicker  # inferred: the `UIDocumentPickerViewController` it is the delegate of calls it with itself"))
+        #expect(
+            spec.contains(
+                "          - documentPicker  # inferred: the `UIDocumentPickerViewController` it is the delegate of calls it with itself"))
         // Only the cropper, which no screen offers, is left unreached.
         #expect(try Self.lint(output).findings.map { "\($0.rule) \($0.route ?? "")" } == ["unreachable-route showCropper"])
     }
@@ -570,7 +697,8 @@ import Testing
     @Test func callbacksAHelperSetsOnTheScreenItMakesAreThatScreensTriggers() throws {
         let (output, _, _) = try Self.extract("uikit/screen-makers")
         defer { try? FileManager.default.removeItem(at: output) }
-        let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("LibraryCoordinator.flow.yml"), encoding: .utf8))
+        let spec = try Self.withoutComments(
+            String(contentsOf: output.appendingPathComponent("LibraryCoordinator.flow.yml"), encoding: .utf8))
         #expect(spec.contains("      start:\n        screen: ShelfScreen\n        triggers:\n          - showBook\n"))
         #expect(spec.contains("        screen: BookScreen\n        triggers:\n          - showReviews\n"))
         // The gift book no route shows keeps its callback the coordinator's own.
@@ -584,8 +712,12 @@ import Testing
     @Test func routesReachedThroughTheCoordinatorsOwnMethodsAreTheScreensTriggers() throws {
         let (output, _, _) = try Self.extract("uikit/forwarding-chains")
         defer { try? FileManager.default.removeItem(at: output) }
-        let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("OnboardingCoordinator.flow.yml"), encoding: .utf8))
-        #expect(spec.contains("        screen: WelcomeScreen\n        triggers:\n          - showPlans\n          - showRestore\n          - showSummary\n"))
+        let spec = try Self.withoutComments(
+            String(contentsOf: output.appendingPathComponent("OnboardingCoordinator.flow.yml"), encoding: .utf8))
+        #expect(
+            spec.contains(
+                "        screen: WelcomeScreen\n        triggers:\n          - showPlans\n          - showRestore\n          - showSummary\n"
+            ))
         #expect(try Self.lint(output).findings.isEmpty)
     }
 
@@ -594,8 +726,13 @@ import Testing
     @Test func systemScreensThatCloseThemselvesAreNoTrap() throws {
         let (output, _, result) = try Self.extract("uikit/self-closing-system-screens")
         defer { try? FileManager.default.removeItem(at: output) }
-        #expect(result.stderr.contains("`HelpCoordinator.showGuide` presents `SFSafariViewController`, which dismisses itself (with its Done button)"))
-        #expect(result.stderr.contains("`HelpCoordinator.shareGuide` presents `UIActivityViewController`, which dismisses itself (with its Cancel button and its actions)"))
+        #expect(
+            result.stderr.contains(
+                "`HelpCoordinator.showGuide` presents `SFSafariViewController`, which dismisses itself (with its Done button)"))
+        #expect(
+            result.stderr.contains(
+                "`HelpCoordinator.shareGuide` presents `UIActivityViewController`, which dismisses itself (with its Cancel button and its actions)"
+            ))
         let spec = try Self.withoutComments(String(contentsOf: output.appendingPathComponent("HelpCoordinator.flow.yml"), encoding: .utf8))
         #expect(spec.contains("        screen: SFSafariViewController\n        open: true\n"))
         #expect(try Self.lint(output).findings.isEmpty)
@@ -620,7 +757,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let at = "fixtures/extract/uikit/modal-in-presentation/Sources/ShopCoordinator.swift"
         let spec = try String(contentsOf: output.appendingPathComponent("ShopCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("        transition: present  # \(at):28\n        dismissible: false  # \(at):27\n        coordinator: CheckoutCoordinator"))
+        #expect(
+            spec.contains(
+                "        transition: present  # \(at):28\n        dismissible: false  # \(at):27\n        coordinator: CheckoutCoordinator")
+        )
         #expect(spec.contains("        dismissible: false  # inferred: an `init` of `TermsScreen` or a superclass (ShopCoordinator.swift:"))
         #expect(spec.components(separatedBy: "dismissible: false").count == 3, "the help sheet stays dismissible")
         #expect(try Self.lint(output).findings.map(\.rule) == [])
@@ -636,7 +776,9 @@ import Testing
         #expect(spec.contains("      popLast:  # inferred: a screen calls `popLast()` (\(at):54)\n        transition: pop"))
         #expect(spec.contains("      pop:  # inferred: a screen calls `pop()` (\(at):67)\n        transition: pop"))
         #expect(spec.contains("        screen: PlaylistListScreen") && !spec.contains("PlaylistGridScreen"))
-        #expect(spec.contains("        screen: TrackScreen") && spec.contains("        screen: LyricsScreen") && !spec.contains("TVLyricsScreen"))
+        #expect(
+            spec.contains("        screen: TrackScreen") && spec.contains("        screen: LyricsScreen")
+                && !spec.contains("TVLyricsScreen"))
         #expect(try Self.lint(output).findings.map(\.rule) == [])
     }
 
@@ -649,7 +791,10 @@ import Testing
         let at = "fixtures/extract/uikit/init-stack-hosted-views/Sources/Onboarding.swift"
         let spec = try String(contentsOf: output.appendingPathComponent("Onboarding.flow.yml"), encoding: .utf8)
         #expect(spec.contains("      start:  # \(at):21\n        screen: SplashScreen  # \(at):22"))
-        #expect(spec.contains("      showWelcome:  # \(at):26\n        transition: push  # \(at):28\n        screen: WelcomeView  # \(at):28\n        triggers:\n          - showTerms"))
+        #expect(
+            spec.contains(
+                "      showWelcome:  # \(at):26\n        transition: push  # \(at):28\n        screen: WelcomeView  # \(at):28\n        triggers:\n          - showTerms"
+            ))
         #expect(!spec.contains("open: true") && !spec.contains("UnresolvedScreen"))
         #expect(!result.stderr.contains("note:"), "\(result.stderr)")
         #expect(try Self.lint(output).findings.map(\.rule) == [])
@@ -663,7 +808,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let at = "fixtures/extract/stinsen/convenience-navigation-view/Sources/HomeCoordinator.swift"
         let spec = try String(contentsOf: output.appendingPathComponent("HomeCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      settings:  # \(at):12\n        transition: present  # \(at):12\n        screen: SettingsScreen  # \(at):12"))
+        #expect(
+            spec.contains(
+                "      settings:  # \(at):12\n        transition: present  # \(at):12\n        screen: SettingsScreen  # \(at):12"))
         #expect(spec.contains("      profile:  # \(at):11\n        transition: push  # \(at):11\n        coordinator: ProfileCoordinator"))
         #expect(spec.contains("  ProfileCoordinator:  # \(at):23\n    kind: navigation  # \(at):23\n    stack: parent"))
         let home = spec.components(separatedBy: "  ProfileCoordinator:").first ?? ""
@@ -679,17 +826,32 @@ import Testing
         let (output, _, result) = try Self.extract("xcoordinator/custom-transitions")
         defer { try? FileManager.default.removeItem(at: output) }
         let spec = try String(contentsOf: output.appendingPathComponent("LibraryCoordinator.flow.yml"), encoding: .utf8)
-        #expect(spec.contains("      book:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:6\n        transition: push"))
-        #expect(spec.contains("      lending:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:7\n        transition: present"))
+        #expect(
+            spec.contains(
+                "      book:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:6\n        transition: push"
+            ))
+        #expect(
+            spec.contains(
+                "      lending:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:7\n        transition: present"
+            ))
         #expect(!spec.contains("      help:"))
-        #expect(result.stderr.contains("`LibraryCoordinator.help` navigates in a way the reader does not recognize: route left out (name your own navigation methods in .flowlint.yml `extract:`) [unrecognized]"))
+        #expect(
+            result.stderr.contains(
+                "`LibraryCoordinator.help` navigates in a way the reader does not recognize: route left out (name your own navigation methods in .flowlint.yml `extract:`) [unrecognized]"
+            ))
         #expect(try Self.lint(output).findings.filter { $0.severity == "error" }.isEmpty)
         let bare = try Flowlint.run(["extract", "fixtures/extract/xcoordinator/custom-transitions/Sources", "-o", output.path + "-bare"])
         defer { try? FileManager.default.removeItem(atPath: output.path + "-bare") }
         #expect(bare.stderr.components(separatedBy: "navigates in a way the reader does not recognize").count == 2, "\(bare.stderr)")
         let bareSpec = try String(contentsOfFile: output.path + "-bare/LibraryCoordinator.flow.yml", encoding: .utf8)
-        #expect(bareSpec.contains("      book:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:6\n        transition: push"))
-        #expect(bareSpec.contains("      lending:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:7\n        transition: present"))
+        #expect(
+            bareSpec.contains(
+                "      book:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:6\n        transition: push"
+            ))
+        #expect(
+            bareSpec.contains(
+                "      lending:  # fixtures/extract/xcoordinator/custom-transitions/Sources/LibraryCoordinator.swift:7\n        transition: present"
+            ))
     }
 
     /// Children made by a factory behind a protocol: the full-screen sign-in released on finish is fine, the
@@ -715,10 +877,12 @@ import Testing
     }
 
     /// Correct code of each shape lints with no finding at all: a dictionary slot released by the navigation
-    /// controller's delegate, a child popping itself, a child released when its screen's `deinit` tells the parent, UIKit split and page containers, delegate and closure
-    /// releases, Stinsen root switches and tabs, an XCoordinator split.
+    /// controller's delegate, a child popping itself, a child released when its screen's `deinit` tells the parent,
+    /// UIKit split and page containers, delegate and closure releases, Stinsen root switches and tabs, an
+    /// XCoordinator split.
     @Test(arguments: [
-        "uikit/dictionary-delegate-back", "uikit/split-page", "uikit/container-delegates-deinit", "uikit/delegate-didfinish-dismiss", "uikit/router-finishflow",
+        "uikit/dictionary-delegate-back", "uikit/split-page", "uikit/container-delegates-deinit", "uikit/delegate-didfinish-dismiss",
+        "uikit/router-finishflow",
         "stinsen/root-switch-tabs", "stinsen/sample-app", "xcoordinator/split-show",
     ])
     func correctCodeLintsClean(_ fixture: String) throws {
@@ -778,7 +942,10 @@ import Testing
     @Test func unresolvedSitesAreNotesOnStderrAndInTheSpec() throws {
         let (output, files, result) = try Self.extract("uikit/window-root-unresolved")
         defer { try? FileManager.default.removeItem(at: output) }
-        #expect(result.stderr.contains("SceneCoordinator.swift:21:9: note: the destination comes from `factory.makeNewsScreen`, whose product is not visible [unresolved-factory]"))
+        #expect(
+            result.stderr.contains(
+                "SceneCoordinator.swift:21:9: note: the destination comes from `factory.makeNewsScreen`, whose product is not visible [unresolved-factory]"
+            ))
         #expect(result.stderr.contains("[dynamic-destination]"))
         let spec = try String(contentsOf: output.appendingPathComponent(files[0]), encoding: .utf8)
         #expect(spec.contains("# note: unresolved-factory: "))
@@ -798,7 +965,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let result = try Flowlint.run(["extract", "fixtures/extract/uikit/named-root/Sources", "-o", output.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("no coordinator found in 1 Swift file: extract reads types that inherit from or conform to a type named …Coordinator"))
+        #expect(
+            result.stderr.contains(
+                "no coordinator found in 1 Swift file: extract reads types that inherit from or conform to a type named …Coordinator"))
         #expect(result.stderr.contains("`extract: { coordinators: [YourRootProtocol] }`"))
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written")
         // Named as a root, the protocol makes its conformers coordinators, also through a base class.

@@ -40,14 +40,17 @@ import Testing
         #expect(try Self.read("Flows/App.flow.yml", in: folder).contains("StartViewController"))
 
         // An edited spec is kept; the new text goes beside it, with a note that says so.
-        let edited = try Self.read("Flows/App.flow.yml", in: folder).replacingOccurrences(of: "kind: navigation", with: "kind: navigation  # mine")
+        let edited = try Self.read("Flows/App.flow.yml", in: folder).replacingOccurrences(
+            of: "kind: navigation", with: "kind: navigation  # mine")
         try folder.write("Flows/App.flow.yml", edited)
         try folder.write("Sources/App.swift", Self.coordinator)
         let kept = try Self.extract(["Sources", "-o", "Flows"], in: folder)
         #expect(kept.status == 0, "\(kept.stderr)")
         #expect(try Self.read("Flows/App.flow.yml", in: folder) == edited)
         #expect(try Self.read("Flows/App.flow.yml.new", in: folder).contains("HomeViewController"))
-        #expect(kept.stderr.contains("Flows/App.flow.yml: note: edited since extract wrote it: the new spec is Flows/App.flow.yml.new"), "\(kept.stderr)")
+        #expect(
+            kept.stderr.contains("Flows/App.flow.yml: note: edited since extract wrote it: the new spec is Flows/App.flow.yml.new"),
+            "\(kept.stderr)")
         #expect(kept.stderr.contains("1 beside edited files as .new"), "\(kept.stderr)")
 
         // --force is the only way over an edit.
@@ -73,7 +76,10 @@ import Testing
         try folder.link("Flows/App.flow.yml", to: "../Sources/App.swift")
         let result = try Self.extract(["Sources", "-o", "Flows"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("flowlint: error: Flows/App.flow.yml is a symbolic link: extract never writes through a link; remove it, or write to another -o folder\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "flowlint: error: Flows/App.flow.yml is a symbolic link: extract never writes through a link; remove it, or write to another -o folder\n"
+            ), "\(result.stderr)")
         #expect(try Self.read("Sources/App.swift", in: folder) == Self.coordinator)
 
         // A linked folder below -o is a link on the way too.
@@ -114,7 +120,10 @@ import Testing
         try folder.write("x/App.swift", Self.coordinator.replacingOccurrences(of: "AppCoordinator", with: "OtherCoordinator"))
         let result = try Flowlint.run(["extract", "x", "../x", "-o", "Flows"], in: folder.url.appendingPathComponent("work"), timeout: 30)
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("flowlint: error: ../x/App.swift and x/App.swift would both be written to Flows/App.flow.yml: extract their roots into separate -o folders\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "flowlint: error: ../x/App.swift and x/App.swift would both be written to Flows/App.flow.yml: extract their roots into separate -o folders\n"
+            ), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("work/Flows").path))
     }
 

@@ -19,7 +19,8 @@ enum Flowlint {
         var directory = testBinary.deletingLastPathComponent()
         // On Linux the test binary sits beside the products; elsewhere inside an .xctest bundle.
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("flowlint").path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("flowlint")
@@ -32,8 +33,10 @@ enum Flowlint {
     }
 
     /// Runs flowlint with `arguments` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+        timeout: TimeInterval = 60
+    ) throws -> Result {
         try Subprocess.execute(binary, arguments, in: directory, environment: environment, timeout: timeout)
     }
 

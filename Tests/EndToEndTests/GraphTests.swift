@@ -40,10 +40,17 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let svg = try String(contentsOf: file, encoding: .utf8)
         let document = try XMLDocument(data: Data(svg.utf8))
-        let clusters = try document.nodes(forXPath: "//*[local-name()='g'][@class='cluster']/*[local-name()='title']").map { $0.stringValue ?? "" }
-        #expect(clusters == ["cluster Main", "cluster Unauthenticated", "cluster Registration", "cluster Authenticated",
-                             "cluster Todos", "cluster CreateTodo"])
-        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap { $0.stringValue?.trimmingCharacters(in: .whitespaces) }
+        let clusters = try document.nodes(forXPath: "//*[local-name()='g'][@class='cluster']/*[local-name()='title']").map {
+            $0.stringValue ?? ""
+        }
+        #expect(
+            clusters == [
+                "cluster Main", "cluster Unauthenticated", "cluster Registration", "cluster Authenticated",
+                "cluster Todos", "cluster CreateTodo",
+            ])
+        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap {
+            $0.stringValue?.trimmingCharacters(in: .whitespaces)
+        }
         for label in ["Main", "navigation", "LoginScreen", "forgotPassword", "▸ Registration", "close", "Legend", "push", "initial route"] {
             #expect(texts.contains(label), "no text \(label)")
         }
@@ -57,9 +64,13 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let document = try XMLDocument(data: Data(result.stdout.utf8))
         let tooltips = try document.nodes(forXPath: "//@*[local-name()='title']").compactMap(\.stringValue)
-        #expect(tooltips.contains { $0.hasPrefix("App.legacy") && $0.contains("warning [unreachable-route]: route `legacy` of App is never reached") })
+        #expect(
+            tooltips.contains {
+                $0.hasPrefix("App.legacy") && $0.contains("warning [unreachable-route]: route `legacy` of App is never reached")
+            })
         #expect(tooltips.contains { $0.hasPrefix("Settings: navigation") && $0.contains("error [retain-cycle]") })
-        let legacy = try #require(result.stdout.components(separatedBy: "<title>App/legacy</title>").last?.components(separatedBy: "</g>").first)
+        let legacy = try #require(
+            result.stdout.components(separatedBy: "<title>App/legacy</title>").last?.components(separatedBy: "</g>").first)
         #expect(legacy.contains("stroke=\"#8c959f\" stroke-dasharray"), "unreachable routes are grey and dashed")
         #expect(result.stdout.contains("leak, cycle or error (finding)"))
     }
@@ -100,34 +111,40 @@ import Testing
     /// plugins of the libgvc flowlint links but not the cairo one: as if libgvplugin_pango were not installed.
     @Test func aMissingCairoPluginIsOneLineAndWritesNothing() throws {
         let ldd = try Subprocess.run(["ldd", Flowlint.binary.path], in: Flowlint.packageRoot)
-        let library = try #require(ldd.stdout.split(separator: "\n").lazy.compactMap { line in
-            line.split(separator: " ").first { $0.hasPrefix("/") && $0.contains("libgvc.so") }
-        }.first, "flowlint links no libgvc: \(ldd.stdout)")
+        let library = try #require(
+            ldd.stdout.split(separator: "\n").lazy.compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("/") && $0.contains("libgvc.so") }
+            }.first, "flowlint links no libgvc: \(ldd.stdout)")
         let installed = URL(fileURLWithPath: String(library)).deletingLastPathComponent().appendingPathComponent("graphviz")
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugins = folder.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         for plugin in ["libgvplugin_dot_layout.so.6", "libgvplugin_core.so.6"] {
-            try FileManager.default.createSymbolicLink(at: plugins.appendingPathComponent(plugin), withDestinationURL: installed.appendingPathComponent(plugin))
+            try FileManager.default.createSymbolicLink(
+                at: plugins.appendingPathComponent(plugin), withDestinationURL: installed.appendingPathComponent(plugin))
         }
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let existing = out.appendingPathComponent("old.pdf")
         try Data("an older drawing".utf8).write(to: existing)
         for (name, format) in [("flow.png", "PNG"), ("old.pdf", "PDF")] {
-            let result = try Subprocess.execute(Flowlint.binary, ["graph", "fixtures/render/classic", "--findings", "-o", out.appendingPathComponent(name).path],
-                                                in: Flowlint.packageRoot, environment: ["GVBINDIR": plugins.path], timeout: 60)
+            let result = try Subprocess.execute(
+                Flowlint.binary, ["graph", "fixtures/render/classic", "--findings", "-o", out.appendingPathComponent(name).path],
+                in: Flowlint.packageRoot, environment: ["GVBINDIR": plugins.path], timeout: 60)
             #expect(result.status == 2, "\(name): \(result.stderr)")
             let lines = result.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && lines[0].hasPrefix("flowlint: error: ") && lines[0].contains("\(format) needs Graphviz's cairo renderer")
+            #expect(
+                lines.count == 1 && lines[0].hasPrefix("flowlint: error: ")
+                    && lines[0].contains("\(format) needs Graphviz's cairo renderer")
                     && lines[0].contains(plugins.path + "/libgvplugin_pango.so.6") && lines[0].contains("libgvc6"), "\(result.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["old.pdf"], "nothing new, no temporary file left")
         #expect(try Data(contentsOf: existing) == Data("an older drawing".utf8), "the existing file is left as it was")
         // The same plugins draw SVG: only the cairo renderer is missing.
-        let svg = try Subprocess.execute(Flowlint.binary, ["graph", "fixtures/render/classic", "--format", "svg"], in: Flowlint.packageRoot,
-                                         environment: ["GVBINDIR": plugins.path], timeout: 60)
+        let svg = try Subprocess.execute(
+            Flowlint.binary, ["graph", "fixtures/render/classic", "--format", "svg"], in: Flowlint.packageRoot,
+            environment: ["GVBINDIR": plugins.path], timeout: 60)
         #expect(svg.status == 0 && svg.stdout.contains("<svg"), "\(svg.stderr)")
     }
     #endif
@@ -135,7 +152,8 @@ import Testing
     @Test func anEightyRouteAppFitsAPageWithTabsInDeclaredOrder() throws {
         let folder = try Subprocess.temporaryDirectory("app80")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try Subprocess.run(["python3", "scripts/gen-flows", "--routes", "80", "--force", folder.path], in: Flowlint.packageRoot)
+        let generated = try Subprocess.run(
+            ["python3", "scripts/gen-flows", "--routes", "80", "--force", folder.path], in: Flowlint.packageRoot)
         try #require(generated.status == 0, "\(generated.stderr)")
         let png = folder.appendingPathComponent("flow.png").path
         let result = try Flowlint.run(["graph", folder.path, "-o", png])
@@ -152,7 +170,9 @@ import Testing
         let auto = try Flowlint.run(["graph", folder.path])
         #expect(auto.stdout.contains("rankdir=LR"), "auto picks left to right for this wide app")
         if let tabsLine = spec.split(separator: "\n").first(where: { $0.contains("tabs: [") }) {
-            let tabs = tabsLine.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let tabs = tabsLine.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             #expect(auto.stdout.contains(tabs.map { "\"AppMain/\($0)\"" }.joined(separator: " -> ") + " [style=invis]"), "\(tabs)")
         }
     }
@@ -187,7 +207,9 @@ import Testing
         #expect(stale.stderr.split(separator: "\n").count == 1 && stale.stderr.contains("is stale"), "\(stale.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == written, "--check never writes")
 
-        let missing = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", folder.appendingPathComponent("none.svg").path, "--check"])
+        let missing = try Flowlint.run([
+            "graph", "fixtures/render/stinsen", "-o", folder.appendingPathComponent("none.svg").path, "--check",
+        ])
         #expect(missing.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.svg").path))
     }
@@ -197,8 +219,10 @@ import Testing
     @Test func formatComesFromTheFileEnding() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, start) in [("a.dot", "// Drawn"), ("a.gv", "// Drawn"), ("a.mmd", "%% Drawn"), ("a.md", "```mermaid\n%% Drawn"),
-                              ("a.json", "{"), ("a.svg", "<?xml")] {
+        for (name, start) in [
+            ("a.dot", "// Drawn"), ("a.gv", "// Drawn"), ("a.mmd", "%% Drawn"), ("a.md", "```mermaid\n%% Drawn"),
+            ("a.json", "{"), ("a.svg", "<?xml"),
+        ] {
             let file = folder.appendingPathComponent(name)
             let result = try Flowlint.run(["graph", "fixtures/render/stinsen", "-o", file.path])
             #expect(result.status == 0, "\(name): \(result.stderr)")
@@ -224,7 +248,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var spec = "version: 1\nentry: Big\ncoordinators:\n  Big:\n    kind: navigation\n    initial: r0\n    routes:\n"
         for index in 0..<2_100 {
-            spec += "      r\(index):\n        transition: push\n        screen: S\(index)\n        triggers: [r\(index + 1 < 2_100 ? index + 1 : 0)]\n"
+            spec +=
+                "      r\(index):\n        transition: push\n        screen: S\(index)\n        triggers: [r\(index + 1 < 2_100 ? index + 1 : 0)]\n"
         }
         try spec.write(to: folder.appendingPathComponent("big.flow.yml"), atomically: true, encoding: .utf8)
         let existing = folder.appendingPathComponent("big.svg")
@@ -232,8 +257,9 @@ import Testing
 
         let refused = try Flowlint.run(["graph", folder.path, "-o", existing.path], timeout: 30)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("2101 nodes") && refused.stderr.contains("--overview") && refused.stderr.contains("--coordinator"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("2101 nodes") && refused.stderr.contains("--overview") && refused.stderr.contains("--coordinator"),
+            "\(refused.stderr)")
         #expect(try String(contentsOf: existing, encoding: .utf8) == "old", "a refused render leaves the file as it was")
 
         let dot = try Flowlint.run(["graph", folder.path, "--format", "dot"], timeout: 30)
@@ -245,13 +271,16 @@ import Testing
     @Test func specsWithErrorsAreReportedAndNothingIsWritten() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "version: 1\nentry: App\ncoordinators:\n  App:\n    kind: navigation\n    initial: home\n    routes:\n      home:\n        screen: Home\n        triggers: [nowhere]\n"
+        try
+            "version: 1\nentry: App\ncoordinators:\n  App:\n    kind: navigation\n    initial: home\n    routes:\n      home:\n        screen: Home\n        triggers: [nowhere]\n"
             .write(to: folder.appendingPathComponent("app.flow.yml"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("flow.svg")
         let result = try Flowlint.run(["graph", folder.path, "-o", output.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error:") && result.stderr.contains("[unknown-reference]") && result.stderr.contains("no diagram written"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error:") && result.stderr.contains("[unknown-reference]")
+                && result.stderr.contains("no diagram written"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -48,37 +48,37 @@ import Testing
     }
 
     static let app = """
-    version: 1
-    entry: App
-    coordinators:
-      App:
-        kind: navigation
-        initial: home
-        routes:
-          home:
-            screen: HomeViewController
-            triggers: [auth]
-          auth:
-            transition: present
-            coordinator: Auth
-            releaseOn: [finish, dismiss]
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [auth]
+              auth:
+                transition: present
+                coordinator: Auth
+                releaseOn: [finish, dismiss]
 
-    """
+        """
 
     static let auth = """
-    version: 1
-    coordinators:
-      Auth:
-        kind: navigation
-        initial: login
-        routes:
-          login:
-            screen: LoginViewController
-            triggers: [done, signUp]
-          done:
-            transition: finish
+        version: 1
+        coordinators:
+          Auth:
+            kind: navigation
+            initial: login
+            routes:
+              login:
+                screen: LoginViewController
+                triggers: [done, signUp]
+              done:
+                transition: finish
 
-    """
+        """
 
     // MARK: Size
 
@@ -90,7 +90,10 @@ import Testing
         try folder.write("huge.flow.yml", data)
         let result = try folder.lint(["huge.flow.yml"])
         #expect(result.status == 1)
-        #expect(result.stdout == "huge.flow.yml:1:1: error: the file is too large (60.0 MiB); flowlint reads spec files up to 16.0 MiB, split it into one file per feature [syntax]\n")
+        #expect(
+            result.stdout
+                == "huge.flow.yml:1:1: error: the file is too large (60.0 MiB); flowlint reads spec files up to 16.0 MiB, split it into one file per feature [syntax]\n"
+        )
         #expect(result.stderr == "flowlint: 1 error, 0 warnings in 1 file\n")
     }
 
@@ -101,7 +104,9 @@ import Testing
         try folder.write("limit.flow.yml", data)
         let result = try folder.lint()
         #expect(result.status == 1)
-        #expect(result.stdout == "limit.flow.yml:1:1: error: the file is empty; a flow spec is a mapping with `version: 1` and `coordinators` [schema]\n")
+        #expect(
+            result.stdout
+                == "limit.flow.yml:1:1: error: the file is empty; a flow spec is a mapping with `version: 1` and `coordinators` [schema]\n")
     }
 
     // MARK: Depth
@@ -109,18 +114,24 @@ import Testing
     @Test func twentyThousandNestedFlowListsGiveOneLocatedFinding() throws {
         let folder = try Folder()
         let depth = 20_000
-        try folder.write("closed.flow.yml", "version: 1\nentry: App\ndescription: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n")
+        try folder.write(
+            "closed.flow.yml",
+            "version: 1\nentry: App\ndescription: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n")
         try folder.write("open.flow.yml", "version: 1\nentry: App\ndescription: " + String(repeating: "[", count: depth) + "\n")
-        try folder.write("maps.flow.yml", "version: 1\nentry: App\ndescription: " + String(repeating: "{a: ", count: depth) + "b" + String(repeating: "}", count: depth) + "\n")
+        try folder.write(
+            "maps.flow.yml",
+            "version: 1\nentry: App\ndescription: " + String(repeating: "{a: ", count: depth) + "b" + String(repeating: "}", count: depth)
+                + "\n")
         let result = try folder.lint()
         #expect(result.status == 1)
         // The top-level mapping is level 1: the 64th collection is the first too deep.
-        #expect(result.stdout == """
-        closed.flow.yml:3:77: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
-        maps.flow.yml:3:266: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
-        open.flow.yml:3:77: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
+        #expect(
+            result.stdout == """
+                closed.flow.yml:3:77: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
+                maps.flow.yml:3:266: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
+                open.flow.yml:3:77: error: nesting deeper than 64 levels; a flow spec needs far fewer [schema]
 
-        """)
+                """)
         #expect(result.stderr == "flowlint: 3 errors, 0 warnings in 3 files\n")
     }
 
@@ -204,7 +215,9 @@ import Testing
         let result = try Flowlint.run(arguments, in: folder.url, timeout: 20)
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("flowlint: error: ") && result.stderr.contains("a folder of the system, not of a project"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("flowlint: error: ") && result.stderr.contains("a folder of the system, not of a project"),
+            "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Out").path))
     }
@@ -217,7 +230,10 @@ import Testing
         try folder.link("Flows/everything", to: "/proc/self/root")
         let result = try folder.lint(["Flows"], timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "flowlint: note: Flows/everything: leads into /proc, a folder of the system: not followed\nflowlint: no findings in 2 files\n")
+        #expect(
+            result.stderr
+                == "flowlint: note: Flows/everything: leads into /proc, a folder of the system: not followed\nflowlint: no findings in 2 files\n"
+        )
     }
 
     @Test func graphCheckAgainstAFifoIsAOneLineError() throws {
@@ -257,7 +273,9 @@ import Testing
         #expect(graph.stderr == "flowlint: error: Flows/App.flow.yml is the input spec Flows/App.flow.yml: write the diagram elsewhere\n")
         let lint = try folder.lint(["Flows", "--write-baseline", "Flows/Auth.flow.yml"])
         #expect(lint.status == 2)
-        #expect(lint.stderr.hasSuffix("flowlint: error: Flows/Auth.flow.yml is the input spec Flows/Auth.flow.yml: write the baseline elsewhere\n"))
+        #expect(
+            lint.stderr.hasSuffix(
+                "flowlint: error: Flows/Auth.flow.yml is the input spec Flows/Auth.flow.yml: write the baseline elsewhere\n"))
         #expect(try String(contentsOf: folder.url.appendingPathComponent("Flows/App.flow.yml"), encoding: .utf8) == Self.app)
         #expect(try String(contentsOf: folder.url.appendingPathComponent("Flows/Auth.flow.yml"), encoding: .utf8) == Self.cleanAuth)
     }
@@ -276,7 +294,9 @@ import Testing
         #expect(null.status == 0, "\(null.stderr)")
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         #expect(type == .typeCharacterSpecial)
-        let fifoType = try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("flow.dot").path)[.type] as? FileAttributeType
+        let fifoType =
+            try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent("flow.dot").path)[.type]
+            as? FileAttributeType
         #expect(fifoType == .typeUnknown || fifoType != .typeRegular)
     }
 
@@ -284,12 +304,14 @@ import Testing
         let folder = try Folder()
         try folder.write("Flows/App.flow.yml", Self.app)
         try folder.write("Flows/Auth.flow.yml", Self.cleanAuth)
-        let result = try Subprocess.run(["sh", "-c", "\"$0\" graph Flows -o - --format dot > /dev/full", Flowlint.binary.path],
-                                        in: folder.url, timeout: 10)
+        let result = try Subprocess.run(
+            ["sh", "-c", "\"$0\" graph Flows -o - --format dot > /dev/full", Flowlint.binary.path],
+            in: folder.url, timeout: 10)
         #expect(result.status == 2)
         #expect(result.stderr == "flowlint: error: cannot write to standard output: no space left on device\n")
-        let closed = try Subprocess.run(["sh", "-c", "\"$0\" graph Flows -o - --format dot >&-", Flowlint.binary.path],
-                                        in: folder.url, timeout: 10)
+        let closed = try Subprocess.run(
+            ["sh", "-c", "\"$0\" graph Flows -o - --format dot >&-", Flowlint.binary.path],
+            in: folder.url, timeout: 10)
         #expect(closed.status == 2)
         // With descriptor 1 closed, the process may reuse it for a file of its own: the reason varies.
         #expect(closed.stderr.hasPrefix("flowlint: error: cannot write to standard output: "))
@@ -335,7 +357,8 @@ import Testing
         var lines = ["version: 1", "entry: App", "description:", "  a: &a [\(Array(repeating: "lol", count: 10).joined(separator: ", "))]"]
         let names = Array("abcdefghijklmnopqrstuvwxyz")
         for index in 1..<names.count {
-            lines.append("  \(names[index]): &\(names[index]) [\(Array(repeating: "*\(names[index - 1])", count: 10).joined(separator: ", "))]")
+            lines.append(
+                "  \(names[index]): &\(names[index]) [\(Array(repeating: "*\(names[index - 1])", count: 10).joined(separator: ", "))]")
         }
         try folder.write("bomb.flow.yml", lines.joined(separator: "\n") + "\n")
         let result = try folder.lint()
@@ -344,7 +367,10 @@ import Testing
         // line 4 holds one, each line after it eleven, so the 101st is the anchor on line 14.
         let output = result.stdout.split(separator: "\n")
         #expect(output.count == 101)
-        #expect(output.last == "bomb.flow.yml:14:6: error: more than 100 anchors and aliases; the rest of the file is not read until they are written out [schema]")
+        #expect(
+            output.last
+                == "bomb.flow.yml:14:6: error: more than 100 anchors and aliases; the rest of the file is not read until they are written out [schema]"
+        )
         #expect(result.stderr == "flowlint: 101 errors, 0 warnings in 1 file\n")
     }
 
@@ -356,8 +382,14 @@ import Testing
         #expect(result.status == 1)
         let output = result.stdout.split(separator: "\n")
         #expect(output.count == 1001)
-        #expect(output.first == "keys.flow.yml:3:1: error: unknown field `k0` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description [schema]")
-        #expect(output.last == "keys.flow.yml:1003:1: error: 99001 more findings in this file are not shown: flowlint reports at most 1000 per file; fix the ones above and run again [schema]")
+        #expect(
+            output.first
+                == "keys.flow.yml:3:1: error: unknown field `k0` in the top level of a spec; known fields: version, entry, defaults, coordinators, chains, description [schema]"
+        )
+        #expect(
+            output.last
+                == "keys.flow.yml:1003:1: error: 99001 more findings in this file are not shown: flowlint reports at most 1000 per file; fix the ones above and run again [schema]"
+        )
     }
 
     @Test func millionsOfAliasesEndQuickly() throws {

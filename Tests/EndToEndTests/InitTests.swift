@@ -73,7 +73,9 @@ import Testing
         let result = try Flowlint.run(["init"], in: folder)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("flowlint: error: cannot write Flows/App.flow.yml: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("flowlint: error: cannot write Flows/App.flow.yml: ")
+                && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Flows"], "nothing is written")
     }
 

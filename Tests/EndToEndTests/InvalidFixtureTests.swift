@@ -35,8 +35,10 @@ import Testing
         let text = try Flowlint.run(["lint", path])
         #expect(text.status == 1, "\(text.stderr)")
         try Flowlint.expectGolden(text.stdout, golden.appendingPathExtension("txt"))
-        #expect(text.stderr.range(of: #"^flowlint: [1-9][0-9]* errors?, 0 warnings in [1-9][0-9]* files?\n$"#, options: .regularExpression) != nil,
-                "\(text.stderr)")
+        #expect(
+            text.stderr.range(of: #"^flowlint: [1-9][0-9]* errors?, 0 warnings in [1-9][0-9]* files?\n$"#, options: .regularExpression)
+                != nil,
+            "\(text.stderr)")
 
         let json = try Flowlint.run(["lint", "--format", "json", path])
         #expect(json.status == 1, "\(json.stderr)")

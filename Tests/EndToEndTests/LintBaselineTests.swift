@@ -35,13 +35,18 @@ import Testing
 
         // Lines move: a comment and a blank line above everything, and a new route above the baselined ones.
         let app = directory.appendingPathComponent("App.flow.yml")
-        try edit(app) { "# The root flow.\n\n" + $0.replacingOccurrences(of: "    routes:\n", with: """
-                routes:
-                  help:
-                    transition: present
-                    screen: HelpViewController
+        try edit(app) {
+            "# The root flow.\n\n"
+                + $0.replacingOccurrences(
+                    of: "    routes:\n",
+                    with: """
+                            routes:
+                              help:
+                                transition: present
+                                screen: HelpViewController
 
-            """) }
+                        """)
+        }
         let moved = try Flowlint.run(["lint", "--baseline", "flowlint-baseline.json"], in: directory)
         #expect(moved.stdout.hasPrefix("App.flow.yml:12:7: warning: route `help` of App is never reached"), "\(moved.stdout)")
         #expect(moved.stdout.split(separator: "\n").count == 1, "only the new finding: \(moved.stdout)")

@@ -9,15 +9,20 @@ import Testing
     @Test func theSummaryCountsWhatWasOpenAndWithheld() throws {
         let result = try Flowlint.run(["lint", Self.openCoordinator])
         #expect(result.status == 0 && result.stdout.isEmpty)
-        #expect(result.stderr == "flowlint: no findings in 1 file\nflowlint: 1 coordinator open, 1 finding withheld: --explain-open lists them\n")
+        #expect(
+            result.stderr
+                == "flowlint: no findings in 1 file\nflowlint: 1 coordinator open, 1 finding withheld: --explain-open lists them\n")
     }
 
     @Test func explainOpenListsTheOpenElementsAndEachWithheldFindingWithItsReason() throws {
         let result = try Flowlint.run(["lint", "--explain-open", Self.openCoordinator])
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("\(Self.openCoordinator):7:3: open: coordinator Profile") })
-        #expect(lines.contains { $0.hasPrefix("\(Self.openCoordinator):14:7: withheld: route `badges` of Profile is never reached")
-            && $0.hasSuffix("[unreachable-route] (Profile is open: a site of it that was not read may trigger it)") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(Self.openCoordinator):14:7: withheld: route `badges` of Profile is never reached")
+                    && $0.hasSuffix("[unreachable-route] (Profile is open: a site of it that was not read may trigger it)")
+            })
     }
 
     @Test func strictDoesNotFailOnWithholdingAndJSONCountsIt() throws {

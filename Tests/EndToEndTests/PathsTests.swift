@@ -51,9 +51,17 @@ import Testing
     @Test func queriesAnswerInOneLineOfJSON() throws {
         let to = try Flowlint.run(["paths", "fixtures/seeds", "--to", "StinsenRegistration.password", "--format", "json"])
         #expect(to.status == 0, "\(to.stderr)")
-        #expect(to.stdout == #"{"from":"launch","to":{"screen":"StinsenRegistration.password","status":"path","steps":[{"kind":"tap","on":"Samples.list","route":"Samples.stinsen"},{"kind":"tap","on":"StinsenUnauthenticated.start","route":"StinsenUnauthenticated.registration"},{"kind":"tap","on":"StinsenRegistration.start","route":"StinsenRegistration.password"}],"type":"PasswordRegistrationScreen"}}"# + "\n")
-        let from = try Flowlint.run(["paths", "fixtures/seeds", "--from", "StinsenUnauthenticated.start", "--to", "StinsenRegistration.password"])
-        #expect(from.stdout == "StinsenUnauthenticated.start → StinsenRegistration.password: StinsenUnauthenticated.registration → StinsenRegistration.password\n")
+        #expect(
+            to.stdout
+                == #"{"from":"launch","to":{"screen":"StinsenRegistration.password","status":"path","steps":[{"kind":"tap","on":"Samples.list","route":"Samples.stinsen"},{"kind":"tap","on":"StinsenUnauthenticated.start","route":"StinsenUnauthenticated.registration"},{"kind":"tap","on":"StinsenRegistration.start","route":"StinsenRegistration.password"}],"type":"PasswordRegistrationScreen"}}"#
+                + "\n")
+        let from = try Flowlint.run([
+            "paths", "fixtures/seeds", "--from", "StinsenUnauthenticated.start", "--to", "StinsenRegistration.password",
+        ])
+        #expect(
+            from.stdout
+                == "StinsenUnauthenticated.start → StinsenRegistration.password: StinsenUnauthenticated.registration → StinsenRegistration.password\n"
+        )
         let who = try Flowlint.run(["paths", "fixtures/seeds", "--who-reaches", "StinsenTodos.todo", "--format", "json"])
         #expect(who.status == 0)
         #expect(who.stdout.split(separator: "\n").count == 1)
@@ -63,7 +71,8 @@ import Testing
     @Test func unknownNamesAndBadCombinationsAreOneLineWithStatus2() throws {
         let typo = try Flowlint.run(["paths", "fixtures/seeds", "--to", "StinsenTodos.tod"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "flowlint: error: no route `StinsenTodos.tod`: name it Coordinator.route; did you mean `StinsenTodos.todo`?\n")
+        #expect(
+            typo.stderr == "flowlint: error: no route `StinsenTodos.tod`: name it Coordinator.route; did you mean `StinsenTodos.todo`?\n")
         #expect(try Flowlint.run(["paths", "fixtures/seeds", "--from", "Samples.list"]).status == 2)
         #expect(try Flowlint.run(["paths", "fixtures/seeds", "--check"]).status == 2)
         #expect(try Flowlint.run(["paths", "fixtures/seeds", "--to", "Samples.list", "--format", "swift"]).status == 2)
@@ -76,20 +85,23 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // The search sheet's Apply button pushes the hits under the sheet (covered-stack).
         try """
-            version: 1
-            entry: Search
-            coordinators:
-              Search:
-                kind: navigation
-                initial: home
-                routes:
-                  home: { screen: HomeViewController, triggers: [search] }
-                  search: { transition: present, screen: SearchViewController, triggers: [hits] }
-                  hits: { transition: push, screen: HitsViewController }
-            """.write(to: folder.appendingPathComponent("feed.flow.yml"), atomically: true, encoding: .utf8)
+        version: 1
+        entry: Search
+        coordinators:
+          Search:
+            kind: navigation
+            initial: home
+            routes:
+              home: { screen: HomeViewController, triggers: [search] }
+              search: { transition: present, screen: SearchViewController, triggers: [hits] }
+              hits: { transition: push, screen: HitsViewController }
+        """.write(to: folder.appendingPathComponent("feed.flow.yml"), atomically: true, encoding: .utf8)
         let result = try Flowlint.run(["paths", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Search.hits (HitsViewController): no state-safe path: Search.search → Search.hits: it pushes onto or pops Search's stack, which is not the one shown: under a modal or in another tab (covered-stack)\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "Search.hits (HitsViewController): no state-safe path: Search.search → Search.hits: it pushes onto or pops Search's stack, which is not the one shown: under a modal or in another tab (covered-stack)\n"
+            ), "\(result.stdout)")
         let to = try Flowlint.run(["paths", folder.path, "--to", "Search.hits"])
         #expect(to.status == 1, "a query without a path fails")
     }

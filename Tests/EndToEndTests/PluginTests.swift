@@ -21,7 +21,8 @@ import Testing
         let link = root.appendingPathComponent("flowlint")
         try? FileManager.default.removeItem(at: link)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Flowlint.packageRoot)
-        try write("""
+        try write(
+            """
             // swift-tools-version: 6.0
             import PackageDescription
 
@@ -46,7 +47,8 @@ import Testing
     /// A spec whose `Settings` child is released on `releaseOn` (line 16, column 20): `leaked-child` unless
     /// `dismiss` is among them. Its `done` route (line 24, column 7) is unreachable unless the list triggers it.
     static func writeSpec(releaseOn: String, listTriggers: String = "[done]") throws {
-        try write("""
+        try write(
+            """
             version: 1
             entry: App
             coordinators:
@@ -94,14 +96,16 @@ import Testing
         let failed = try Self.swift(["build", "--target", "App"])
         #expect(failed.status != 0)
         // Absolute paths, so that Xcode opens the spec at the line.
-        #expect((failed.stdout + failed.stderr).contains(Self.spec.path.replacingOccurrences(of: "App.flow.yml", with: "") + Self.finding),
-                "\(failed.stdout)\(failed.stderr)")
+        #expect(
+            (failed.stdout + failed.stderr).contains(Self.spec.path.replacingOccurrences(of: "App.flow.yml", with: "") + Self.finding),
+            "\(failed.stdout)\(failed.stderr)")
 
         try Self.writeSpec(releaseOn: "[finish, dismiss]", listTriggers: "[]")
         let warned = try Self.swift(["build", "--target", "App"])
         #expect(warned.status == 0, "warnings do not fail the build: \(warned.stdout)\(warned.stderr)")
-        #expect((warned.stdout + warned.stderr).contains(Self.spec.path + ":24:7: warning: route `done` of Settings is never reached"),
-                "\(warned.stdout)\(warned.stderr)")
+        #expect(
+            (warned.stdout + warned.stderr).contains(Self.spec.path + ":24:7: warning: route `done` of Settings is never reached"),
+            "\(warned.stdout)\(warned.stderr)")
 
         try Self.writeSpec(releaseOn: "[finish, dismiss]")
         let built = try Self.swift(["build", "--target", "App"])

@@ -108,7 +108,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: sandbox.root) }
         let (hooks, revision) = try sandbox.hookRepository()
         let app = try sandbox.app()
-        try sandbox.write("""
+        try sandbox.write(
+            """
             repos:
               - repo: \(hooks.path)
                 rev: \(revision)
@@ -139,8 +140,9 @@ import Testing
         let broken = try sandbox.run(["git", "commit", "-m", "broken settings"], in: app)
         #expect(broken.status != 0)
         #expect(broken.output.contains("Failed"), "\(broken.output)")
-        #expect(broken.output.contains("Flows/Settings.flow.yml:4:11: error: unknown kind `navigaton`; did you mean `navigation`? [schema]"),
-                "\(broken.output)")
+        #expect(
+            broken.output.contains("Flows/Settings.flow.yml:4:11: error: unknown kind `navigaton`; did you mean `navigation`? [schema]"),
+            "\(broken.output)")
         #expect(try sandbox.commitCount(in: app) == commits)
 
         // Committed anyway; then a change to another spec alone still fails: specs reference each other.
@@ -174,8 +176,9 @@ import Testing
 
         // flowlint named by FLOWLINT when it is not on PATH; a missing flowlint is said plainly.
         let noFlowlintPath = "/usr/bin:/bin"
-        let named = try sandbox.run(["git", "commit", "-q", "-m", "broken"], in: app,
-                                    extra: ["PATH": noFlowlintPath, "FLOWLINT": Flowlint.binary.path])
+        let named = try sandbox.run(
+            ["git", "commit", "-q", "-m", "broken"], in: app,
+            extra: ["PATH": noFlowlintPath, "FLOWLINT": Flowlint.binary.path])
         #expect(named.status == 1 && named.output.contains("[schema]"))
         let missing = try sandbox.run(["git", "commit", "-q", "-m", "broken"], in: app, extra: ["PATH": noFlowlintPath])
         #expect(missing.status == 1)
@@ -197,8 +200,9 @@ import Testing
         let app = try sandbox.app()
         let drift = Flowlint.packageRoot.appendingPathComponent("fixtures/drift")
         try FileManager.default.removeItem(at: app.appendingPathComponent("Flows/App.flow.yml"))
-        try FileManager.default.copyItem(at: drift.appendingPathComponent("agreeing/Library.flow.yml"),
-                                         to: app.appendingPathComponent("Flows/Library.flow.yml"))
+        try FileManager.default.copyItem(
+            at: drift.appendingPathComponent("agreeing/Library.flow.yml"),
+            to: app.appendingPathComponent("Flows/Library.flow.yml"))
         try FileManager.default.copyItem(at: drift.appendingPathComponent("Sources"), to: app.appendingPathComponent("App/Sources"))
         let installer = Flowlint.packageRoot.appendingPathComponent("scripts/install-git-hook").path
         #expect(try sandbox.run([installer, "Flows/", "--sources", "./App/Sources/"], in: app).status == 0)
@@ -208,8 +212,10 @@ import Testing
         // The search screen is pushed now; the spec still presents it.
         let library = app.appendingPathComponent("App/Sources/LibraryCoordinator.swift")
         try String(contentsOf: library, encoding: .utf8)
-            .replacingOccurrences(of: "navigationController.present(search, animated: true)",
-                                  with: "navigationController.pushViewController(search, animated: true)")
+            .replacingOccurrences(
+                of: "navigationController.present(search, animated: true)",
+                with: "navigationController.pushViewController(search, animated: true)"
+            )
             .write(to: library, atomically: true, encoding: .utf8)
         try sandbox.git(["add", "-A"], in: app)
         let drifted = try sandbox.run(["git", "commit", "-q", "-m", "push search"], in: app)

@@ -9,7 +9,9 @@ import Testing
         let folder = try Folder()
         // App presents Auth, defined in a file that does not parse.
         try folder.write("Flows/app.flow.yml", HostileInputTests.app)
-        try folder.write("Flows/auth.flow.yml", HostileInputTests.auth.replacingOccurrences(of: "triggers: [done, signUp]", with: "triggers: [done, signUp"))
+        try folder.write(
+            "Flows/auth.flow.yml",
+            HostileInputTests.auth.replacingOccurrences(of: "triggers: [done, signUp]", with: "triggers: [done, signUp"))
         let result = try folder.lint(["Flows"])
         #expect(result.status == 1)
         #expect(!result.stdout.contains("invalid-transition"), "\(result.stdout)")
@@ -25,6 +27,8 @@ import Testing
         let home = folder.url.appendingPathComponent("home").path
         let result = try Subprocess.execute(Flowlint.binary, ["lint", "Flows"], in: folder.url, environment: ["HOME": home], timeout: 30)
         #expect(!result.stderr.contains("no such file"), "\(result.stderr)")
-        #expect(result.stdout.contains("drift-missing-coordinator") || result.stdout.contains("drift-"), "the code was read and compared: \(result.stdout)")
+        #expect(
+            result.stdout.contains("drift-missing-coordinator") || result.stdout.contains("drift-"),
+            "the code was read and compared: \(result.stdout)")
     }
 }

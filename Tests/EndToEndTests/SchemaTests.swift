@@ -22,7 +22,9 @@ import Testing
         folders.flatMap { folder -> [URL] in
             let root = fixtures.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
-            return walker.compactMap { $0 as? URL }.filter { $0.lastPathComponent.hasSuffix(".flow.yml") || $0.lastPathComponent.hasSuffix(".flow.yaml") }
+            return walker.compactMap { $0 as? URL }.filter {
+                $0.lastPathComponent.hasSuffix(".flow.yml") || $0.lastPathComponent.hasSuffix(".flow.yaml")
+            }
         }.map { $0.standardizedFileURL }.sorted { $0.path < $1.path }
     }
 
@@ -53,8 +55,9 @@ import Testing
 
     @Test(.enabled(if: PythonTools.have("check_jsonschema"), "needs check-jsonschema"))
     func schemaIsAValidDraft7Schema() throws {
-        let result = try Subprocess.run(["python3", "-m", "check_jsonschema", "--check-metaschema", Self.schema.path],
-                                        in: Flowlint.packageRoot)
+        let result = try Subprocess.run(
+            ["python3", "-m", "check_jsonschema", "--check-metaschema", Self.schema.path],
+            in: Flowlint.packageRoot)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
@@ -99,7 +102,8 @@ import Testing
             let problems = schemaProblems[file.path] ?? []
             let expressible = findings.filter { finding in !Self.beyondJSONSchema.contains { finding.contains($0) } }
             if !problems.isEmpty {
-                #expect(!findings.isEmpty, "the schema rejects \(file.path) (\(problems)), which flowlint reads without a spec-format finding")
+                #expect(
+                    !findings.isEmpty, "the schema rejects \(file.path) (\(problems)), which flowlint reads without a spec-format finding")
             } else {
                 #expect(expressible.isEmpty, "the schema accepts \(file.path), where flowlint reports \(expressible)")
             }

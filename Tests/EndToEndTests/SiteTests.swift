@@ -33,11 +33,15 @@ import Testing
         #expect(index.contains("<h2>Findings</h2>") && index.contains("leaked-child"))
         // A finding's path from the entry, each step a link to its route's node (checked below like every link), then
         // the pages that highlight it.
-        #expect(index.contains(#"<td class="path"><a href="Samples.html#Samples/classic">Samples.classic</a> → <a href="ClassicFirst.html#ClassicFirst/next">ClassicFirst.next</a><br><span class="highlight">"#))
+        #expect(
+            index.contains(
+                #"<td class="path"><a href="Samples.html#Samples/classic">Samples.classic</a> → <a href="ClassicFirst.html#ClassicFirst/next">ClassicFirst.next</a><br><span class="highlight">"#
+            ))
         #expect(try #require(pages["ClassicFirst.html"]).contains(#"<td class="path"><a href="Samples.html#Samples/classic">"#))
         #expect(index.contains("<svg"), "the overview inline")
         // Severities in the findings table in the colours of the diagrams' badges (DiagramStyle.severityColor).
-        #expect(index.contains("tr.error td:first-child { color: #cf222e;") && index.contains("tr.warning td:first-child { color: #bc4c00;"))
+        #expect(
+            index.contains("tr.error td:first-child { color: #cf222e;") && index.contains("tr.warning td:first-child { color: #bc4c00;"))
         var links = 0
         for (name, page) in pages {
             #expect(!page.contains("<script") && !page.contains(" src=\""), "\(name): no script, nothing fetched")
@@ -52,7 +56,10 @@ import Testing
         }
         #expect(links > 40)
         // A landing node (an edge up the tree ends there) links to the route it names, drawn on the same page.
-        #expect(pages.values.contains { $0.contains("↩ StinsenMain.authenticated") && Self.values(of: "xlink:href", in: $0).contains("#StinsenMain/authenticated") })
+        #expect(
+            pages.values.contains {
+                $0.contains("↩ StinsenMain.authenticated") && Self.values(of: "xlink:href", in: $0).contains("#StinsenMain/authenticated")
+            })
     }
 
     /// A finding's witness path links to the pages whose diagrams draw it; there, as the target, its anchor shows
@@ -62,7 +69,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         let pages = try Self.pages(folder)
         let index = try #require(pages["index.html"])
-        #expect(index.contains(#"<br><span class="highlight">highlighted on <a href="Samples.html#path-1">Samples</a>, <a href="ClassicFirst.html#path-1">ClassicFirst</a></span>"#))
+        #expect(
+            index.contains(
+                #"<br><span class="highlight">highlighted on <a href="Samples.html#path-1">Samples</a>, <a href="ClassicFirst.html#path-1">ClassicFirst</a></span>"#
+            ))
         let links = index.components(separatedBy: #"<span class="highlight">"#).dropFirst()
             .flatMap { Self.values(of: "href", in: String($0.prefix { $0 != "\n" }).components(separatedBy: "</span>")[0]) }
         #expect(links.count == 4, "the seeds' two paths, each on the two pages it crosses: \(links)")
@@ -70,8 +80,11 @@ import Testing
             let parts = link.split(separator: "#").map(String.init)
             let page = try #require(pages[parts[0]], "\(link)")
             let path = parts[1]
-            #expect(page.contains("#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: "), "\(link): its rule")
-            let anchor = try #require(page.range(of: "<p id=\"\(path)\" class=\"path-shown\">Highlighted: the path to "), "\(link): its anchor")
+            #expect(
+                page.contains("#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: "),
+                "\(link): its rule")
+            let anchor = try #require(
+                page.range(of: "<p id=\"\(path)\" class=\"path-shown\">Highlighted: the path to "), "\(link): its anchor")
             let figure = try #require(page.range(of: "<figure>"))
             #expect(anchor.upperBound < figure.lowerBound, "\(link): the anchor comes before the diagram, its sibling")
             // Graphviz writes `-` in a class as `&#45;`, which the browser reads back as `-`.
@@ -95,8 +108,9 @@ import Testing
         let child = try #require(pages.first { $0.value.contains("<h1>ClassicSecond</h1>") }?.key)
         #expect(Self.values(of: "xlink:href", in: first).contains(child) || Self.values(of: "href", in: first).contains(child))
         // A route's description from fixtures/seeds/app.flow.yml, as text in the Samples page.
-        #expect(pages.values.contains { $0.contains("AppDelegate keeps the NavigationRouter and the root coordinator in properties") },
-                "the spec's descriptions are shown")
+        #expect(
+            pages.values.contains { $0.contains("AppDelegate keeps the NavigationRouter and the root coordinator in properties") },
+            "the spec's descriptions are shown")
     }
 
     @Test func theSameSpecsGiveTheSameBytesAndCheckPasses() throws {
@@ -125,8 +139,9 @@ import Testing
             let page = folder.appendingPathComponent(name)
             let shot = folder.deletingLastPathComponent().appendingPathComponent(name + ".png")
             let common = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)"]
-            let screenshot = try Subprocess.run([Self.chromium!] + common + ["--screenshot=\(shot.path)", "--window-size=1280,900", page.absoluteString],
-                                                in: folder, timeout: 120)
+            let screenshot = try Subprocess.run(
+                [Self.chromium!] + common + ["--screenshot=\(shot.path)", "--window-size=1280,900", page.absoluteString],
+                in: folder, timeout: 120)
             #expect(screenshot.status == 0, "\(name): \(screenshot.stderr.suffix(400))")
             let bytes = [UInt8]((try? Data(contentsOf: shot)) ?? Data())
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && bytes.count > 5_000, "\(name): a screenshot with something in it")
@@ -164,7 +179,8 @@ import Testing
         let result = try Flowlint.run(["graph", "Flows", "--site", "atlas"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.pages(folder, "atlas") == ["App.html", "index-2.html", "index.html"])
-        #expect(try String(contentsOf: folder.url.appendingPathComponent("atlas/App.html"), encoding: .utf8).contains(#"href="index-2.html""#))
+        #expect(
+            try String(contentsOf: folder.url.appendingPathComponent("atlas/App.html"), encoding: .utf8).contains(#"href="index-2.html""#))
     }
 
     @Test func anInputSpecInTheAtlasFolderIsNeverWritten() throws {
@@ -173,7 +189,9 @@ import Testing
         try folder.write("auth.flow.yml", Self.auth)
         let named = try Flowlint.run(["graph", "docs/index.html", "auth.flow.yml", "--site", "docs"], in: folder.url)
         #expect(named.status == 2)
-        #expect(named.stderr == "flowlint: error: docs/index.html is the input spec docs/index.html: write the atlas to another folder\n", "\(named.stderr)")
+        #expect(
+            named.stderr == "flowlint: error: docs/index.html is the input spec docs/index.html: write the atlas to another folder\n",
+            "\(named.stderr)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("docs/index.html"), encoding: .utf8) == HostileInputTests.app)
         #expect(Self.pages(folder, "docs") == ["index.html"], "nothing written")
 
@@ -197,12 +215,18 @@ import Testing
         let check = try Flowlint.run(["graph", "Flows", "--site", "atlas", "--check"], in: folder.url)
         #expect(check.status == 1 && check.stderr.contains("is stale or missing"), "\(check.stderr)")
         #expect(try Flowlint.run(["graph", "Flows", "--site", "atlas"], in: folder.url).status == 0)
-        #expect(Self.pages(folder, "atlas") == ["App.html", "Login.html", "index.html", "notes.html"], "Auth.html removed, a file of another tool kept")
+        #expect(
+            Self.pages(folder, "atlas") == ["App.html", "Login.html", "index.html", "notes.html"],
+            "Auth.html removed, a file of another tool kept")
 
         // A page left behind (an older run, a copy) fails --check.
-        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("atlas/App.html"), to: folder.url.appendingPathComponent("atlas/Old.html"))
+        try FileManager.default.copyItem(
+            at: folder.url.appendingPathComponent("atlas/App.html"), to: folder.url.appendingPathComponent("atlas/Old.html"))
         let stale = try Flowlint.run(["graph", "Flows", "--site", "atlas", "--check"], in: folder.url)
         #expect(stale.status == 1)
-        #expect(stale.stderr == "flowlint: atlas/Old.html is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it\n", "\(stale.stderr)")
+        #expect(
+            stale.stderr
+                == "flowlint: atlas/Old.html is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it\n",
+            "\(stale.stderr)")
     }
 }

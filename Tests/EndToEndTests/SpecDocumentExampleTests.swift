@@ -18,8 +18,9 @@ import Testing
             let file = directory.appendingPathComponent("example\(index).flow.yml")
             try (example + "\n").write(to: file, atomically: true, encoding: .utf8)
             let result = try Flowlint.run(["lint", file.path])
-            #expect(result.status == 0 && result.stdout == "" && result.stderr.contains("no findings"),
-                    "example \(index) of docs/spec.md:\n\(example)\n\(result.stdout)\(result.stderr)")
+            #expect(
+                result.status == 0 && result.stdout == "" && result.stderr.contains("no findings"),
+                "example \(index) of docs/spec.md:\n\(example)\n\(result.stdout)\(result.stderr)")
         }
     }
 }

@@ -46,7 +46,9 @@ import Testing
         #expect(truncate(big, 8 << 20 + 1) == 0)
         // A name that is not UTF-8: made with the raw bytes, as a Latin-1 file system would hold it.
         let raw = Array(folder.url.appendingPathComponent("src/Caf").path.utf8) + [0xE9] + Array(".swift".utf8) + [0]
-        let descriptor = raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+        let descriptor = raw.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
         try #require(descriptor >= 0)
         close(descriptor)
         if getuid() != 0 {  // root reads everything
@@ -89,7 +91,10 @@ import Testing
         ("members", "let v = x" + String(repeating: ".a", count: 100_000) + "\n"),
         ("brackets between comments", "let v = " + String(repeating: "[/**/", count: 30) + "1" + String(repeating: "]", count: 30) + "\n"),
         ("call chain, 80 KB", "func f() { x" + String(repeating: ".a()", count: 20_000) + " }\n"),
-        ("nested interpolation, 50 KB", "let v = " + String(repeating: "\"\\(", count: 8_000) + "1" + String(repeating: ")\"", count: 8_000) + "\n"),
+        (
+            "nested interpolation, 50 KB",
+            "let v = " + String(repeating: "\"\\(", count: 8_000) + "1" + String(repeating: ")\"", count: 8_000) + "\n"
+        ),
     ]
 
     /// Issue 24: one coordinator starting 26,000 children took 66 s, copying and searching its routes per child. Speed
@@ -110,7 +115,9 @@ import Testing
         var children = ""
         for index in 0..<count {
             parent += "    func s\(index)() { let c = C\(index)Coordinator(); childCoordinators.append(c); c.start() }\n"
-            let start = index.isMultiple(of: 2) ? "nav.pushViewController(HomeViewController(), animated: true)" : "nav.present(HomeViewController(), animated: true)"
+            let start =
+                index.isMultiple(of: 2)
+                ? "nav.pushViewController(HomeViewController(), animated: true)" : "nav.present(HomeViewController(), animated: true)"
             children += "final class C\(index)Coordinator: Coordinator { let nav = UINavigationController(); func start() { \(start) } }\n"
         }
         try folder.write("src/App.swift", parent + "}\n")
@@ -123,7 +130,8 @@ import Testing
         let routes = try #require(app["routes"] as? [[String: Any]])
         let started = routes.compactMap { route -> (String, String)? in
             guard let child = (route["coordinator"] as? [String: Any])?["value"] as? String,
-                  let transition = (route["transition"] as? [String: Any])?["value"] as? String else { return nil }
+                let transition = (route["transition"] as? [String: Any])?["value"] as? String
+            else { return nil }
             return (child, transition)
         }
         #expect(started.count == count)

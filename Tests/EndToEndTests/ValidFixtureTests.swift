@@ -10,7 +10,8 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
         }.sorted()
     }()
 

@@ -36,7 +36,10 @@ struct FuzzReplayTests {
 
     @Test func aSeedOfAFolderHoldsItsSpecsConfigurationAndSwift() throws {
         let seeds = try FuzzSeeds.seeds(fixtures: Self.root + "/fixtures")
-        let folder = try #require(seeds.first { $0.name.hasPrefix("extract/") && $0.name.hasSuffix("/") && String(decoding: $0.bytes, as: UTF8.self).contains("#%%swift") })
+        let folder = try #require(
+            seeds.first {
+                $0.name.hasPrefix("extract/") && $0.name.hasSuffix("/") && String(decoding: $0.bytes, as: UTF8.self).contains("#%%swift")
+            })
         let text = String(decoding: folder.bytes, as: UTF8.self)
         #expect(text.contains("\n#%%swift\n"))
         #expect(seeds.contains { String(decoding: $0.bytes, as: UTF8.self).contains("\n#%%config\n") })

@@ -45,7 +45,8 @@ import Testing
     @Test func aLinkIntoASystemFolderIsNotFollowedAndIsNoted() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/App/Sources/root", withDestinationPath: "/proc/self/root")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/App/Sources/devices", withDestinationPath: "../../../../../../../../../dev")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/App/Sources/devices", withDestinationPath: "../../../../../../../../../dev")
         // A link to a link into /proc: its text does not show it, what it resolves to does.
         try FileManager.default.createSymbolicLink(atPath: folder + "/hop", withDestinationPath: "/proc/self/root")
         try FileManager.default.createSymbolicLink(atPath: folder + "/App/Sources/again", withDestinationPath: folder + "/hop")

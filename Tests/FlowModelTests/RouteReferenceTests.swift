@@ -4,21 +4,22 @@ import FlowModel
 @Suite struct RouteReferenceTests {
     static let here = SourceLocation(file: "a.flow.yml", line: 3, column: 7)
 
-    @Test(arguments: [
-        ("home", nil, "home"),
-        ("Auth.login", "Auth", "login"),
-        // Coordinators may be nested types: the route is after the last dot.
-        ("Onboarding.Coordinator.done", "Onboarding.Coordinator", "done"),
-        ("A..b", "A.", "b"),
-        // A dot at either end qualifies nothing: the text is a (malformed) plain route name.
-        (".login", nil, ".login"),
-        ("Auth.", nil, "Auth."),
-        (".", nil, "."),
-        ("", nil, ""),
-        ("Über.start", "Über", "start"),
-        ("Ä.é", "Ä", "é"),
-        ("42", nil, "42"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("home", nil, "home"),
+            ("Auth.login", "Auth", "login"),
+            // Coordinators may be nested types: the route is after the last dot.
+            ("Onboarding.Coordinator.done", "Onboarding.Coordinator", "done"),
+            ("A..b", "A.", "b"),
+            // A dot at either end qualifies nothing: the text is a (malformed) plain route name.
+            (".login", nil, ".login"),
+            ("Auth.", nil, "Auth."),
+            (".", nil, "."),
+            ("", nil, ""),
+            ("Über.start", "Über", "start"),
+            ("Ä.é", "Ä", "é"),
+            ("42", nil, "42"),
+        ] as [(String, String?, String)])
     func parsingSplitsAtTheLastDot(text: String, coordinator: String?, route: String) {
         let reference = RouteReference(parsing: text, at: Self.here)
         #expect(reference.coordinator == coordinator)
@@ -43,13 +44,13 @@ import FlowModel
     }
 
     @Test func findingsSortByFileLineColumnRuleThenMessage() {
-        func finding(_ file: String, _ line: Int, _ column: Int, _ rule: RuleID, _ message: String) -> Diagnostic {
-            Diagnostic(rule: rule, severity: .error, message: message, location: SourceLocation(file: file, line: line, column: column))
+        func finding(_ file: String, _ line: Int, _ column: Int, _ rule: RuleID, _ message: String) -> Finding {
+            Finding(rule: rule, severity: .error, message: message, location: SourceLocation(file: file, line: line, column: column))
         }
         let ordered = [
             finding("a", 1, 5, "schema", "x"), finding("a", 2, 1, "entry", "x"), finding("a", 2, 1, "schema", "a"),
             finding("a", 2, 1, "schema", "b"), finding("a", 10, 1, "entry", "x"), finding("b", 1, 1, "entry", "x"),
         ]
-        #expect(ordered.reversed().sorted(by: Diagnostic.reportOrder) == ordered)
+        #expect(ordered.reversed().sorted(by: Finding.reportOrder) == ordered)
     }
 }

@@ -22,8 +22,9 @@ import Testing
         let diagram = try Self.validDiagram("stinsen-customize")
         let events = try #require(diagram.nodes.first { $0.kind == .events })
         #expect(events.cluster == "Root" && events.title == "⚡ Root")
-        #expect(diagram.edges.filter { $0.from == events.id }.map { "\($0.to):\($0.kind)" }
-            == ["Root/unauthenticated:setRoot", "Root/authenticated:setRoot"])
+        #expect(
+            diagram.edges.filter { $0.from == events.id }.map { "\($0.to):\($0.kind)" }
+                == ["Root/unauthenticated:setRoot", "Root/authenticated:setRoot"])
         #expect(MermaidWriter.write(diagram).contains("(\"⚡ Root\")"))
         #expect(DOTWriter.write(diagram).contains(DiagramStyle.legend(NodeKind.events)))
     }
@@ -52,13 +53,16 @@ import Testing
         let start = diagram.node("Unauthenticated", "start")
         #expect(diagram.edges(from: start, to: diagram.node("Unauthenticated", "forgotPassword")).map(\.kind) == [.presentSheet])
         #expect(diagram.edges(from: start, to: diagram.node("Unauthenticated", "registration")).map(\.kind) == [.push])
-        #expect(diagram.edges(from: diagram.node("Todos", "start"), to: diagram.node("Todos", "createTodo")).map(\.kind) == [.presentFullScreen])
+        #expect(
+            diagram.edges(from: diagram.node("Todos", "start"), to: diagram.node("Todos", "createTodo")).map(\.kind) == [.presentFullScreen]
+        )
         let profile = diagram.node("Authenticated", "profile")
         let select = diagram.edges(from: profile, to: diagram.node("Authenticated", "todos"))
         #expect(select.map(\.kind) == [.select] && select.first?.label == "todosTab")
         let logout = try #require(diagram.edges(from: profile, to: diagram.node("Main", "unauthenticated")).first)
-        #expect(logout.kind == .setRoot && diagram.nodes.first { $0.id == logout.to }?.cluster == "Authenticated",
-                "a trigger of an ancestor's route ends at a landing node in its own cluster")
+        #expect(
+            logout.kind == .setRoot && diagram.nodes.first { $0.id == logout.to }?.cluster == "Authenticated",
+            "a trigger of an ancestor's route ends at a landing node in its own cluster")
     }
 
     @Test func edgesUpTheTreeEndAtALandingNodeInTheirOwnCluster() throws {
@@ -79,16 +83,19 @@ import Testing
         #expect(back.map { "\($0.label ?? ""):\($0.kind)" } == ["cancel:dismiss", "save:finish"] && Set(back.map(\.to)).count == 1)
         #expect(diagram.nodes.filter { $0.kind == .landing }.count == 4)
         // A return inside one coordinator stays an edge to its screen.
-        let close = try #require(diagram.edges(from: diagram.node("Unauthenticated", "forgotPassword"), to: diagram.node("Unauthenticated", "start")).first)
+        let close = try #require(
+            diagram.edges(from: diagram.node("Unauthenticated", "forgotPassword"), to: diagram.node("Unauthenticated", "start")).first)
         #expect(close.landsOn == nil && !close.shapesLayout)
         #expect(DOTWriter.write(diagram).contains(DiagramStyle.legend(NodeKind.landing)))
         #expect(MermaidWriter.write(diagram).contains("(\"↩ Unauthenticated.registration\")"))
     }
 
     @Test func chainStepsUpTheTreeFollowTheirLandingEdges() throws {
-        let chain = ChainPath(name: "logout", from: "Authenticated", routes: [
-            RouteKey(coordinator: "Authenticated", route: "profile"), RouteKey(coordinator: "Main", route: "unauthenticated"),
-        ])
+        let chain = ChainPath(
+            name: "logout", from: "Authenticated",
+            routes: [
+                RouteKey(coordinator: "Authenticated", route: "profile"), RouteKey(coordinator: "Main", route: "unauthenticated"),
+            ])
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(chain: chain))
         let step = try #require(diagram.edges.first { $0.from == "Authenticated/profile" && $0.destination == "Main/unauthenticated" })
         #expect(step.step == 2 && step.isHighlighted && step.to != step.destination)
@@ -97,7 +104,8 @@ import Testing
 
     @Test func childStartsPointAtTheChildsCluster() throws {
         let diagram = try Fixtures.diagram("stinsen")
-        let start = try #require(diagram.edges(from: diagram.node("Unauthenticated", "registration"), to: diagram.node("Registration", "start")).first)
+        let start = try #require(
+            diagram.edges(from: diagram.node("Unauthenticated", "registration"), to: diagram.node("Registration", "start")).first)
         #expect(start.kind == .start && start.toCluster == "Registration")
     }
 
@@ -146,24 +154,29 @@ import Testing
     @Test func overviewHasOneNodePerCoordinatorAndTheStartsBetweenThem() throws {
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(overview: true))
         #expect(diagram.clusters.isEmpty)
-        #expect(diagram.nodes.filter { $0.kind == .coordinator }.map(\.title)
-            == ["Main", "Unauthenticated", "Registration", "Authenticated", "Todos", "CreateTodo"])
+        #expect(
+            diagram.nodes.filter { $0.kind == .coordinator }.map(\.title)
+                == ["Main", "Unauthenticated", "Registration", "Authenticated", "Todos", "CreateTodo"])
         let starts = diagram.edges.filter { $0.kind != .entry }.map { "\($0.from)>\($0.to):\($0.label ?? "")" }
-        #expect(starts == [
-            "Main>Unauthenticated:unauthenticated", "Main>Authenticated:authenticated",
-            "Unauthenticated>Registration:registration", "Authenticated>Todos:todos", "Todos>CreateTodo:createTodo",
-        ])
+        #expect(
+            starts == [
+                "Main>Unauthenticated:unauthenticated", "Main>Authenticated:authenticated",
+                "Unauthenticated>Registration:registration", "Authenticated>Todos:todos", "Todos>CreateTodo:createTodo",
+            ])
     }
 
     @Test func chainHighlightsItsPath() throws {
-        let chain = ChainPath(name: "openTodo", from: "Authenticated", routes: [
-            RouteKey(coordinator: "Authenticated", route: "todos"), RouteKey(coordinator: "Todos", route: "todo"),
-        ])
+        let chain = ChainPath(
+            name: "openTodo", from: "Authenticated",
+            routes: [
+                RouteKey(coordinator: "Authenticated", route: "todos"), RouteKey(coordinator: "Todos", route: "todo"),
+            ])
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(chain: chain))
         #expect(Set(diagram.nodes.filter(\.isHighlighted).map(\.id)) == ["Authenticated/todos", "Todos/start", "Todos/todo"])
-        #expect(diagram.edges.filter(\.isHighlighted).map { "\($0.from)>\($0.to)" } == [
-            "Authenticated/todos>Todos/start", "Todos/start>Todos/todo",
-        ])
+        #expect(
+            diagram.edges.filter(\.isHighlighted).map { "\($0.from)>\($0.to)" } == [
+                "Authenticated/todos>Todos/start", "Todos/start>Todos/todo",
+            ])
         #expect(diagram.legend.chain == "openTodo")
         #expect(diagram.clusters.map(\.id) == ["Authenticated", "Todos"], "only the coordinators the chain runs in")
         #expect(diagram.nodes.filter { !$0.steps.isEmpty }.map { "\($0.id)=\($0.steps)" } == ["Authenticated/todos=[1]", "Todos/todo=[2]"])
@@ -179,17 +192,22 @@ import Testing
     @Test func findingsMarkTheElementsTheyAreAbout() throws {
         let at = SourceLocation(file: "x.flow.yml", line: 1, column: 1)
         let findings = [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "never reached", location: at,
-                       coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "leaked-child", severity: .error, message: "stays in childCoordinators", location: at,
-                       coordinator: "Unauthenticated", route: "registration"),
-            Diagnostic(rule: "retain-cycle", severity: .error, message: "holds App strongly", location: at,
-                       coordinator: "Registration"),
-            Diagnostic(rule: "push-cycle", severity: .warning, message: "pushes loop", location: at,
-                       coordinator: "Unauthenticated", route: "start"),
-            Diagnostic(rule: "trapped-flow", severity: .warning, message: "no way out", location: at,
-                       coordinator: "Unauthenticated", route: "close"),
-            Diagnostic(rule: "syntax", severity: .error, message: "file-level", location: at),
+            Finding(
+                rule: "unreachable-route", severity: .warning, message: "never reached", location: at,
+                coordinator: "Todos", route: "todo"),
+            Finding(
+                rule: "leaked-child", severity: .error, message: "stays in childCoordinators", location: at,
+                coordinator: "Unauthenticated", route: "registration"),
+            Finding(
+                rule: "retain-cycle", severity: .error, message: "holds App strongly", location: at,
+                coordinator: "Registration"),
+            Finding(
+                rule: "push-cycle", severity: .warning, message: "pushes loop", location: at,
+                coordinator: "Unauthenticated", route: "start"),
+            Finding(
+                rule: "trapped-flow", severity: .warning, message: "no way out", location: at,
+                coordinator: "Unauthenticated", route: "close"),
+            Finding(rule: "syntax", severity: .error, message: "file-level", location: at),
         ]
         let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: findings))
         #expect(diagram.node("Todos", "todo")?.markStyle == .unreachable)
@@ -198,7 +216,8 @@ import Testing
         #expect(diagram.clusters.first { $0.id == "Registration" }?.markStyle == .problem)
         let close = try #require(diagram.edges.first { $0.label == "close" })
         #expect(close.markStyle == .warning, "a finding on a route without a node marks its edges")
-        #expect(diagram.node("Unauthenticated", "registration")?.tooltip.contains("error [leaked-child]: stays in childCoordinators") == true)
+        #expect(
+            diagram.node("Unauthenticated", "registration")?.tooltip.contains("error [leaked-child]: stays in childCoordinators") == true)
         #expect(diagram.legend.markStyles == [.unreachable, .warning, .problem])
     }
 
@@ -225,20 +244,25 @@ import Testing
 @Suite struct DiagramPathMarkTests {
     @Test func aPathMarksItsNodesAndEdgesFromTheEntry() throws {
         // Main starts Unauthenticated at its login screen; the path pushes Registration and finishes it.
-        let path = NamedRoutePath(name: "path-1", routes: [
-            RouteKey(coordinator: "Unauthenticated", route: "registration"), RouteKey(coordinator: "Registration", route: "password"),
-            RouteKey(coordinator: "Registration", route: "done"),
-        ])
+        let path = NamedRoutePath(
+            name: "path-1",
+            routes: [
+                RouteKey(coordinator: "Unauthenticated", route: "registration"), RouteKey(coordinator: "Registration", route: "password"),
+                RouteKey(coordinator: "Registration", route: "done"),
+            ])
         var options = DiagramOptions()
         options.paths = [path, NamedRoutePath(name: "path-2", routes: [RouteKey(coordinator: "Unauthenticated", route: "forgotPassword")])]
         let diagram = try Fixtures.diagram("stinsen", options)
-        #expect(diagram.nodes.filter { $0.paths?.contains("path-1") == true }.map(\.id) == [
-            "Unauthenticated/start", "Unauthenticated/registration", "Registration/start", "Registration/password",
-        ])
-        #expect(diagram.edges.filter { $0.paths?.contains("path-1") == true }.map { "\($0.from)>\($0.to)" } == [
-            "Unauthenticated/start>Unauthenticated/registration", "Unauthenticated/registration>Registration/start",
-            "Registration/start>Registration/password", diagram.edges.first { $0.triggered == "Registration.done" }.map { "\($0.from)>\($0.to)" } ?? "done",
-        ])
+        #expect(
+            diagram.nodes.filter { $0.paths?.contains("path-1") == true }.map(\.id) == [
+                "Unauthenticated/start", "Unauthenticated/registration", "Registration/start", "Registration/password",
+            ])
+        #expect(
+            diagram.edges.filter { $0.paths?.contains("path-1") == true }.map { "\($0.from)>\($0.to)" } == [
+                "Unauthenticated/start>Unauthenticated/registration", "Unauthenticated/registration>Registration/start",
+                "Registration/start>Registration/password",
+                diagram.edges.first { $0.triggered == "Registration.done" }.map { "\($0.from)>\($0.to)" } ?? "done",
+            ])
         // Two paths through one node: both classes, in the paths' order; nothing is highlighted as a chain is.
         #expect(diagram.node("Unauthenticated", "start")?.paths == ["path-1", "path-2"])
         #expect(!diagram.nodes.contains(where: \.isHighlighted) && !diagram.edges.contains(where: \.isHighlighted))

@@ -1,5 +1,6 @@
 import FlowModel
 @testable import FlowRender
+import FlowAnalysis
 import FlowRules
 import Foundation
 import Testing
@@ -11,43 +12,43 @@ import Testing
     /// walk every start, so Catalog's `close` was drawn closing Help's sheet, while the rules, which cross only
     /// reached starts, found Help with no way out (trapped-flow).
     static let spec = """
-    version: 1
-    entry: App
-    coordinators:
-      App:
-        kind: navigation
-        initial: home
-        routes:
-          home:
-            screen: HomeViewController
-            triggers: [help, browse]
-          help:
-            transition: present
-            style: fullScreen
-            coordinator: Help
-            releaseOn: [finish]
-          browse:
-            transition: push
-            coordinator: Catalog
-            releaseOn: [back]
-      Help:
-        kind: navigation
-        initial: faq
-        routes:
-          faq: { screen: FAQViewController }
-          article:
-            transition: push
-            coordinator: Catalog
-      Catalog:
-        kind: navigation
-        stack: parent
-        initial: list
-        routes:
-          list:
-            screen: CatalogViewController
-            triggers: [close]
-          close: { transition: dismiss }
-    """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home:
+                screen: HomeViewController
+                triggers: [help, browse]
+              help:
+                transition: present
+                style: fullScreen
+                coordinator: Help
+                releaseOn: [finish]
+              browse:
+                transition: push
+                coordinator: Catalog
+                releaseOn: [back]
+          Help:
+            kind: navigation
+            initial: faq
+            routes:
+              faq: { screen: FAQViewController }
+              article:
+                transition: push
+                coordinator: Catalog
+          Catalog:
+            kind: navigation
+            stack: parent
+            initial: list
+            routes:
+              list:
+                screen: CatalogViewController
+                triggers: [close]
+              close: { transition: dismiss }
+        """
 
     @Test func aDismissIsDrawnClosingExactlyWhatTheRulesSayItCloses() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-dismiss-\(UUID().uuidString)")

@@ -22,8 +22,9 @@ import Testing
     static func escapingDiagram() throws -> Diagram {
         let graph = try Fixtures.graph("escaping")
         let at = SourceLocation(file: "x", line: 1, column: 1)
-        let finding = Diagnostic(rule: "leaked-child", severity: .error, message: "<script>&amp; \\N \"x\"", location: at,
-                                 coordinator: graph.entry!.value, route: "日本語")
+        let finding = Finding(
+            rule: "leaked-child", severity: .error, message: "<script>&amp; \\N \"x\"", location: at,
+            coordinator: graph.entry!.value, route: "日本語")
         return DiagramBuilder.build(graph, options: DiagramOptions(findings: [finding]))
     }
 
@@ -131,8 +132,10 @@ struct SVGDocument {
         private var groupClasses: [String] = []
         private var text = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
             elements.insert(name)
             self.attributes.formUnion(attributes.keys)
             texts += attributes.values

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 import Foundation
@@ -30,7 +31,8 @@ import Testing
         let rules = RuleRegistry.allDescriptions
         let workingDirectory = Self.fixtures.path
         #expect(JSONReporter.render(report) == JSONReporter.encoded(report), "\(name)")
-        #expect(SARIFReporter.render(report, rules: rules, tool: tool, workingDirectory: workingDirectory)
+        #expect(
+            SARIFReporter.render(report, rules: rules, tool: tool, workingDirectory: workingDirectory)
                 == SARIFReporter.encoded(report, rules: rules, tool: tool, workingDirectory: workingDirectory), "\(name)")
     }
 

@@ -71,11 +71,14 @@ import Testing
     @Test func warningsOfOneDrawingAreOnePlainLineNamingIt() {
         let reclaim = #"Warning: Unable to reclaim box space in spline routing for edge "a" -> "b". Something is probably seriously wrong."#
         #expect(Graphviz.warning([], drawing: "flow.svg") == nil)
-        #expect(Graphviz.warning([reclaim], drawing: "flow.svg")
+        #expect(
+            Graphviz.warning([reclaim], drawing: "flow.svg")
                 == "some lines of flow.svg may cross boxes: the layout could not route one of them around the boxes")
         let several = Graphviz.warning([reclaim, reclaim, "Warning: x"], drawing: "atlas/Auth.html")
         #expect(several == "some lines of atlas/Auth.html may cross boxes: the layout could not route all of them around the boxes")
-        #expect(Graphviz.warning(["Warning: x"], drawing: "flow.svg") == "flow.svg is drawn, but the layout reported a problem; it may look off")
+        #expect(
+            Graphviz.warning(["Warning: x"], drawing: "flow.svg") == "flow.svg is drawn, but the layout reported a problem; it may look off"
+        )
         for line in [several, Graphviz.warning(["Warning: x", "Warning: y"], drawing: "flow.svg")] {
             #expect(!(line ?? "").contains("Warning") && !(line ?? "").contains("seriously") && !(line ?? "").contains("graphviz"))
         }

@@ -13,7 +13,10 @@ import Testing
         let dot = DOTWriter.write(try Fixtures.diagram("stinsen"))
         #expect(dot.hasPrefix("// Drawn by flowlint"))
         #expect(dot.contains("subgraph \"cluster Todos\" {"))
-        #expect(dot.contains("\"Unauthenticated/registration\" -> \"Registration/start\" [color=\"#8250df\", arrowhead=normal, penwidth=1.5, lhead=\"cluster Registration\""))
+        #expect(
+            dot.contains(
+                "\"Unauthenticated/registration\" -> \"Registration/start\" [color=\"#8250df\", arrowhead=normal, penwidth=1.5, lhead=\"cluster Registration\""
+            ))
         let close = try #require(dot.split(separator: "\n").first { $0.contains("label=\" close \"") })
         #expect(close.contains("style=\"dashed\"") && close.contains("constraint=false"))
         #expect(dot.contains("{ rank=same; \"Authenticated/todos\"; \"Authenticated/profile\"; }"))
@@ -23,11 +26,13 @@ import Testing
 
     @Test func marksFindingsInTheStyleOfTheirRule() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
-        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "unretained-child", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "createTodo"),
-            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
-        ]))
+        let diagram = try Fixtures.diagram(
+            "stinsen",
+            DiagramOptions(findings: [
+                Finding(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+                Finding(rule: "unretained-child", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "createTodo"),
+                Finding(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+            ]))
         let lines = DOTWriter.write(diagram).split(separator: "\n")
         let todo = try #require(lines.first { $0.contains("\"Todos/todo\" [") })
         #expect(todo.contains("style=\"rounded,filled,dashed\"") && todo.contains("color=\"\(DiagramStyle.Palette.grey)\""))
@@ -40,16 +45,19 @@ import Testing
 
     @Test func findingsAreNumberedInDrawingOrderWithBadgesAndAList() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
-        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "invalid-transition", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
-        ]))
+        let diagram = try Fixtures.diagram(
+            "stinsen",
+            DiagramOptions(findings: [
+                Finding(rule: "unreachable-route", severity: .warning, message: "m1", location: at, coordinator: "Todos", route: "todo"),
+                Finding(rule: "invalid-transition", severity: .error, message: "m2", location: at, coordinator: "Todos", route: "todo"),
+                Finding(rule: "unreachable-coordinator", severity: .warning, message: "m3", location: at, coordinator: "CreateTodo"),
+            ]))
         #expect(diagram.findings.map(\.number) == [1, 2, 3])
         #expect(diagram.findings.map(\.message) == ["m3", "m2", "m1"], "the cluster first, then the node's, by rule")
         let dot = DOTWriter.write(diagram)
         let todo = try #require(dot.split(separator: "\n").first { $0.contains("\"Todos/todo\" [") })
-        #expect(todo.contains("error ×2 · #2 #3") && todo.contains("BGCOLOR=\"\(DiagramStyle.Palette.red)\""), "worst severity, count, numbers")
+        #expect(
+            todo.contains("error ×2 · #2 #3") && todo.contains("BGCOLOR=\"\(DiagramStyle.Palette.red)\""), "worst severity, count, numbers")
         #expect(todo.contains("tooltip=") && todo.contains("error [invalid-transition]: m2"))
         #expect(dot.contains("<B>Findings</B>") && dot.contains("warning [unreachable-coordinator] CreateTodo: m3"))
         #expect(MermaidWriter.write(diagram).contains("#35;3 warning [unreachable-route] Todos.todo: m1"))
@@ -58,11 +66,18 @@ import Testing
     @Test func badgesAndListEntriesTakeTheColourOfTheirSeverity() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
         // push-cycle is drawn red (a cycle) whatever its severity; as a warning its badge and entry are amber.
-        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "push-cycle", severity: .warning, message: "only a warning", location: at, coordinator: "Todos", route: "todo"),
-            Diagnostic(rule: "invalid-transition", severity: .error, message: "an error", location: at, coordinator: "Todos", route: "createTodo"),
-            Diagnostic(rule: "trapped-flow", severity: .warning, message: "and a warning", location: at, coordinator: "Todos", route: "createTodo"),
-        ]))
+        let diagram = try Fixtures.diagram(
+            "stinsen",
+            DiagramOptions(findings: [
+                Finding(
+                    rule: "push-cycle", severity: .warning, message: "only a warning", location: at, coordinator: "Todos", route: "todo"),
+                Finding(
+                    rule: "invalid-transition", severity: .error, message: "an error", location: at, coordinator: "Todos",
+                    route: "createTodo"),
+                Finding(
+                    rule: "trapped-flow", severity: .warning, message: "and a warning", location: at, coordinator: "Todos",
+                    route: "createTodo"),
+            ]))
         let dot = DOTWriter.write(diagram)
         let lines = dot.split(separator: "\n")
         func badgeColor(_ node: String) throws -> String? {
@@ -78,16 +93,23 @@ import Testing
         // The list: each entry on the colour of its own severity.
         for finding in diagram.findings {
             let color = finding.severity == "error" ? red : amber
-            #expect(dot.contains("BGCOLOR=\"\(color)\"><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(finding.number) </B>"), "entry \(finding.number)")
+            #expect(
+                dot.contains("BGCOLOR=\"\(color)\"><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> \(finding.number) </B>"),
+                "entry \(finding.number)")
         }
-        #expect(DiagramStyle.severityColor("note") == DiagramStyle.Palette.muted && DiagramStyle.severityColor("info") == DiagramStyle.Palette.muted)
+        #expect(
+            DiagramStyle.severityColor("note") == DiagramStyle.Palette.muted
+                && DiagramStyle.severityColor("info") == DiagramStyle.Palette.muted)
     }
 
     @Test func oneStyleTableDrawsNodesTheirLegendAndMermaidAlike() throws {
         let at = SourceLocation(file: "x", line: 1, column: 1)
-        let diagram = try Fixtures.diagram("stinsen", DiagramOptions(findings: [
-            Diagnostic(rule: "unreachable-route", severity: .warning, message: "m", location: at, coordinator: "Main", route: "authenticated"),
-        ]))
+        let diagram = try Fixtures.diagram(
+            "stinsen",
+            DiagramOptions(findings: [
+                Finding(
+                    rule: "unreachable-route", severity: .warning, message: "m", location: at, coordinator: "Main", route: "authenticated")
+            ]))
         let width = DiagramStyle.initialWidth
         let dot = DOTWriter.write(diagram)
         let lines = dot.split(separator: "\n")
@@ -99,7 +121,8 @@ import Testing
         // An unreachable child start keeps its kind's fill everywhere, faded by its line and text only.
         let child = try #require(lines.first { $0.contains("\"Main/authenticated\" [") })
         #expect(child.contains("fillcolor=\"\(DiagramStyle.Palette.childFill)\"") && child.contains("style=\"filled,dashed\""))
-        #expect(mermaid.contains("classDef coordinator_unreachable fill:\(DiagramStyle.Palette.childFill),stroke:\(DiagramStyle.Palette.grey)"))
+        #expect(
+            mermaid.contains("classDef coordinator_unreachable fill:\(DiagramStyle.Palette.childFill),stroke:\(DiagramStyle.Palette.grey)"))
     }
 
     @Test func escapesEachKindOfString() {
@@ -158,7 +181,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for plugin in ["libgvplugin_dot_layout.so.6", "libgvplugin_core.so.6"] {
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(plugin).path, withDestinationPath: installed + plugin)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(plugin).path, withDestinationPath: installed + plugin)
         }
         let graphviz = Graphviz(pluginDirectory: folder.path)
         #expect(Graphviz(pluginDirectory: installed).rendersImages && !graphviz.rendersImages)
@@ -168,7 +192,8 @@ import Testing
             var thrown: GraphvizError?
             do { _ = try graphviz.image(fromDOT: dot, format: format) } catch { thrown = error }
             let message = try #require(thrown?.description, "\(format) rendered without the cairo plugin")
-            #expect(!message.contains("\n") && message.contains(folder.path + "/libgvplugin_pango.so.6") && message.contains("libgvc6")
+            #expect(
+                !message.contains("\n") && message.contains(folder.path + "/libgvplugin_pango.so.6") && message.contains("libgvc6")
                     && message.contains(format.rawValue.uppercased()), "\(message)")
         }
     }
@@ -200,10 +225,14 @@ import Testing
             spec += "  C\(c):\n    kind: navigation\n    initial: r0\n    routes:\n"
             for r in 0..<10 {
                 let next = r < 8 ? "r\(r + 1)" : (c < 99 ? "child" : "done")
-                spec += "      r\(r):\n" + (r == 0 ? "" : "        transition: push\n")
+                spec +=
+                    "      r\(r):\n" + (r == 0 ? "" : "        transition: push\n")
                     + "        screen: Screen\(c)x\(r)\n        triggers: [\(next), close]\n"
             }
-            spec += c < 99 ? "      child:\n        transition: present\n        coordinator: C\(c + 1)\n        retain: hierarchy\n" : "      done: { transition: finish }\n"
+            spec +=
+                c < 99
+                ? "      child:\n        transition: present\n        coordinator: C\(c + 1)\n        retain: hierarchy\n"
+                : "      done: { transition: finish }\n"
             spec += "      close: { transition: dismiss }\n"
         }
         return spec

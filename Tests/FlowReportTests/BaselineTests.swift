@@ -64,7 +64,8 @@ import Testing
 
     /// Two entries of one key whose counts add past Int.max: the sum saturates instead of trapping.
     @Test func countsAddingPastIntMaxSaturate() throws {
-        let entry = #"{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))", "count": \#(Int.max)}"#
+        let entry =
+            #"{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))", "count": \#(Int.max)}"#
         let text = #"{"version": 1, "findings": [\#(entry), \#(entry)]}"#
         let baseline = try Baseline.decode(Data(text.utf8), source: "b.json")
         #expect(baseline.findingCount == Int.max)
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func countDefaultsToOne() throws {
-        let text = #"{"version": 1, "findings": [{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))"}]}"#
+        let text =
+            #"{"version": 1, "findings": [{"rule": "leaked-child", "coordinator": "App", "route": "login", "digest": "\#(StableHash.hex("Auth leaks"))"}]}"#
         let baseline = try Baseline.decode(Data(text.utf8), source: "b.json")
         #expect(baseline.filter(Report(findings: [leak], files: 1)).suppressed == 1)
     }
@@ -83,10 +85,14 @@ import Testing
         ("", "b.json is not a flowlint baseline: not JSON; rewrite it with --write-baseline"),
         ("[]", "b.json is not a flowlint baseline: the document: expected Dictionary<String, Any>; rewrite it with --write-baseline"),
         (#"{"findings": []}"#, #"b.json is not a flowlint baseline: the document: missing "version"; rewrite it with --write-baseline"#),
-        (#"{"version": 1, "findings": [{"rule": 3, "digest": "x"}]}"#,
-         "b.json is not a flowlint baseline: findings[0].rule: expected a string; rewrite it with --write-baseline"),
-        (#"{"version": 1, "findings": [{"rule": "a", "digest": "x", "count": 0}]}"#,
-         "b.json is not a flowlint baseline: findings[0].count must be at least 1, found 0; rewrite it with --write-baseline"),
+        (
+            #"{"version": 1, "findings": [{"rule": 3, "digest": "x"}]}"#,
+            "b.json is not a flowlint baseline: findings[0].rule: expected a string; rewrite it with --write-baseline"
+        ),
+        (
+            #"{"version": 1, "findings": [{"rule": "a", "digest": "x", "count": 0}]}"#,
+            "b.json is not a flowlint baseline: findings[0].count must be at least 1, found 0; rewrite it with --write-baseline"
+        ),
     ])
     func malformedFilesAreOneLineErrors(text: String, message: String) {
         #expect(throws: BaselineError.self) { try Baseline.decode(Data(text.utf8), source: "b.json") }

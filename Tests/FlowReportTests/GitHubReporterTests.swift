@@ -4,15 +4,17 @@ import Testing
 
 @Suite struct GitHubReporterTests {
     @Test func oneCommandPerFindingWithSeverityLocationAndTitle() {
-        let report = Report(findings: [
-            Findings.finding(),
-            Findings.finding("unreachable-route", .warning, "route `x` is never reached", line: 20, column: 3, route: "x"),
-        ], files: 1)
-        #expect(GitHubReporter.render(report) == """
-            ::error file=Flows/App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::Auth leaks
-            ::warning file=Flows/App.flow.yml,line=20,col=3,title=flowlint(unreachable-route)::route `x` is never reached
+        let report = Report(
+            findings: [
+                Findings.finding(),
+                Findings.finding("unreachable-route", .warning, "route `x` is never reached", line: 20, column: 3, route: "x"),
+            ], files: 1)
+        #expect(
+            GitHubReporter.render(report) == """
+                ::error file=Flows/App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::Auth leaks
+                ::warning file=Flows/App.flow.yml,line=20,col=3,title=flowlint(unreachable-route)::route `x` is never reached
 
-            """)
+                """)
     }
 
     @Test func messageEscapesPercentAndLineBreaksButKeepsColonsAndCommas() {
@@ -24,9 +26,12 @@ import Testing
     }
 
     @Test func notesFollowOnEscapedLines() {
-        let finding = Findings.finding(notes: [DiagnosticNote("first defined here", at: SourceLocation(file: "A, b.yml", line: 3, column: 5))])
+        let finding = Findings.finding(notes: [FindingNote("first defined here", at: SourceLocation(file: "A, b.yml", line: 3, column: 5))])
         let line = GitHubReporter.render(Report(findings: [finding], files: 1))
-        #expect(line == "::error file=Flows/App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::Auth leaks%0Anote: A, b.yml:3:5: first defined here\n")
+        #expect(
+            line
+                == "::error file=Flows/App.flow.yml,line=12,col=7,title=flowlint(leaked-child)::Auth leaks%0Anote: A, b.yml:3:5: first defined here\n"
+        )
     }
 
     @Test func aNameWithANewlineCannotStartASecondCommand() {

@@ -6,9 +6,10 @@ import Testing
 @Suite struct SARIFReporterTests {
     let tool = SARIFReporter.Tool(name: "flowlint", version: "1.2.3", informationURI: "https://example.com/flowlint")
 
-    func log(_ findings: [Diagnostic], workingDirectory: String = "/work/app") throws -> [String: Any] {
-        let text = SARIFReporter.render(Report(findings: findings, files: 1), rules: Findings.rules, tool: tool,
-                                        workingDirectory: workingDirectory)
+    func log(_ findings: [Finding], workingDirectory: String = "/work/app") throws -> [String: Any] {
+        let text = SARIFReporter.render(
+            Report(findings: findings, files: 1), rules: Findings.rules, tool: tool,
+            workingDirectory: workingDirectory)
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
     }
 
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func notesBecomeRelatedLocations() throws {
-        let note = DiagnosticNote("first defined here", at: SourceLocation(file: "Flows/App.flow.yml", line: 3, column: 5))
+        let note = FindingNote("first defined here", at: SourceLocation(file: "Flows/App.flow.yml", line: 3, column: 5))
         let result = results(try log([Findings.finding(notes: [note])]))[0]
         let related = (result["relatedLocations"] as! [[String: Any]])[0]
         #expect(related["id"] as? Int == 1)

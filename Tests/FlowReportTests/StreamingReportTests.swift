@@ -12,9 +12,10 @@ import Testing
     func expectSameBytes(_ report: Report, _ comment: Comment? = nil) {
         #expect(JSONReporter.render(report) == JSONReporter.encoded(report), comment)
         for workingDirectory in ["/work/app", "/"] {
-            #expect(SARIFReporter.render(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory)
+            #expect(
+                SARIFReporter.render(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory)
                     == SARIFReporter.encoded(report, rules: Findings.rules, tool: tool, workingDirectory: workingDirectory),
-                    comment)
+                comment)
         }
     }
 
@@ -22,7 +23,7 @@ import Testing
         expectSameBytes(Report(findings: [], files: 0))
         var report = Report(findings: [], files: 3)
         report.withheld = [Findings.finding()]
-        report.unread = [DiagnosticNote("unreadable", at: SourceLocation(file: "A.swift", line: 1, column: 1))]
+        report.unread = [FindingNote("unreadable", at: SourceLocation(file: "A.swift", line: 1, column: 1))]
         expectSameBytes(report)
     }
 
@@ -30,11 +31,15 @@ import Testing
         let controls = String(String.UnicodeScalarView((0..<0x20).map { Unicode.Scalar(UInt8($0)) }))
         let texts = [controls, "\"quoted\" \\ back/slash", "é 😀 \u{2028} \u{85} \u{7F} 日本", "", "a\r\nb\tc"]
         for text in texts {
-            let finding = Findings.finding("leaked-child", .error, text, file: "Flows/\(text).flow.yml", coordinator: text, route: text,
-                                           notes: [DiagnosticNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
+            let finding = Findings.finding(
+                "leaked-child", .error, text, file: "Flows/\(text).flow.yml", coordinator: text, route: text,
+                notes: [FindingNote(text, at: SourceLocation(file: text, line: 2, column: 3))])
             var traced = finding
-            traced.path = [WitnessStep(NamedPathStep(kind: "deepLink", route: text, on: text, chain: text, url: text),
-                                       at: SourceLocation(file: text, line: 4, column: 5))]
+            traced.path = [
+                WitnessStep(
+                    NamedPathStep(kind: "deepLink", route: text, on: text, chain: text, url: text),
+                    at: SourceLocation(file: text, line: 4, column: 5))
+            ]
             expectSameBytes(Report(findings: [finding, traced], files: 1), "\(text.debugDescription)")
         }
     }
@@ -52,7 +57,7 @@ import Testing
         var random = SeededRandom(seed: 40)
         let names = ["App", "Auth", "Ünïcode", "Tab\"s", "Back\\slash", "日本", "Sp ace", "new\nline", "/abs/path"]
         let kinds = ["tap", "tab", "event", "deepLink", "initial", "then"]
-        let findings = (0..<3_000).map { index -> Diagnostic in
+        let findings = (0..<3_000).map { index -> Finding in
             let name = { names[random.next(below: names.count)] }
             var finding = Findings.finding(
                 RuleID(rawValue: ["leaked-child", "unreachable-route", "trapped-flow"][index % 3]), index % 2 == 0 ? .error : .warning,
@@ -60,15 +65,16 @@ import Testing
                 line: random.next(below: 5_000) + 1, column: random.next(below: 80) + 1,
                 coordinator: index % 11 == 0 ? nil : name(), route: index % 5 == 0 ? nil : name(),
                 notes: (0..<random.next(below: 3)).map {
-                    DiagnosticNote("note \($0) \(name())", at: SourceLocation(file: name(), line: $0 + 1, column: 1))
+                    FindingNote("note \($0) \(name())", at: SourceLocation(file: name(), line: $0 + 1, column: 1))
                 })
             if random.next(below: 4) > 0 {
                 finding.path = (0..<random.next(below: 12)).map { _ in
                     let kind = kinds[random.next(below: kinds.count)]
                     return WitnessStep(
-                        NamedPathStep(kind: kind, route: "\(name()).\(name())", on: kind == "tap" ? name() : nil,
-                                      chain: kind == "deepLink" ? name() : nil,
-                                      url: kind == "deepLink" && random.next(below: 2) == 0 ? "app://\(name())" : nil),
+                        NamedPathStep(
+                            kind: kind, route: "\(name()).\(name())", on: kind == "tap" ? name() : nil,
+                            chain: kind == "deepLink" ? name() : nil,
+                            url: kind == "deepLink" && random.next(below: 2) == 0 ? "app://\(name())" : nil),
                         at: SourceLocation(file: "/work/app/\(name()).flow.yml", line: random.next(below: 900) + 1, column: 7))
                 }
             }

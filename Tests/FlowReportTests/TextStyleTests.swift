@@ -3,18 +3,20 @@ import Testing
 @testable import FlowReport
 
 @Suite struct TextStyleTests {
-    let report = Report(findings: [
-        Findings.finding(notes: [DiagnosticNote("first defined here", at: SourceLocation(file: "A.flow.yml", line: 1, column: 2))]),
-        Findings.finding("unreachable-route", .warning, "never reached", line: 30),
-    ], files: 1)
+    let report = Report(
+        findings: [
+            Findings.finding(notes: [FindingNote("first defined here", at: SourceLocation(file: "A.flow.yml", line: 1, column: 2))]),
+            Findings.finding("unreachable-route", .warning, "never reached", line: 30),
+        ], files: 1)
 
     @Test func plainIsTheClangStyleTextFormat() {
-        #expect(TextReporter.render(report) == """
-            Flows/App.flow.yml:12:7: error: Auth leaks [leaked-child]
-            A.flow.yml:1:2: note: first defined here
-            Flows/App.flow.yml:30:7: warning: never reached [unreachable-route]
+        #expect(
+            TextReporter.render(report) == """
+                Flows/App.flow.yml:12:7: error: Auth leaks [leaked-child]
+                A.flow.yml:1:2: note: first defined here
+                Flows/App.flow.yml:30:7: warning: never reached [unreachable-route]
 
-            """)
+                """)
     }
 
     @Test func ansiColoursSeverityLikeClangAndLeavesTheTextIntact() {

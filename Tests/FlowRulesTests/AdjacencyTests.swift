@@ -1,4 +1,5 @@
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 
 @Suite struct AdjacencyTests {

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
+import FlowConfig
 
 /// A deterministic generator (SplitMix64): the same seed gives the same graphs on every machine.
 struct SplitMix64: RandomNumberGenerator {
@@ -80,7 +82,8 @@ struct SpecProject {
         project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(files: paths)
         if !allowingDiagnostics {
             for diagnostic in project.diagnostics {
-                Issue.record("unexpected \(diagnostic.rule) at \(diagnostic.location): \(diagnostic.message)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "unexpected \(diagnostic.rule) at \(diagnostic.location): \(diagnostic.message)", sourceLocation: sourceLocation)
             }
         }
         analysis = Analysis(project.graph)
@@ -100,7 +103,9 @@ struct SpecProject {
     /// The id of `Coordinator.route`.
     func route(_ qualified: String) -> RouteID {
         let parts = qualified.split(separator: ".").map(String.init)
-        guard parts.count == 2, let id = index.route(named: parts[1], in: coordinator(parts[0])) else { fatalError("no route \(qualified)") }
+        guard parts.count == 2, let id = index.route(named: parts[1], in: coordinator(parts[0])) else {
+            fatalError("no route \(qualified)")
+        }
         return id
     }
 

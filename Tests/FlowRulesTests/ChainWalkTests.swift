@@ -1,49 +1,53 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 @Suite struct ChainWalkTests {
     static let app = """
-    version: 1
-    entry: Root
-    coordinators:
-      Root:
-        kind: view
-        initial: launch
-        routes:
-          launch: { screen: Launch, triggers: [main] }
-          main: { transition: setRoot, coordinator: Main, retain: hierarchy }
-      Main:
-        kind: tab
-        initial: todos
-        tabs: [todos, profile]
-        routes:
-          todos: { coordinator: Todos, retain: hierarchy }
-          profile: { screen: Profile, triggers: [settings, help, showTodos] }
-          showTodos: { transition: select, tab: todos }
-          settings: { transition: present, coordinator: Settings, retain: hierarchy }
-          help: { transition: present, screen: Help }
-      Todos:
-        kind: navigation
-        initial: list
-        routes:
-          list: { screen: List, triggers: [todo, openSettings] }
-          todo: { transition: push, screen: Todo }
-          openSettings: { transition: trigger, route: Main.settings }
-      Settings:
-        kind: navigation
-        initial: overview
-        routes:
-          overview: { screen: Overview, triggers: [about, close] }
-          about: { transition: push, screen: About }
-          close: { transition: dismiss }
-    """
+        version: 1
+        entry: Root
+        coordinators:
+          Root:
+            kind: view
+            initial: launch
+            routes:
+              launch: { screen: Launch, triggers: [main] }
+              main: { transition: setRoot, coordinator: Main, retain: hierarchy }
+          Main:
+            kind: tab
+            initial: todos
+            tabs: [todos, profile]
+            routes:
+              todos: { coordinator: Todos, retain: hierarchy }
+              profile: { screen: Profile, triggers: [settings, help, showTodos] }
+              showTodos: { transition: select, tab: todos }
+              settings: { transition: present, coordinator: Settings, retain: hierarchy }
+              help: { transition: present, screen: Help }
+          Todos:
+            kind: navigation
+            initial: list
+            routes:
+              list: { screen: List, triggers: [todo, openSettings] }
+              todo: { transition: push, screen: Todo }
+              openSettings: { transition: trigger, route: Main.settings }
+          Settings:
+            kind: navigation
+            initial: overview
+            routes:
+              overview: { screen: Overview, triggers: [about, close] }
+              about: { transition: push, screen: About }
+              close: { transition: dismiss }
+        """
 
     /// The walk of one chain `steps` (YAML list items) from `from` over `app`.
-    private func walkChain(from: String, _ steps: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (SpecProject, ChainWalk) {
+    private func walkChain(from: String, _ steps: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (
+        SpecProject, ChainWalk
+    ) {
         let indented = steps.split(separator: "\n").map { "      \($0)" }.joined(separator: "\n")
-        let spec = try SpecProject(["app.flow.yml": Self.app + "\nchains:\n  link:\n    from: \(from)\n    steps:\n\(indented)\n"],
-                                   sourceLocation: sourceLocation)
+        let spec = try SpecProject(
+            ["app.flow.yml": Self.app + "\nchains:\n  link:\n    from: \(from)\n    steps:\n\(indented)\n"],
+            sourceLocation: sourceLocation)
         return (spec, spec.analysis.chains[0])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 
 @Suite struct DominatorTests {
@@ -14,7 +15,8 @@ import Testing
             for c in 0..<list.nodeCount {
                 let expected = reached.contains(c) && reached.contains(x) && (x == c || !withoutX.contains(c))
                 if dominators.dominates(x, c) != expected {
-                    Issue.record("dominates(\(x), \(c)) should be \(expected) in \(list.edges) from \(root)", sourceLocation: sourceLocation)
+                    Issue.record(
+                        "dominates(\(x), \(c)) should be \(expected) in \(list.edges) from \(root)", sourceLocation: sourceLocation)
                     return
                 }
                 if expected && x != c { strict[c].insert(x) }
@@ -22,7 +24,8 @@ import Testing
         }
         for c in 0..<list.nodeCount {
             let expected = strict[c].first { candidate in strict[c].allSatisfy { $0 == candidate || strict[candidate].contains($0) } }
-            #expect(dominators.immediateDominator[c] == Int32(expected ?? -1), "idom(\(c)) in \(list.edges)", sourceLocation: sourceLocation)
+            #expect(
+                dominators.immediateDominator[c] == Int32(expected ?? -1), "idom(\(c)) in \(list.edges)", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,42 +1,43 @@
 import FlowModel
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 
 /// The comparison of a spec with extracted code facts, on facts built by hand: what is compared, where each
 /// finding sits, and what precision leaves out.
 @Suite struct DriftComparisonTests {
     static let spec = """
-    version: 1
-    entry: Settings
+        version: 1
+        entry: Settings
 
-    coordinators:
-      Settings:
-        type: SettingsCoordinator
-        kind: navigation
-        initial: list
-        routes:
-          list:
-            screen: SettingsViewController
-            triggers: [about, account]
-          about:
-            transition: present
-            screen: AboutViewController
-          account:
-            transition: present
-            coordinator: Account
-            retain: parent
-            releaseOn: [finish, dismiss]
+        coordinators:
+          Settings:
+            type: SettingsCoordinator
+            kind: navigation
+            initial: list
+            routes:
+              list:
+                screen: SettingsViewController
+                triggers: [about, account]
+              about:
+                transition: present
+                screen: AboutViewController
+              account:
+                transition: present
+                coordinator: Account
+                retain: parent
+                releaseOn: [finish, dismiss]
 
-      Account:
-        type: AccountCoordinator
-        kind: navigation
-        initial: profile
-        routes:
-          profile:
-            screen: ProfileViewController
-            triggers: [done]
-          done: { transition: finish }
-    """
+          Account:
+            type: AccountCoordinator
+            kind: navigation
+            initial: profile
+            routes:
+              profile:
+                screen: ProfileViewController
+                triggers: [done]
+              done: { transition: finish }
+        """
 
     static func at(_ line: Int, _ file: String = "Sources/SettingsCoordinator.swift") -> FlowModel.SourceLocation {
         FlowModel.SourceLocation(file: file, line: line, column: 9)
@@ -57,7 +58,9 @@ import Testing
             return CodeGraph(graph: graph, provenance: provenance)
         }
 
-        mutating func infer(_ route: String, _ field: RouteField, item: String? = nil, _ why: String, in coordinator: String = "SettingsCoordinator") {
+        mutating func infer(
+            _ route: String, _ field: RouteField, item: String? = nil, _ why: String, in coordinator: String = "SettingsCoordinator"
+        ) {
             provenance.set(.route(coordinator, route, field, item: item), .inferred(why))
         }
     }
@@ -97,7 +100,7 @@ import Testing
         return code
     }
 
-    func findings(_ code: Code, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Diagnostic] {
+    func findings(_ code: Code, spec: String = Self.spec, includeInferred: Bool = false) throws -> [Finding] {
         let project = try SpecProject(spec)
         return DriftComparison(spec: project.project.graph, code: code.graph, includeInferred: includeInferred).findings()
     }
@@ -113,7 +116,10 @@ import Testing
         let found = try findings(code)
         #expect(found.map(\.rule) == [DriftRules.transition])
         let finding = try #require(found.first)
-        #expect(finding.message.hasPrefix("`Settings.about` is pushed in code (SettingsCoordinator.swift:42) but presented in the spec; change `transition:` to `push`"))
+        #expect(
+            finding.message.hasPrefix(
+                "`Settings.about` is pushed in code (SettingsCoordinator.swift:42) but presented in the spec; change `transition:` to `push`"
+            ))
         #expect(finding.location.line == 14, "at the spec's `transition:` value")
         #expect(finding.notes.map(\.location) == [Self.at(42)])
         #expect(finding.severity == .error && finding.coordinator == "Settings" && finding.route == "about")
@@ -134,7 +140,7 @@ import Testing
         help.transition = Located(.push, at: Self.at(61))
         code.coordinators[0].routes.append(help)
         code.coordinators[0].routes.remove(at: 1)  // `about` is gone from the code
-        let found = try findings(code).sorted(by: Diagnostic.reportOrder)
+        let found = try findings(code).sorted(by: Finding.reportOrder)
         #expect(found.map(\.rule) == [DriftRules.missingRoute, DriftRules.extraRoute])
         #expect(found[0].location.line == 5 && found[0].route == "help", "at the spec coordinator")
         #expect(found[1].location.line == 13 && found[1].route == "about", "at the spec route")
@@ -159,7 +165,8 @@ import Testing
     }
 
     @Test func thenDriftNamesTheContinuationTheCodeRuns() throws {
-        let spec = Self.spec.replacingOccurrences(of: "        releaseOn: [finish, dismiss]", with: "        releaseOn: [finish, dismiss]\n        then: about")
+        let spec = Self.spec.replacingOccurrences(
+            of: "        releaseOn: [finish, dismiss]", with: "        releaseOn: [finish, dismiss]\n        then: about")
         var code = Self.code()
         #expect(try findings(code, spec: spec).isEmpty, "the code does not say: nothing to compare")
         code.coordinators[0].routes[2].then = [RouteReference(coordinator: nil, route: "about", location: Self.at(33))]
@@ -167,7 +174,10 @@ import Testing
         code.coordinators[0].routes[2].then = [RouteReference(coordinator: nil, route: "list", location: Self.at(33))]
         let found = try findings(code, spec: spec)
         #expect(found.map(\.rule) == [DriftRules.destination])
-        #expect(found.first?.message.hasPrefix("`Settings.account` continues with `list` after its child finishes in code (SettingsCoordinator.swift:33) but with `about` in the spec; set `then: [list]`") == true)
+        #expect(
+            found.first?.message.hasPrefix(
+                "`Settings.account` continues with `list` after its child finishes in code (SettingsCoordinator.swift:33) but with `about` in the spec; set `then: [list]`"
+            ) == true)
         #expect(found.first?.location.line == 21, "at the spec's `then:`")
         code.infer("account", .then, item: "list", "a guess")
         #expect(try findings(code, spec: spec).isEmpty, "an inferred continuation is compared only on request")
@@ -189,7 +199,8 @@ import Testing
 
     @Test func anExitReleasedOnlyByInferenceIsNoCertainDifference() throws {
         var code = Self.code()
-        code.coordinators[0].routes[2].releaseOn = Located([Located(.finish, at: Self.at(50)), Located(.dismiss, at: Self.at(55))], at: Self.at(50))
+        code.coordinators[0].routes[2].releaseOn = Located(
+            [Located(.finish, at: Self.at(50)), Located(.dismiss, at: Self.at(55))], at: Self.at(50))
         code.infer("account", .releaseOn, item: "dismiss", "a guess")
         #expect(try findings(code).isEmpty)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// The structural and reachability halves of `flowlint diff`, on the three revisions of `fixtures/diff`.
@@ -26,21 +27,26 @@ import FlowSpec
     @Test func renamesRemovalsTransitionsAndTriggersAreStructuralChanges() throws {
         let diff = try Self.diff(1, 2)
         // The sheet's style goes with the new transition, not as changes of their own.
-        #expect(diff.changes.map(\.message) == [
-            "`App.profile` was renamed `App.account`",
-            "`App.settings` no longer triggers `profile`",
-            "`App.settings` now triggers `account`",
-            "`App.help`: transition `push` → `present` (sheet)",
-            "`Cart.checkout` was removed",
-            "`Cart.list` no longer triggers `checkout`",
-        ])
+        #expect(
+            diff.changes.map(\.message) == [
+                "`App.profile` was renamed `App.account`",
+                "`App.settings` no longer triggers `profile`",
+                "`App.settings` now triggers `account`",
+                "`App.help`: transition `push` → `present` (sheet)",
+                "`Cart.checkout` was removed",
+                "`Cart.list` no longer triggers `checkout`",
+            ])
         #expect(diff.changes.first { $0.field == .route(.transition) }.map { ($0.old, $0.new) }! == ("push", "present"))
     }
 
     @Test func aCoordinatorNoLongerReachableNamesTheRemovedRoute() throws {
         let diff = try Self.diff(1, 2)
-        #expect(diff.reachability == [ReachabilityChange(coordinator: "Checkout", reachable: false,
-                                                         cause: "`Cart.checkout` was removed")])
+        #expect(
+            diff.reachability == [
+                ReachabilityChange(
+                    coordinator: "Checkout", reachable: false,
+                    cause: "`Cart.checkout` was removed")
+            ])
         let back = try Self.diff(2, 1)
         #expect(back.reachability.map(\.message) == ["`Checkout` is now reachable: `Cart.checkout` was added"])
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import FlowAnalysis
 @testable import FlowRules
+@testable import FlowConfig
 
 @Suite struct GlobTests {
     @Test(arguments: [

@@ -1,49 +1,50 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// NavigationState (DESIGN §4): presentations on paths, stacks, what is below a screen on every path.
 @Suite struct NavigationStateTests {
     static let project = """
-    version: 1
-    entry: App
-    coordinators:
-      App:
-        kind: tab
-        initial: home
-        tabs: [home, help]
-        routes:
-          home: { coordinator: Home }
-          help: { coordinator: Help }
-      Home:
-        kind: navigation
-        initial: feed
-        routes:
-          feed: { screen: Feed, triggers: [a, b, sheet, helpModal] }
-          a: { transition: push, screen: A, triggers: [c] }
-          b: { transition: push, screen: B, triggers: [c, flow] }
-          c: { transition: push, screen: C }
-          sheet: { transition: present, screen: Sheet }
-          helpModal: { transition: present, coordinator: Modal, retain: hierarchy }
-          flow: { transition: push, coordinator: Flow, retain: hierarchy }
-      Flow:
-        kind: navigation
-        stack: parent
-        initial: step
-        routes:
-          step: { screen: Step }
-      Help:
-        kind: navigation
-        initial: article
-        routes:
-          article: { screen: Article }
-      Modal:
-        kind: navigation
-        initial: start
-        routes:
-          start: { screen: Start, triggers: [next] }
-          next: { transition: push, screen: Next }
-    """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: tab
+            initial: home
+            tabs: [home, help]
+            routes:
+              home: { coordinator: Home }
+              help: { coordinator: Help }
+          Home:
+            kind: navigation
+            initial: feed
+            routes:
+              feed: { screen: Feed, triggers: [a, b, sheet, helpModal] }
+              a: { transition: push, screen: A, triggers: [c] }
+              b: { transition: push, screen: B, triggers: [c, flow] }
+              c: { transition: push, screen: C }
+              sheet: { transition: present, screen: Sheet }
+              helpModal: { transition: present, coordinator: Modal, retain: hierarchy }
+              flow: { transition: push, coordinator: Flow, retain: hierarchy }
+          Flow:
+            kind: navigation
+            stack: parent
+            initial: step
+            routes:
+              step: { screen: Step }
+          Help:
+            kind: navigation
+            initial: article
+            routes:
+              article: { screen: Article }
+          Modal:
+            kind: navigation
+            initial: start
+            routes:
+              start: { screen: Start, triggers: [next] }
+              next: { transition: push, screen: Next }
+        """
 
     @Test func presentationsOnSomePath() throws {
         let spec = try SpecProject(Self.project)
@@ -66,7 +67,8 @@ import FlowModel
         #expect(state.isAlwaysBelow(spec.route("Home.b"), spec.route("Flow.step")))
         #expect(state.isAlwaysBelow(spec.route("Modal.start"), spec.route("Modal.next")))
         #expect(!state.isStacked(spec.route("Home.sheet")))
-        #expect(state.stackPath(to: spec.route("Home.c"), avoiding: spec.route("Home.a"))
+        #expect(
+            state.stackPath(to: spec.route("Home.c"), avoiding: spec.route("Home.a"))
                 == [spec.route("Home.feed"), spec.route("Home.b"), spec.route("Home.c")])
     }
 }

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// A small interpreter of DESIGN §4's navigation state, written apart from `PathGraph` so that it can judge it: it
@@ -50,12 +51,16 @@ struct PathReplay {
         }
         switch step.kind {
         case .tap:
-            guard let shown = visible, shown == step.screen else { throw Failure(description: "the screen shown is \(visible.map(index.qualifiedName) ?? "none")") }
+            guard let shown = visible, shown == step.screen else {
+                throw Failure(description: "the screen shown is \(visible.map(index.qualifiedName) ?? "none")")
+            }
             guard index.triggers.neighbors(of: shown).contains(route) else { throw Failure(description: "the screen does not trigger it") }
             try fire(route, from: shown)
         case .tab:
             let tabs = index.owner(of: route)
-            guard index.kind[tabs] == .tab, let place = active[tabs], place.layer == layers.count - 1 else { throw Failure(description: "no tab bar in view") }
+            guard index.kind[tabs] == .tab, let place = active[tabs], place.layer == layers.count - 1 else {
+                throw Failure(description: "no tab bar in view")
+            }
             try enter(route)
         case .event:
             try fire(route, from: nil)
@@ -89,7 +94,9 @@ struct PathReplay {
                 throw Failure(description: "pushes onto a stack that is not in view")
             }
             if let child = childOf(route) {
-                guard index.kind[child] != .navigation || index.joinsParentStack(child, startedBy: route) else { throw Failure(description: "pushes a navigation controller") }
+                guard index.kind[child] != .navigation || index.joinsParentStack(child, startedBy: route) else {
+                    throw Failure(description: "pushes a navigation controller")
+                }
                 try start(child, starter: route, layer: place.layer, stack: stack)
             } else {
                 stacks[stack, default: []].append(route)
@@ -103,7 +110,10 @@ struct PathReplay {
             guard place.layer == layers.count - 1 else { throw Failure(description: "shows under a presentation") }
             try enter(route)
         case .attach?:
-            if let child = childOf(route) { try start(child, starter: route, layer: place.layer, stack: index.joinsParentStack(child, startedBy: route) ? place.stack : nil) }
+            if let child = childOf(route) {
+                try start(
+                    child, starter: route, layer: place.layer, stack: index.joinsParentStack(child, startedBy: route) ? place.stack : nil)
+            }
         case .select?:
             guard let tab = index.tab(of: route) else { throw Failure(description: "no tab") }
             try enter(tab)
@@ -120,7 +130,9 @@ struct PathReplay {
             switch index.transition(route) {
             case .popTo?:
                 let target = index.target(of: route).flatMap { analysis.navigation.stackedScreen(of: $0, index: index) }
-                guard let depth = screens.lastIndex(where: { $0 == target }) else { throw Failure(description: "pops to a route not on the stack") }
+                guard let depth = screens.lastIndex(where: { $0 == target }) else {
+                    throw Failure(description: "pops to a route not on the stack")
+                }
                 screens.removeSubrange((depth + 1)...)
             case .popToRoot?: screens = Array(screens.prefix(1))
             default: if screens.count > 1 { screens.removeLast() }
@@ -169,7 +181,9 @@ struct PathReplay {
 
     /// The coordinator ends: its presentation closes, its screens leave the stacks, and its starter's `then` runs.
     private mutating func finish(_ coordinator: CoordinatorID) throws {
-        guard let place = active[coordinator], let starter = place.starter else { throw Failure(description: "the entry finishes: nobody is told") }
+        guard let place = active[coordinator], let starter = place.starter else {
+            throw Failure(description: "the entry finishes: nobody is told")
+        }
         if index.transition(starter) == .present { close(above: place.layer - 1) }
         for stack in stacks.keys { stacks[stack]!.removeAll { index.owner(of: $0) == coordinator } }
         active[coordinator] = nil
@@ -185,7 +199,9 @@ struct PathReplay {
     private mutating func runChain(_ position: Int) throws {
         let chain = index.graph.chains[position]
         let walk = analysis.chains[position]
-        guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }), active[from] != nil else { throw Failure(description: "its coordinator is not started") }
+        guard let from = chain.from.flatMap({ index.coordinator(named: $0.value) }), active[from] != nil else {
+            throw Failure(description: "its coordinator is not started")
+        }
         var stepped = walk.stepped.makeIterator()
         for step in chain.steps {
             switch step.action {

@@ -2,15 +2,17 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// Every path `flowlint paths` emits, replayed by `PathReplay` from launch: each step is available on the screen shown
 /// at that moment, and the path ends on its screen. Over every valid fixture, the seeds and generated projects.
 @Suite struct PathReplayTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let folders = ["fixtures/seeds", "fixtures/render/stinsen", "fixtures/render/classic"]
+    static let folders =
+        ["fixtures/seeds", "fixtures/render/stinsen", "fixtures/render/classic"]
         + ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("fixtures/valid").path)) ?? [])
-            .filter { !$0.hasSuffix(".md") }.sorted().map { "fixtures/valid/\($0)" }
+        .filter { !$0.hasSuffix(".md") }.sorted().map { "fixtures/valid/\($0)" }
 
     static func analysis(of folder: String) throws -> Analysis {
         let project = try SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [root.appendingPathComponent(folder).path])
@@ -30,23 +32,29 @@ import FlowSpec
             var replay = try PathReplay(analysis)
             do {
                 try replay.replay(steps)
-                #expect(replay.visible == route, "\(name): the path to \(index.qualifiedName(route)) ends on \(replay.visible.map(index.qualifiedName) ?? "nothing")",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    replay.visible == route,
+                    "\(name): the path to \(index.qualifiedName(route)) ends on \(replay.visible.map(index.qualifiedName) ?? "nothing")",
+                    sourceLocation: sourceLocation)
             } catch {
                 Issue.record("\(name): the path to \(index.qualifiedName(route)): \(error)", sourceLocation: sourceLocation)
             }
         }
         for (number, steps) in TransitionCover(paths).paths.enumerated() {
             var replay = try PathReplay(analysis)
-            do { try replay.replay(steps) } catch { Issue.record("\(name): cover path \(number + 1): \(error)", sourceLocation: sourceLocation) }
+            do { try replay.replay(steps) } catch {
+                Issue.record("\(name): cover path \(number + 1): \(error)", sourceLocation: sourceLocation)
+            }
         }
         return withPath
     }
 
     /// The rules whose findings stand for a step's hazard (`StepHazard`), at the screen that fires the step or the route
     /// it fires.
-    static let stateRules: Set<RuleID> = ["out-of-scope-trigger", "dismiss-without-presentation", "covered-stack", "popto-not-on-stack",
-                                          "push-container", "push-without-stack", "invalid-transition", "chain-under-modal"]
+    static let stateRules: Set<RuleID> = [
+        "out-of-scope-trigger", "dismiss-without-presentation", "covered-stack", "popto-not-on-stack",
+        "push-container", "push-without-stack", "invalid-transition", "chain-under-modal",
+    ]
 
     /// The screens lint lets a user reach: from launch, every move of `paths`' graph, a step with a hazard included unless
     /// lint reports a state or scope error at the screen that fires it or at the route fired. The hazards no rule
@@ -58,9 +66,10 @@ import FlowSpec
         let flagged = Set(findings.compactMap { finding in finding.route.map { "\(finding.coordinator ?? "").\($0)" } })
         func isFlagged(_ route: RouteID) -> Bool { flagged.contains(index.qualifiedName(route)) }
         // `push-without-stack` is reported at the route that starts the coordinator without a stack.
-        let stackless = Set(findings.filter { $0.rule == "push-without-stack" }.compactMap { finding in
-            finding.route.flatMap { index.route(qualified: "\(finding.coordinator ?? "").\($0)") }.flatMap(index.child(of:))
-        })
+        let stackless = Set(
+            findings.filter { $0.rule == "push-without-stack" }.compactMap { finding in
+                finding.route.flatMap { index.route(qualified: "\(finding.coordinator ?? "").\($0)") }.flatMap(index.child(of:))
+            })
         let graph = PathGraph(analysis)
         var seen = [Bool](repeating: false, count: graph.nodeCount)
         var pending = [graph.launch]
@@ -73,7 +82,11 @@ import FlowSpec
                     default: break
                     }
                     let fired = RouteID(edge.target)
-                    if case .stackNotShown(nil) = hazard, let acting = index.redirectEnd(of: fired), stackless.contains(index.owner(of: acting)) { return }
+                    if case .stackNotShown(nil) = hazard, let acting = index.redirectEnd(of: fired),
+                        stackless.contains(index.owner(of: acting))
+                    {
+                        return
+                    }
                     if node != graph.launch, isFlagged(RouteID(node)) { return }
                     if isFlagged(fired) || index.redirectEnd(of: fired).map(isFlagged) == true { return }
                 }
@@ -86,12 +99,15 @@ import FlowSpec
     }
 
     /// Every screen lint passes has a path (`screensLintPasses`).
-    static func expectLintPassedScreensHavePaths(_ analysis: Analysis, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectLintPassedScreensHavePaths(
+        _ analysis: Analysis, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let paths = ShortestPaths(analysis)
         for screen in screensLintPasses(analysis) {
             guard case .path = paths.answer(for: screen) else {
-                Issue.record("\(name): lint finds no state error on the way to \(analysis.index.qualifiedName(screen)), but paths says: \(paths.answer(for: screen))",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(name): lint finds no state error on the way to \(analysis.index.qualifiedName(screen)), but paths says: \(paths.answer(for: screen))",
+                    sourceLocation: sourceLocation)
                 continue
             }
         }
@@ -104,7 +120,9 @@ import FlowSpec
         func children(_ folder: String) -> [String] {
             ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted().map { "\(folder)/\($0)" }
         }
-        let folders = ["fixtures/seeds"] + ["fixtures/valid", "fixtures/render", "fixtures/diff", "fixtures/drift"].flatMap(children)
+        let folders =
+            ["fixtures/seeds"]
+            + ["fixtures/valid", "fixtures/render", "fixtures/diff", "fixtures/drift"].flatMap(children)
             .filter { !$0.hasSuffix(".md") && !$0.hasSuffix("/golden") && !$0.hasSuffix("/Sources") && !$0.hasSuffix("/code-only") }
         let examples = children("fixtures/rules").flatMap { rule in ["passing", "triggering"].flatMap { children("\(rule)/\($0)") } }
             .filter { $0.hasSuffix(".flow.yml") || $0.hasSuffix(".flow.yaml") }
@@ -114,8 +132,10 @@ import FlowSpec
     @Test func everyScreenLintPassesHasAPathInEveryFixture() throws {
         var checked = 0
         for project in Self.specProjects {
-            guard let loaded = try? SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [Self.root.appendingPathComponent(project).path]),
-                  !loaded.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            guard
+                let loaded = try? SpecLoader(knownRules: RuleRegistry.allIDs).load(paths: [Self.root.appendingPathComponent(project).path]),
+                !loaded.diagnostics.contains(where: { $0.severity == .error })
+            else { continue }
             let analysis = Analysis(loaded.graph)
             guard analysis.index.entry != nil else { continue }
             Self.expectLintPassedScreensHavePaths(analysis, project)
@@ -185,7 +205,8 @@ import FlowSpec
         let analysis = Analysis(project.graph)
         let replayed = try Self.replayAll(analysis, "gen-flows 1100")
         Self.expectLintPassedScreensHavePaths(analysis, "gen-flows 1100")
-        #expect(replayed == analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
+        #expect(
+            replayed == analysis.index.routeIDs.filter { analysis.index.showsScreen($0) && analysis.reachability.reachedRoute[$0] }.count)
     }
 
     @Test func aPathFromAScreenReplaysAfterThePathToIt() throws {
@@ -194,7 +215,8 @@ import FlowSpec
         let from = try #require(index.route(qualified: "StinsenUnauthenticated.start"))
         let to = try #require(index.route(qualified: "StinsenRegistration.password"))
         guard case .path(let first) = ShortestPaths(analysis).answer(for: from),
-              case .path(let second) = ShortestPaths(analysis, from: from).answer(for: to) else {
+            case .path(let second) = ShortestPaths(analysis, from: from).answer(for: to)
+        else {
             Issue.record("no path")
             return
         }
@@ -209,23 +231,24 @@ import FlowSpec
 @Suite struct ShortestPathsTests {
     /// `covered-stack`'s own example (the filter sheet pushes the results under itself), with a branch that pushes
     /// in view, a close button and a route nothing triggers.
-    static let coveredStack = CoveredStackRule.description.triggeringExample
+    static let coveredStack =
+        CoveredStackRule.description.triggeringExample
         .replacingOccurrences(of: "triggers: [filter]", with: "triggers: [filter, details]")
         .replacingOccurrences(of: "triggers: [results]  # expect: covered-stack", with: "triggers: [results, close]")
-        + """
-              details:
-                transition: push
-                screen: DetailsViewController
-                triggers: [more]
-              more:
-                transition: push
-                screen: MoreViewController
-              close: { transition: dismiss }
-              legacy:
-                transition: push
-                screen: LegacyViewController
+            + """
+                  details:
+                    transition: push
+                    screen: DetailsViewController
+                    triggers: [more]
+                  more:
+                    transition: push
+                    screen: MoreViewController
+                  close: { transition: dismiss }
+                  legacy:
+                    transition: push
+                    screen: LegacyViewController
 
-        """
+            """
 
     @Test func aPushUnderAModalIsNoStateSafePathAndTheCheckerRejectsIt() throws {
         let analysis = try SpecProject(["a.flow.yml": Self.coveredStack]).analysis
@@ -236,14 +259,22 @@ import FlowSpec
             Issue.record("results: \(paths.answer(for: results))")
             return
         }
-        #expect(reason == "Feed.filter → Feed.results: it pushes onto or pops Feed's stack, which is not the one shown: under a modal or in another tab (covered-stack)")
+        #expect(
+            reason
+                == "Feed.filter → Feed.results: it pushes onto or pops Feed's stack, which is not the one shown: under a modal or in another tab (covered-stack)"
+        )
         let legacy = try #require(index.route(qualified: "Feed.legacy"))
-        #expect(paths.answer(for: legacy) == .unreachable(reason: "no reachable screen triggers it, no coordinator starts it, no chain steps through it"))
+        #expect(
+            paths.answer(for: legacy)
+                == .unreachable(reason: "no reachable screen triggers it, no coordinator starts it, no chain steps through it"))
         // The path a search without DESIGN §4 would give.
         let filter = try #require(index.route(qualified: "Feed.filter")), feed = try #require(index.route(qualified: "Feed.feed"))
         var replay = try PathReplay(analysis)
         #expect(throws: PathReplay.Failure.self) {
-            try replay.replay([PathStep(kind: .tap, route: filter, screen: feed, chain: nil), PathStep(kind: .tap, route: results, screen: filter, chain: nil)])
+            try replay.replay([
+                PathStep(kind: .tap, route: filter, screen: feed, chain: nil),
+                PathStep(kind: .tap, route: results, screen: filter, chain: nil),
+            ])
         }
         let more = try #require(index.route(qualified: "Feed.more"))
         guard case .path(let steps) = paths.answer(for: more) else {

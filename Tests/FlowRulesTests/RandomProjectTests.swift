@@ -1,5 +1,6 @@
 import Testing
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// Random projects, valid or not, through the loader, every analysis fact and every rule: nothing traps,
@@ -39,7 +40,8 @@ import FlowModel
                 text += "      \(routeName(c, r)):\n"
                 let transition: String? = r == 0 && chance(0.7) ? nil : pick(transitions)
                 if let transition { text += "        transition: \(transition)\n" }
-                let showsSomething = transition.map { ["push", "present", "setRoot", "embed", "show", "showDetail", "none"].contains($0) } ?? true
+                let showsSomething =
+                    transition.map { ["push", "present", "setRoot", "embed", "show", "showDetail", "none"].contains($0) } ?? true
                 if showsSomething && chance(0.9) {
                     if chance(0.4) || transition == "none" {
                         text += "        coordinator: \(pick(names))\n"
@@ -87,12 +89,13 @@ import FlowModel
             let text = Self.randomSpec(coordinators: Int.random(in: 1...8, using: &generator), using: &generator)
             let spec = try SpecProject(["app.flow.yml": text], allowingDiagnostics: true)
             // Every rule over every project, even those RuleRunner would not check for spec errors.
-            var findings: [Diagnostic] = []
+            var findings: [Finding] = []
             for rule in RuleRegistry.graphRules { findings += rule.init().check(spec.analysis) }
             findings += RuleRunner().findings(for: spec.project)
             for finding in findings {
-                #expect(finding.location.file.hasSuffix("app.flow.yml") && finding.location.line >= 1 && finding.location.column >= 1,
-                        "round \(round): \(finding.rule) at \(finding.location)")
+                #expect(
+                    finding.location.file.hasSuffix("app.flow.yml") && finding.location.line >= 1 && finding.location.column >= 1,
+                    "round \(round): \(finding.rule) at \(finding.location)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowModel
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -46,7 +47,7 @@ import FlowSpec
 
         var unexpected: [String] = []
         var remaining = expected
-        for finding in findings.sorted(by: Diagnostic.reportOrder) {
+        for finding in findings.sorted(by: Finding.reportOrder) {
             let key = Marker(line: finding.location.line, rule: finding.rule.rawValue)
             if let count = remaining[key], count > 0 {
                 remaining[key] = count - 1
@@ -78,9 +79,12 @@ import FlowSpec
     @Test(arguments: specOnlyRules)
     func descriptionHoldsTheExamples(_ id: String) {
         for kind in ["triggering", "passing"] {
-            #expect(Self.descriptionExamples.contains { $0.ruleID == id && $0.kind == kind }, "the description of `\(id)` has no \(kind) example")
-            #expect(!Self.fixtures.contains { $0.ruleID == id && $0.kind == kind && $0.fileName == "example.flow.yml" },
-                    "fixtures/rules/\(id)/\(kind)/example.flow.yml copies the description's example: remove it")
+            #expect(
+                Self.descriptionExamples.contains { $0.ruleID == id && $0.kind == kind },
+                "the description of `\(id)` has no \(kind) example")
+            #expect(
+                !Self.fixtures.contains { $0.ruleID == id && $0.kind == kind && $0.fileName == "example.flow.yml" },
+                "fixtures/rules/\(id)/\(kind)/example.flow.yml copies the description's example: remove it")
         }
     }
 }

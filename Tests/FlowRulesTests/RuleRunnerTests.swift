@@ -2,29 +2,31 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
+import FlowConfig
 
 @Suite struct RuleRunnerTests {
     /// Two warnings (`unreachable-route` on App.orphan, Child.orphan) and one error (`unretained-child` on App.child).
     static let spec = """
-    version: 1
-    entry: App
-    coordinators:
-      App:
-        kind: navigation
-        initial: home
-        routes:
-          home: { screen: Home, triggers: [child] }
-          child: { transition: push, coordinator: Child, retain: none }
-          orphan: { transition: push, screen: Orphan }
-      Child:
-        kind: navigation
-        stack: parent
-        initial: page
-        routes:
-          page: { screen: Page }
-          orphan: { transition: push, screen: Orphan }
-    """
+        version: 1
+        entry: App
+        coordinators:
+          App:
+            kind: navigation
+            initial: home
+            routes:
+              home: { screen: Home, triggers: [child] }
+              child: { transition: push, coordinator: Child, retain: none }
+              orphan: { transition: push, screen: Orphan }
+          Child:
+            kind: navigation
+            stack: parent
+            initial: page
+            routes:
+              page: { screen: Page }
+              orphan: { transition: push, screen: Orphan }
+        """
 
     static let all = ["unreachable-route App.orphan", "unreachable-route Child.orphan", "unretained-child App.child"]
 
@@ -33,15 +35,20 @@ import FlowSpec
     }
 
     @Test func ignoreOnACoordinatorSilencesItAndItsRoutes() throws {
-        let spec = try SpecProject(Self.spec.replacingOccurrences(of: "    stack: parent\n", with: "    stack: parent\n    ignore: [unreachable-route]\n"))
+        let spec = try SpecProject(
+            Self.spec.replacingOccurrences(of: "    stack: parent\n", with: "    stack: parent\n    ignore: [unreachable-route]\n"))
         #expect(spec.findings() == ["unreachable-route App.orphan", "unretained-child App.child"])
     }
 
     @Test func ignoreOnARouteSilencesOnlyThatRouteAndRule() throws {
-        let spec = try SpecProject(Self.spec.replacingOccurrences(
-            of: "child: { transition: push, coordinator: Child, retain: none }",
-            with: "child: { transition: push, coordinator: Child, retain: none, ignore: [unreachable-route, unretained-child] }")
-            .replacingOccurrences(of: "orphan: { transition: push, screen: Orphan }\n  Child", with: "orphan: { transition: push, screen: Orphan, ignore: [push-cycle] }\n  Child"))
+        let spec = try SpecProject(
+            Self.spec.replacingOccurrences(
+                of: "child: { transition: push, coordinator: Child, retain: none }",
+                with: "child: { transition: push, coordinator: Child, retain: none, ignore: [unreachable-route, unretained-child] }"
+            )
+            .replacingOccurrences(
+                of: "orphan: { transition: push, screen: Orphan }\n  Child",
+                with: "orphan: { transition: push, screen: Orphan, ignore: [push-cycle] }\n  Child"))
         #expect(spec.findings() == ["unreachable-route App.orphan", "unreachable-route Child.orphan"])
     }
 
@@ -105,17 +112,21 @@ import FlowSpec
     @Test func onlyElementRulesRunWhenSpecsHaveErrors() throws {
         // A misspelled trigger is reported once, as unknown-reference, and not also as an unreachable route;
         // a rule that judges a route by its own fields still finds the unretained child.
-        let spec = try SpecProject(["app.flow.yml": Self.spec.replacingOccurrences(of: "triggers: [child]", with: "triggers: [chlid]")],
-                                   allowingDiagnostics: true)
+        let spec = try SpecProject(
+            ["app.flow.yml": Self.spec.replacingOccurrences(of: "triggers: [child]", with: "triggers: [chlid]")],
+            allowingDiagnostics: true)
         let findings = RuleRunner().findings(for: spec.project)
         #expect(findings.map(\.rule) == ["unknown-reference", "unretained-child"])
         #expect(findings.first?.message.contains("did you mean `child`?") == true)
     }
 
     @Test func elementRulesSkipElementsWithAValidityError() throws {
-        let spec = try SpecProject(["app.flow.yml": Self.spec.replacingOccurrences(
-            of: "child: { transition: push, coordinator: Child, retain: none }",
-            with: "child: { transition: push, coordinator: Child, retain: none, colour: red }")], allowingDiagnostics: true)
+        let spec = try SpecProject(
+            [
+                "app.flow.yml": Self.spec.replacingOccurrences(
+                    of: "child: { transition: push, coordinator: Child, retain: none }",
+                    with: "child: { transition: push, coordinator: Child, retain: none, colour: red }")
+            ], allowingDiagnostics: true)
         #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["schema"])
     }
 
@@ -124,13 +135,18 @@ import FlowSpec
     @Test func aChildInAnUnreadFileIsNoMissingDestination() throws {
         // Child in a file of its own that does not parse; App starts it.
         let parts = Self.spec.components(separatedBy: "  Child:\n")
-        let app = parts[0], child = "version: 1\ncoordinators:\n  Child:\n" + parts[1].replacingOccurrences(of: "{ screen: Page }", with: "{ screen: Page")
+        let app = parts[0],
+            child = "version: 1\ncoordinators:\n  Child:\n" + parts[1].replacingOccurrences(of: "{ screen: Page }", with: "{ screen: Page")
         let spec = try SpecProject(["app.flow.yml": app, "child.flow.yml": child], allowingDiagnostics: true)
         #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["syntax"])
         // Another route of the same coordinator, wrong by its own fields, is still judged.
-        let wrong = try SpecProject(["app.flow.yml": app + "      tabbed: { transition: select, tab: home }\n", "child.flow.yml": child],
-                                    allowingDiagnostics: true)
-        #expect(Set(RuleRunner().findings(for: wrong.project).map { "\($0.rule) \($0.route ?? "")" }) == ["syntax ", "invalid-transition tabbed"])
+        let wrong = try SpecProject(
+            ["app.flow.yml": app + "      tabbed: { transition: select, tab: home }\n", "child.flow.yml": child],
+            allowingDiagnostics: true)
+        #expect(
+            Set(RuleRunner().findings(for: wrong.project).map { "\($0.rule) \($0.route ?? "")" }) == [
+                "syntax ", "invalid-transition tabbed",
+            ])
     }
 
     @Test func everyGraphRuleSaysWhenItRuns() {
@@ -145,16 +161,16 @@ import FlowSpec
     @Test func specValidityFindingsIgnoreIgnoreListsButNotExcludes() throws {
         // `ignore: [schema]` on a coordinator does not hide its schema error.
         let broken = """
-        version: 1
-        entry: App
-        coordinators:
-          App:
-            kind: navigation
-            ignore: [schema]
-            initial: home
-            routes:
-              home: { screen: Home, trigers: [home] }
-        """
+            version: 1
+            entry: App
+            coordinators:
+              App:
+                kind: navigation
+                ignore: [schema]
+                initial: home
+                routes:
+                  home: { screen: Home, trigers: [home] }
+            """
         let spec = try SpecProject(["app.flow.yml": broken], allowingDiagnostics: true)
         #expect(RuleRunner().findings(for: spec.project).map(\.rule) == ["schema"])
         var configuration = Configuration()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowModel
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -59,10 +60,13 @@ import FlowSpec
             return (fromSpec, RuleRunner().findings(for: project))
         }
         // The same findings, at the same places: only the words change.
-        #expect(fromSpec.map { "\($0.rule) \($0.location.line)" } == fromCode.map { "\($0.rule) \($0.location.line)" }, "\(fixture.relativePath)")
+        #expect(
+            fromSpec.map { "\($0.rule) \($0.location.line)" } == fromCode.map { "\($0.rule) \($0.location.line)" },
+            "\(fixture.relativePath)")
         for (spec, code) in zip(fromSpec, fromCode) {
             let named = Self.specFields(in: code.message)
-            #expect(named.isEmpty, "\(fixture.relativePath): `\(code.rule)` read from code names the spec field(s) \(named): \(code.message)")
+            #expect(
+                named.isEmpty, "\(fixture.relativePath): `\(code.rule)` read from code names the spec field(s) \(named): \(code.message)")
             // Where the spec wording names a field, the code wording is another one.
             if !Self.specFields(in: spec.message).isEmpty {
                 #expect(spec.message != code.message, "\(fixture.relativePath): `\(spec.rule)` has one wording for spec and code")

@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+import FlowAnalysis
 @testable import FlowRules
 @testable import FlowSpec
 
@@ -20,13 +21,18 @@ import Testing
         Case(field: .screen, base: "transition: push\nscreen: Detail", head: "transition: push\nscreen: Summary"),
         Case(field: .coordinator, base: "transition: present\ncoordinator: Child", head: "transition: present\ncoordinator: Other"),
         Case(field: .style, base: "transition: present\nscreen: Detail", head: "transition: present\nscreen: Detail\nstyle: fullScreen"),
-        Case(field: .detents, base: "transition: present\nscreen: Detail\ndetents: [large]",
-             head: "transition: present\nscreen: Detail\ndetents: [medium, large]"),
-        Case(field: .retain, base: "transition: present\ncoordinator: Child\nretain: parent",
-             head: "transition: present\ncoordinator: Child\nretain: hierarchy"),
-        Case(field: .releaseOn, base: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish]",
-             head: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish, dismiss]"),
-        Case(field: .then, base: "transition: present\ncoordinator: Child\nthen: [a]", head: "transition: present\ncoordinator: Child\nthen: [b]"),
+        Case(
+            field: .detents, base: "transition: present\nscreen: Detail\ndetents: [large]",
+            head: "transition: present\nscreen: Detail\ndetents: [medium, large]"),
+        Case(
+            field: .retain, base: "transition: present\ncoordinator: Child\nretain: parent",
+            head: "transition: present\ncoordinator: Child\nretain: hierarchy"),
+        Case(
+            field: .releaseOn, base: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish]",
+            head: "transition: present\ncoordinator: Child\nretain: parent\nreleaseOn: [finish, dismiss]"),
+        Case(
+            field: .then, base: "transition: present\ncoordinator: Child\nthen: [a]",
+            head: "transition: present\ncoordinator: Child\nthen: [b]"),
     ]
 
     static func spec(_ route: String) -> String {
@@ -92,7 +98,7 @@ import Testing
         let loaded = !decode(spec(test.head), schema: schema).findings.contains { $0.hasPrefix("unknown field `\(key)`") }
         let text = SpecEncoder.specs(for: CodeGraph(graph: head), comments: false, schema: schema).map(\.text).joined()
         let encoded = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key):") }
-        let roundTrips = GraphFacts.lines(decode(text).graph) == GraphFacts.lines(head)
+        let roundTrips = GraphSignature.lines(decode(text).graph) == GraphSignature.lines(head)
         let drifts = !DriftComparison(spec: base, code: CodeGraph(graph: head), schema: schema).findings().isEmpty
         let diffs = FlowDiff(base: base, head: head, schema: schema).changes.contains { $0.field == FlowField.of(test.field) }
         return Outcome(loaded: loaded, encoded: encoded, roundTrips: roundTrips, drifts: drifts, diffs: diffs)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlowModel
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 
@@ -25,38 +26,51 @@ import FlowSpec
         .appendingPathComponent("fixtures/valid")
 
     static let mutants: [Mutant] = [
-        Mutant(project: "root-switch/App.flow.yml", name: "a then that leaks: Main is never released before logout shows auth",
-               replace: "coordinator: Main,       releaseOn: [finish], then: auth", with: "coordinator: Main,       releaseOn: [], then: auth",
-               expected: [("leaked-child", "      main:       { transition: setRoot, coordinator: Main,       releaseOn: [], then: auth }")]),
-        Mutant(project: "root-switch/App.flow.yml", name: "a session observer switches to auth: every child is replaced, none released on it",
-               replace: "    initial: [onboarding, auth, main]\n", with: "    initial: [onboarding, auth, main]\n    triggers: [auth]\n",
-               expected: [
-                   ("leaked-child", "      onboarding: { transition: setRoot, coordinator: Onboarding, releaseOn: [finish], then: auth }"),
-                   ("leaked-child", "      auth:       { transition: setRoot, coordinator: Auth,       releaseOn: [finish], then: main }"),
-                   ("leaked-child", "      main:       { transition: setRoot, coordinator: Main,       releaseOn: [finish], then: auth }"),
-               ]),
-        Mutant(project: "setup-feed/App.flow.yml", name: "a then that leaks: setup is kept after it finishes into the feed",
-               replace: "        coordinator: Setup\n        releaseOn: [finish]", with: "        coordinator: Setup\n        releaseOn: []",
-               expected: [("leaked-child", "        releaseOn: []")]),
-        Mutant(project: "setup-feed/App.flow.yml", name: "a missing release: About pushed onto the feed's stack is not released on back",
-               replace: "releaseOn: [back, finish]", with: "releaseOn: [finish]  # not on back",
-               expected: [("leaked-child", "        releaseOn: [finish]  # not on back")]),
-        Mutant(project: "setup-feed/App.flow.yml", name: "About with its own stack pushed onto the feed",
-               replace: "        stack: parent          # About pushes onto the feed's stack here\n", with: "",
-               expected: [("push-container", "        coordinator: About")]),
-        Mutant(project: "stinsen-customize/Root.flow.yml", name: "a missing release: Root keeps Authenticated, which its own root switch replaces",
-               replace: "        coordinator: Authenticated\n        retain: hierarchy", with: "        coordinator: Authenticated\n        retain: parent",
-               expected: [("leaked-child", "      authenticated:")]),
-        Mutant(project: "stinsen-customize/Root.flow.yml", name: "customize's root switch left out: the authenticated app is never reached",
-               replace: "    triggers: [unauthenticated, authenticated]\n", with: "",
-               expected: [("unreachable-route", "      authenticated:"), ("unreachable-coordinator", "  Authenticated:"),
-                          ("unreachable-coordinator", "  Home:")]),
-        Mutant(project: "restored-chat/App.flow.yml", name: "the restoring chain is a deep link that may arrive under the account sheet",
-               replace: "    at: launch\n", with: "",
-               expected: [("chain-under-modal", "      - select: chats")]),
-        Mutant(project: "restored-chat/App.flow.yml", name: "the media viewer lost its close button",
-               replace: "triggers: [closeMedia]", with: "triggers: []",
-               expected: [("trapped-flow", "      media:"), ("unreachable-route", "      closeMedia: { transition: dismiss }")]),
+        Mutant(
+            project: "root-switch/App.flow.yml", name: "a then that leaks: Main is never released before logout shows auth",
+            replace: "coordinator: Main,       releaseOn: [finish], then: auth", with: "coordinator: Main,       releaseOn: [], then: auth",
+            expected: [("leaked-child", "      main:       { transition: setRoot, coordinator: Main,       releaseOn: [], then: auth }")]),
+        Mutant(
+            project: "root-switch/App.flow.yml", name: "a session observer switches to auth: every child is replaced, none released on it",
+            replace: "    initial: [onboarding, auth, main]\n", with: "    initial: [onboarding, auth, main]\n    triggers: [auth]\n",
+            expected: [
+                ("leaked-child", "      onboarding: { transition: setRoot, coordinator: Onboarding, releaseOn: [finish], then: auth }"),
+                ("leaked-child", "      auth:       { transition: setRoot, coordinator: Auth,       releaseOn: [finish], then: main }"),
+                ("leaked-child", "      main:       { transition: setRoot, coordinator: Main,       releaseOn: [finish], then: auth }"),
+            ]),
+        Mutant(
+            project: "setup-feed/App.flow.yml", name: "a then that leaks: setup is kept after it finishes into the feed",
+            replace: "        coordinator: Setup\n        releaseOn: [finish]", with: "        coordinator: Setup\n        releaseOn: []",
+            expected: [("leaked-child", "        releaseOn: []")]),
+        Mutant(
+            project: "setup-feed/App.flow.yml", name: "a missing release: About pushed onto the feed's stack is not released on back",
+            replace: "releaseOn: [back, finish]", with: "releaseOn: [finish]  # not on back",
+            expected: [("leaked-child", "        releaseOn: [finish]  # not on back")]),
+        Mutant(
+            project: "setup-feed/App.flow.yml", name: "About with its own stack pushed onto the feed",
+            replace: "        stack: parent          # About pushes onto the feed's stack here\n", with: "",
+            expected: [("push-container", "        coordinator: About")]),
+        Mutant(
+            project: "stinsen-customize/Root.flow.yml",
+            name: "a missing release: Root keeps Authenticated, which its own root switch replaces",
+            replace: "        coordinator: Authenticated\n        retain: hierarchy",
+            with: "        coordinator: Authenticated\n        retain: parent",
+            expected: [("leaked-child", "      authenticated:")]),
+        Mutant(
+            project: "stinsen-customize/Root.flow.yml", name: "customize's root switch left out: the authenticated app is never reached",
+            replace: "    triggers: [unauthenticated, authenticated]\n", with: "",
+            expected: [
+                ("unreachable-route", "      authenticated:"), ("unreachable-coordinator", "  Authenticated:"),
+                ("unreachable-coordinator", "  Home:"),
+            ]),
+        Mutant(
+            project: "restored-chat/App.flow.yml", name: "the restoring chain is a deep link that may arrive under the account sheet",
+            replace: "    at: launch\n", with: "",
+            expected: [("chain-under-modal", "      - select: chats")]),
+        Mutant(
+            project: "restored-chat/App.flow.yml", name: "the media viewer lost its close button",
+            replace: "triggers: [closeMedia]", with: "triggers: []",
+            expected: [("trapped-flow", "      media:"), ("unreachable-route", "      closeMedia: { transition: dismiss }")]),
     ]
 
     @Test func theProjectsLintClean() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PropertyBased
 import FlowModel
+import FlowAnalysis
 @testable import FlowRules
 
 /// Properties of the analysis over generated projects that are valid specs: what no single example shows.
@@ -31,11 +32,14 @@ import FlowModel
                 let fileLines = try #require(lines[name], "\(finding.location.file)")
                 #expect(finding.location.line >= 1 && finding.location.line <= fileLines.count, "\(finding)")
                 if finding.location.line <= fileLines.count {
-                    #expect(finding.location.column >= 1 && finding.location.column <= fileLines[finding.location.line - 1].count + 1, "\(finding)")
+                    #expect(
+                        finding.location.column >= 1 && finding.location.column <= fileLines[finding.location.line - 1].count + 1,
+                        "\(finding)")
                 }
             }
             // The same files under other names, so that they load in the other order, give the same findings.
-            let reversed = try load(Dictionary(uniqueKeysWithValues: files.map { ($0.key == "a.flow.yml" ? "2-a.flow.yml" : "1-b.flow.yml", $0.value) }))
+            let reversed = try load(
+                Dictionary(uniqueKeysWithValues: files.map { ($0.key == "a.flow.yml" ? "2-a.flow.yml" : "1-b.flow.yml", $0.value) }))
             #expect(Self.summary(reversed.findings) == Self.summary(forward.findings))
         }
     }
@@ -49,7 +53,8 @@ import FlowModel
             let rename = { (text: String?) in
                 text.map { $0.replacingOccurrences(of: "Flow", with: "C").replacingOccurrences(of: "step", with: "r") }
             }
-            #expect(Self.summary(other).map { "\($0.rule) \($0.line) \(rename($0.coordinator) ?? "-") \(rename($0.route) ?? "-")" }
+            #expect(
+                Self.summary(other).map { "\($0.rule) \($0.line) \(rename($0.coordinator) ?? "-") \(rename($0.route) ?? "-")" }
                     == Self.summary(original).map { "\($0.rule) \($0.line) \($0.coordinator ?? "-") \($0.route ?? "-")" })
         }
     }
@@ -79,8 +84,8 @@ import FlowModel
     }
 
     private struct Loaded {
-        var validity: [Diagnostic]
-        var findings: [Diagnostic]
+        var validity: [Finding]
+        var findings: [Finding]
     }
 
     private func load(_ files: [String: String]) throws -> Loaded {
@@ -93,12 +98,13 @@ import FlowModel
     }
 
     /// Findings by file name (without the folder, which differs per load, and an order prefix), line, column, rule.
-    private static func summary(_ findings: [Diagnostic]) -> [Summary] {
+    private static func summary(_ findings: [Finding]) -> [Summary] {
         findings.map {
             let name = URL(fileURLWithPath: $0.location.file).lastPathComponent
-            return Summary(file: name.hasPrefix("1-") || name.hasPrefix("2-") ? String(name.dropFirst(2)) : name,
-                           rule: $0.rule.rawValue, line: $0.location.line, column: $0.location.column,
-                           coordinator: $0.coordinator, route: $0.route)
+            return Summary(
+                file: name.hasPrefix("1-") || name.hasPrefix("2-") ? String(name.dropFirst(2)) : name,
+                rule: $0.rule.rawValue, line: $0.location.line, column: $0.location.column,
+                coordinator: $0.coordinator, route: $0.route)
         }.sorted { ($0.file, $0.line, $0.column, $0.rule) < ($1.file, $1.line, $1.column, $1.rule) }
     }
 }

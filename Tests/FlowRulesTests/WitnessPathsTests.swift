@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowModel
 import FlowSpec
+import FlowAnalysis
 @testable import FlowRules
 
 /// The witness paths findings carry (DESIGN §2): which rules trace one, that each leads from the entry to the
@@ -35,7 +36,7 @@ import FlowSpec
         """,
     ]
 
-    static func traced(_ project: SpecProject) -> [Diagnostic] {
+    static func traced(_ project: SpecProject) -> [Finding] {
         WitnessPaths.tracing(RuleRunner().findings(for: project.project), in: project.analysis)
     }
 
@@ -43,10 +44,11 @@ import FlowSpec
         let project = try SpecProject(Self.twoCoordinators)
         let trapped = try #require(Self.traced(project).first { $0.rule == "trapped-flow" })
         let path = try #require(trapped.path)
-        #expect(path.map(\.step) == [
-            NamedPathStep(kind: "tap", route: "App.login", on: "App.splash"),
-            NamedPathStep(kind: "tap", route: "Auth.forgotPassword", on: "Auth.login"),
-        ])
+        #expect(
+            path.map(\.step) == [
+                NamedPathStep(kind: "tap", route: "App.login", on: "App.splash"),
+                NamedPathStep(kind: "tap", route: "Auth.forgotPassword", on: "Auth.login"),
+            ])
         #expect(path.map { URL(fileURLWithPath: $0.location.file).lastPathComponent } == ["App.flow.yml", "Auth.flow.yml"])
         #expect(path.map(\.location.line) == [9, 8])
         #expect(trapped.pathNote?.message == "path: App.login → Auth.forgotPassword")
@@ -69,25 +71,27 @@ import FlowSpec
     /// Settings is presented by one tap and made the root by two: the dismiss does nothing only on the longer path,
     /// and that is the one its finding names.
     @Test func aDismissPathOpensNoPresentation() throws {
-        let project = try SpecProject(["app.flow.yml": """
-        version: 1
-        entry: App
-        coordinators:
-          App:
-            kind: navigation
-            initial: splash
-            routes:
-              splash: { screen: Splash, triggers: [sheet, next] }
-              sheet: { transition: present, coordinator: Settings, releaseOn: [finish, dismiss] }
-              next: { transition: push, screen: Next, triggers: [main] }
-              main: { transition: setRoot, coordinator: Settings, releaseOn: [finish, replaced] }
-          Settings:
-            kind: navigation
-            initial: root
-            routes:
-              root: { screen: SettingsScreen, triggers: [close] }
-              close: { transition: dismiss }
-        """])
+        let project = try SpecProject([
+            "app.flow.yml": """
+            version: 1
+            entry: App
+            coordinators:
+              App:
+                kind: navigation
+                initial: splash
+                routes:
+                  splash: { screen: Splash, triggers: [sheet, next] }
+                  sheet: { transition: present, coordinator: Settings, releaseOn: [finish, dismiss] }
+                  next: { transition: push, screen: Next, triggers: [main] }
+                  main: { transition: setRoot, coordinator: Settings, releaseOn: [finish, replaced] }
+              Settings:
+                kind: navigation
+                initial: root
+                routes:
+                  root: { screen: SettingsScreen, triggers: [close] }
+                  close: { transition: dismiss }
+            """
+        ])
         let dismiss = try #require(Self.traced(project).first { $0.rule == "dismiss-without-presentation" })
         #expect(dismiss.path?.map(\.step.route) == ["App.next", "App.main"])
         #expect(ShortestPaths(project.analysis).reaches(try #require(project.analysis.index.route(qualified: "Settings.root"))))
@@ -97,8 +101,9 @@ import FlowSpec
     /// the other. Setup has a back button only when Feed's finish pushes it above Feed's screen.
     static var pickedOrContinued: String {
         get throws {
-            try String(contentsOf: RuleExampleTests.rulesFolder.appendingPathComponent(
-                "leaked-child/triggering/picked-first-then-pushed.flow.yml"), encoding: .utf8)
+            try String(
+                contentsOf: RuleExampleTests.rulesFolder.appendingPathComponent(
+                    "leaked-child/triggering/picked-first-then-pushed.flow.yml"), encoding: .utf8)
         }
     }
 
@@ -109,13 +114,15 @@ import FlowSpec
         let leak = try #require(Self.traced(project).first { $0.rule == "leaked-child" && $0.route == "showSetup" })
         #expect(leak.message.hasPrefix("Setup can be closed by back (the back button or an edge swipe)"))
         #expect(leak.witnessArrival == .routed)
-        #expect(leak.path?.map(\.step) == [
-            NamedPathStep(kind: "initial", route: "App.showFeed"),
-            NamedPathStep(kind: "tap", route: "Feed.reset", on: "Feed.list"),
-        ])
+        #expect(
+            leak.path?.map(\.step) == [
+                NamedPathStep(kind: "initial", route: "App.showFeed"),
+                NamedPathStep(kind: "tap", route: "Feed.reset", on: "Feed.list"),
+            ])
         #expect(leak.pathNote?.message == "path: App.showFeed (initial, on app state) → Feed.reset")
         let setup = try #require(project.analysis.index.route(qualified: "App.showSetup"))
-        #expect(ShortestPaths(project.analysis).answer(for: setup) == .path([PathStep(kind: .initial, route: setup, screen: nil, chain: nil)]))
+        #expect(
+            ShortestPaths(project.analysis).answer(for: setup) == .path([PathStep(kind: .initial, route: setup, screen: nil, chain: nil)]))
     }
 
     /// Without the `then` that pushes Setup above Feed, nothing routes to `showSetup`: picked at the start, it is its
@@ -125,13 +132,14 @@ import FlowSpec
         let project = try SpecProject(["app.flow.yml": spec])
         #expect(!Self.traced(project).contains { $0.rule == "leaked-child" && $0.route == "showSetup" })
         let setup = try #require(project.analysis.index.route(qualified: "App.showSetup"))
-        #expect(ShortestPaths(project.analysis).answer(for: setup, arriving: .routed)
-            == .noStateSafePath(reason: "every state-safe way in shows it first, at its coordinator's start"))
+        #expect(
+            ShortestPaths(project.analysis).answer(for: setup, arriving: .routed)
+                == .noStateSafePath(reason: "every state-safe way in shows it first, at its coordinator's start"))
     }
 
     /// Every path the rules' own triggering examples give replays from the launch, through the states it passes,
     /// to the screen its last step is taken on.
-    @Test(arguments: RuleRegistry.graphRules.map { $0.description }.filter { $0.witness != .none }.map(\.id.rawValue))
+    @Test(arguments: RuleRegistry.graphRules.map { $0.description }.filter { $0.witness != .noPath }.map(\.id.rawValue))
     func everyWitnessPathOfTheExamplesReplays(id: String) throws {
         let rule = try #require(RuleRegistry.description(of: RuleID(rawValue: id)))
         let project = try SpecProject(["example.flow.yml": rule.triggeringExample])
@@ -142,8 +150,9 @@ import FlowSpec
             let index = project.analysis.index
             let steps = try path.map { witness in
                 let route = try #require(index.route(qualified: witness.step.route))
-                return PathStep(kind: try #require(PathStep.Kind(rawValue: witness.step.kind)), route: route,
-                                screen: witness.step.on.flatMap(index.route(qualified:)), chain: nil)
+                return PathStep(
+                    kind: try #require(PathStep.Kind(rawValue: witness.step.kind)), route: route,
+                    screen: witness.step.on.flatMap(index.route(qualified:)), chain: nil)
             }
             // Up to the last step, which may be the very action the finding is about (finishing the entry).
             var replay = try PathReplay(project.analysis)

@@ -51,8 +51,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(symlink("/tmp", folder + "/B.flow.yml") == 0)
-        let files = try ExtractedSpecs.plan([SpecEncoder.SpecText(source: "S/A.swift", text: "a\n"), SpecEncoder.SpecText(source: "S/B.swift", text: "b\n")],
-                                            roots: ["S"], into: folder)
+        let files = try ExtractedSpecs.plan(
+            [SpecEncoder.SpecText(source: "S/A.swift", text: "a\n"), SpecEncoder.SpecText(source: "S/B.swift", text: "b\n")],
+            roots: ["S"], into: folder)
         #expect(throws: ExtractedSpecs.WriteError.self) { try ExtractedSpecs.write(files, into: folder, inputs: [], force: true) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/A.flow.yml"))
     }

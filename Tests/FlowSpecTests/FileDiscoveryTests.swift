@@ -45,14 +45,17 @@ final class TemporaryFolder {
 @Suite struct FileDiscoveryTests {
     @Test func foldersAreSearchedRecursivelyInByteOrder() throws {
         let folder = try TemporaryFolder()
-        for name in ["b.flow.yml", "B.flow.yml", "a.flow.yaml", "ä.flow.yml", "c/z.flow.yml", "c/a.flow.yml", "c/d/e.flow.yml",
-                     "a0.flow.yml", "Z.flow.yml"] {
+        for name in [
+            "b.flow.yml", "B.flow.yml", "a.flow.yaml", "ä.flow.yml", "c/z.flow.yml", "c/a.flow.yml", "c/d/e.flow.yml",
+            "a0.flow.yml", "Z.flow.yml",
+        ] {
             try folder.write(name)
         }
-        #expect(try folder.find(["."]) == [
-            "B.flow.yml", "Z.flow.yml", "a.flow.yaml", "a0.flow.yml", "b.flow.yml", "c/a.flow.yml", "c/d/e.flow.yml", "c/z.flow.yml",
-            "ä.flow.yml",
-        ])
+        #expect(
+            try folder.find(["."]) == [
+                "B.flow.yml", "Z.flow.yml", "a.flow.yaml", "a0.flow.yml", "b.flow.yml", "c/a.flow.yml", "c/d/e.flow.yml", "c/z.flow.yml",
+                "ä.flow.yml",
+            ])
     }
 
     @Test func onlySpecEndingsAreFoundInFoldersButNamedFilesAreRead() throws {
@@ -135,7 +138,9 @@ final class TemporaryFolder {
         #expect(throws: LoadError.noSpecs([base + "/Empty", base + "/Flows"])) { try folder.find(["Empty", "Flows"]) }
         #expect(throws: LoadError.notRegularFile(base + "/Pipe.flow.yml")) { try folder.find(["Pipe.flow.yml"]) }
         // The system's folders are refused before anything in them is looked at (README: Limits).
-        #expect(throws: LoadError.refused("/dev/null is in /dev, a folder of the system, not of a project: not searched")) { try folder.find(["/dev/null"]) }
+        #expect(throws: LoadError.refused("/dev/null is in /dev, a folder of the system, not of a project: not searched")) {
+            try folder.find(["/dev/null"])
+        }
     }
 
     @Test func loadErrorsReadAsOneLine() {

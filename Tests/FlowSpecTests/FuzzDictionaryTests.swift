@@ -11,11 +11,13 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fuzz/flowlint.dict")
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return Set(text.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") }.map { String($0.dropFirst().dropLast()) })
+        return Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("\"") && $0.hasSuffix("\"") }.map { String($0.dropFirst().dropLast()) })
     }()
 
     @Test func holdsEveryFieldAndValueTheLoaderAccepts() {
-        let vocabulary = TopLevelField.allCases.map(\.rawValue) + DefaultsField.allCases.map(\.rawValue)
+        let vocabulary =
+            TopLevelField.allCases.map(\.rawValue) + DefaultsField.allCases.map(\.rawValue)
             + CoordinatorField.allCases.map(\.rawValue) + RouteField.allCases.map(\.rawValue) + ChainField.allCases.map(\.rawValue)
             + CoordinatorKind.allCases.map(\.rawValue) + PresentationStyle.allCases.map(\.rawValue)
             + RetainPolicy.allCases.map(\.rawValue) + ExitKind.allCases.map(\.rawValue) + StackPolicy.allCases.map(\.rawValue)

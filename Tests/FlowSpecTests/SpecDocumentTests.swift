@@ -63,8 +63,9 @@ import Testing
         for (field, values) in accepted {
             let documented = try #require(rows[field], "docs/spec.md has no values row for `\(field)`")
             #expect(documented.count == Set(documented).count, "`\(field)` lists a value twice")
-            #expect(documented == values,
-                    "values of `\(field)`: docs/spec.md and the loader differ")
+            #expect(
+                documented == values,
+                "values of `\(field)`: docs/spec.md and the loader differ")
         }
     }
 

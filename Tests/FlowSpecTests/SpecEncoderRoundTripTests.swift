@@ -25,13 +25,15 @@ import Testing
                 file.file.coordinators.forEach { graph.add($0) }
                 file.file.chains.forEach { graph.add($0) }
             }
-            #expect(GraphFacts.lines(graph) == GraphFacts.lines(code.graph))
+            #expect(GraphSignature.lines(graph) == GraphSignature.lines(code.graph))
         }
     }
 
     /// Issue 24: characters YAML forbids in a file (DEL, C1 controls, U+FFFE, U+FFFF) or reads as line breaks
     /// (NEL, U+2028, U+2029) are escaped in a quoted name and never reach a comment as they are.
-    @Test(arguments: ["a\u{7F}b", "a\u{85}b", "a\u{9B}b", "a\u{2028}b", "a\u{2029}b", "a\u{FEFF}b", "a\u{FFFE}b", "a\u{FFFF}b", "\u{0}\u{1F}\"\\"])
+    @Test(arguments: [
+        "a\u{7F}b", "a\u{85}b", "a\u{9B}b", "a\u{2028}b", "a\u{2029}b", "a\u{FEFF}b", "a\u{FFFE}b", "a\u{FFFF}b", "\u{0}\u{1F}\"\\",
+    ])
     func namesOfAnyCharacterLoadBack(_ name: String) throws {
         let (tree, problems) = YAMLReader.read(Array("\(SpecEncoder.scalar(name)): 1  # \(SpecEncoder.oneLine(name))\n".utf8))
         #expect(problems.isEmpty, "\(problems)")
@@ -45,7 +47,9 @@ import Testing
         let plain = SpecEncoder.specs(for: code, comments: false)
         let route = try #require(code.graph.coordinators.first?.routes.last)
         code.provenance.set(.route("C0", route.name), .inferred("a guess"))
-        code.provenance.notes = [ExtractionNote(.unrecognized, "something else", at: FlowModel.SourceLocation(file: "Sources/F0.swift", line: 3, column: 1))]
+        code.provenance.notes = [
+            ExtractionNote(.unrecognized, "something else", at: FlowModel.SourceLocation(file: "Sources/F0.swift", line: 3, column: 1))
+        ]
         let commented = SpecEncoder.specs(for: code)
         #expect(commented.first?.text.contains("# inferred: a guess (Sources/F0.swift:") == true)
         #expect(commented.first?.text.contains("# note: unrecognized: Sources/F0.swift:3: something else") == true)
@@ -81,7 +85,9 @@ struct GraphGenerator {
         if chance(60), let first = graph.coordinators.first {
             var chain = Chain(name: "link\(Int.random(in: 0..<100, using: &random))", location: at(0, 99))
             chain.from = Located(first.name, at: at(0, 99))
-            var steps: [ChainAction] = [.dismissToRoot, .route(RouteReference(coordinator: nil, route: first.routes.last!.name, location: at(0, 98)))]
+            var steps: [ChainAction] = [
+                .dismissToRoot, .route(RouteReference(coordinator: nil, route: first.routes.last!.name, location: at(0, 98))),
+            ]
             if first.kind?.value == .navigation { steps.insert(.popToRoot, at: 1) }
             if let tab = first.tabs?.first { steps.append(.select(tab)) }
             chain.steps = steps.map { ChainStep($0, at: at(0, 97)) }
@@ -99,19 +105,31 @@ struct GraphGenerator {
         coordinator.initial = Located(routeNames[0], at: at(index, 3))
         // `start()` picking one of several routes on app state: an `initial` list.
         if kind != .tab, count > 1, chance(30) {
-            coordinator.initials = routeNames.prefix(Int.random(in: 2...min(count, 3), using: &random)).map { Located($0, at: at(index, 3)) }
+            coordinator.initials = routeNames.prefix(Int.random(in: 2...min(count, 3), using: &random)).map {
+                Located($0, at: at(index, 3))
+            }
         }
         if kind == .tab {
             let tabCount = Int.random(in: 1...count, using: &random)
             coordinator.tabs = routeNames.prefix(tabCount).map { Located($0, at: at(index, 4)) }
         }
         if kind == .navigation, chance(40) { coordinator.stack = Located(pick(StackPolicy.allCases), at: at(index, 5)) }
-        if chance(30) { coordinator.holds = [Hold(target: pick([Hold.selfReference] + names), strength: Located(pick(HoldStrength.allCases), at: at(index, 6)), location: at(index, 6))] }
+        if chance(30) {
+            coordinator.holds = [
+                Hold(
+                    target: pick([Hold.selfReference] + names), strength: Located(pick(HoldStrength.allCases), at: at(index, 6)),
+                    location: at(index, 6))
+            ]
+        }
         if chance(30) {
             coordinator.open = Located(true, at: at(index, 1))
             if chance(50) { coordinator.mayStart = names.filter { _ in chance(40) }.map { Located($0, at: at(index, 7)) } }
         }
-        if chance(30) { coordinator.triggers = routeNames.filter { _ in chance(40) }.map { RouteReference(coordinator: nil, route: $0, location: at(index, 8)) } }
+        if chance(30) {
+            coordinator.triggers = routeNames.filter { _ in chance(40) }.map {
+                RouteReference(coordinator: nil, route: $0, location: at(index, 8))
+            }
+        }
         let initials = Set(coordinator.initials.map(\.value))
         let tabs = Set(coordinator.tabs?.map(\.value) ?? [])
         for (position, name) in routeNames.enumerated() {
@@ -121,7 +139,8 @@ struct GraphGenerator {
                 FlowModel.SourceLocation(file: base.file, line: base.line + offset, column: base.column)
             }
             let starts = initials.contains(name) || tabs.contains(name)
-            let transition = starts ? nil : pick(Transition.allCases.filter { $0.isSupported(in: kind) && ($0 != .select || !tabs.isEmpty) })
+            let transition =
+                starts ? nil : pick(Transition.allCases.filter { $0.isSupported(in: kind) && ($0 != .select || !tabs.isEmpty) })
             route.transition = transition.map { Located($0, at: line(1)) }
             let rule = transition?.destinationRule ?? .required
             if rule == .required || (rule == .optionalCoordinator && chance(50)) {
@@ -130,7 +149,11 @@ struct GraphGenerator {
                 if child {
                     route.retain = Located(pick(RetainPolicy.allCases), at: line(3))
                     if chance(30) { route.stack = Located(pick(StackPolicy.allCases), at: line(10)) }
-                    if chance(40) { route.then = routeNames.filter { _ in chance(40) }.map { RouteReference(coordinator: nil, route: $0, location: line(9)) } }
+                    if chance(40) {
+                        route.then = routeNames.filter { _ in chance(40) }.map {
+                            RouteReference(coordinator: nil, route: $0, location: line(9))
+                        }
+                    }
                     if route.retain?.value == .parent, chance(60) {
                         var exits: [Located<ExitKind>] = []
                         for exit in ExitKind.allCases where chance(50) { exits.append(Located(exit, at: line(4))) }
@@ -138,7 +161,9 @@ struct GraphGenerator {
                     }
                 }
             }
-            if transition?.targetField == .route { route.target = RouteReference(coordinator: nil, route: pick(routeNames), location: line(5)) }
+            if transition?.targetField == .route {
+                route.target = RouteReference(coordinator: nil, route: pick(routeNames), location: line(5))
+            }
             if transition == .select { route.tab = Located(pick(Array(tabs).sorted()), at: line(5)) }
             if transition == .present, chance(50) {
                 let style = pick(PresentationStyle.allCases)
@@ -146,7 +171,9 @@ struct GraphGenerator {
                 if !style.isFullScreen, chance(40) { route.dismissible = Located(chance(50), at: line(6)) }
             }
             if route.destination?.value.coordinatorName == nil, route.destination != nil {
-                route.triggers = routeNames.filter { _ in chance(30) }.map { RouteReference(coordinator: nil, route: $0, location: line(7)) }
+                route.triggers = routeNames.filter { _ in chance(30) }.map {
+                    RouteReference(coordinator: nil, route: $0, location: line(7))
+                }
                 if chance(20), index > 0 { route.triggers.append(RouteReference(coordinator: "C0", route: "r0", location: line(7))) }
             }
             if chance(15) { route.open = Located(chance(80), at: line(11)) }

@@ -78,8 +78,10 @@ import Testing
         #expect(Set(Self.schema.coordinator.map(\.field.rawValue)) == Set(CoordinatorField.allCases.map(\.rawValue)))
         #expect(Set(Self.schema.route.map(\.field.rawValue)) == Set(RouteField.allCases.map(\.rawValue)))
         #expect(Set(Self.schema.chain.map(\.field.rawValue)) == Set(ChainField.allCases.map(\.rawValue)))
-        for keys in [Self.schema.file.map(\.field.rawValue), Self.schema.coordinator.map(\.field.rawValue),
-                     Self.schema.route.map(\.field.rawValue), Self.schema.chain.map(\.field.rawValue)] {
+        for keys in [
+            Self.schema.file.map(\.field.rawValue), Self.schema.coordinator.map(\.field.rawValue),
+            Self.schema.route.map(\.field.rawValue), Self.schema.chain.map(\.field.rawValue),
+        ] {
             #expect(Set(keys).count == keys.count, "a field with two entries: \(keys)")
         }
     }
@@ -119,8 +121,9 @@ import Testing
         func check<F: SpecField>(_ fields: [F], in context: String) {
             for field in fields {
                 let findings = DecodedSpec(Self.everyField, schema: Self.schema.removing(field)).findings
-                #expect(findings.contains { $0.contains("schema unknown field `\(field.rawValue)` in \(context)") },
-                        "`\(field.rawValue)` is still read without its entry: \(findings)")
+                #expect(
+                    findings.contains { $0.contains("schema unknown field `\(field.rawValue)` in \(context)") },
+                    "`\(field.rawValue)` is still read without its entry: \(findings)")
             }
         }
         check(TopLevelField.allCases.filter { $0 != .version }, in: "the top level")
@@ -148,11 +151,12 @@ import Testing
                     style: fullScreen
                     retain: parent
             """
-        #expect(DecodedSpec(spec).findings == [
-            "6:5 schema `stack` belongs only to `navigation` coordinators, not to a view coordinator; remove it",
-            "13:9 schema `style` belongs only to `present` routes, not to a `setRoot` route; remove it",
-            "14:9 schema `retain` belongs only to routes that start a child `coordinator`, not to a route that shows the screen `Next`; remove it",
-        ])
+        #expect(
+            DecodedSpec(spec).findings == [
+                "6:5 schema `stack` belongs only to `navigation` coordinators, not to a view coordinator; remove it",
+                "13:9 schema `style` belongs only to `present` routes, not to a `setRoot` route; remove it",
+                "14:9 schema `retain` belongs only to routes that start a child `coordinator`, not to a route that shows the screen `Next`; remove it",
+            ])
         var anywhere = Self.schema
         for index in anywhere.route.indices { anywhere.route[index].placement = .anywhere }
         for index in anywhere.coordinator.indices { anywhere.coordinator[index].placement = .anywhere }
@@ -166,8 +170,12 @@ import Testing
     @Test func theUnknownFieldHintListsTheTable() {
         let spec = "version: 1\ncoordinators:\n  App:\n    kind: view\n    initial: a\n    routes: {a: {screen: A}}\n    zzzzzzzz: 1\n"
         let all = DecodedSpec(spec).findings.first { $0.contains("unknown field") }
-        #expect(all?.hasSuffix("known fields: kind, initial, tabs, stack, holds, routes, ignore, description, type, open, triggers, mayStart") == true)
+        #expect(
+            all?.hasSuffix("known fields: kind, initial, tabs, stack, holds, routes, ignore, description, type, open, triggers, mayStart")
+                == true)
         let fewer = DecodedSpec(spec, schema: Self.schema.removing(CoordinatorField.holds)).findings.first { $0.contains("unknown field") }
-        #expect(fewer?.hasSuffix("known fields: kind, initial, tabs, stack, routes, ignore, description, type, open, triggers, mayStart") == true)
+        #expect(
+            fewer?.hasSuffix("known fields: kind, initial, tabs, stack, routes, ignore, description, type, open, triggers, mayStart")
+                == true)
     }
 }

@@ -18,13 +18,16 @@ import Testing
         return String(text[..<start.lowerBound]) + "\n" + generated + "\n" + String(text[end.lowerBound...].dropFirst())
     }
 
-    static func check(_ path: String, from: String, to: String, generated: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ path: String, from: String, to: String, generated: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let url = root.appendingPathComponent(path)
         let committed = try String(contentsOf: url, encoding: .utf8)
         let current = try #require(replacing(in: committed, from: from, to: to, with: generated), sourceLocation: sourceLocation)
         if update && current != committed { try current.write(to: url, atomically: true, encoding: .utf8) }
-        #expect(update || committed == current, "\(path) is stale: run `FLOWLINT_UPDATE_GOLDENS=1 swift test --filter SpecSchemaTextTests`",
-                sourceLocation: sourceLocation)
+        #expect(
+            update || committed == current, "\(path) is stale: run `FLOWLINT_UPDATE_GOLDENS=1 swift test --filter SpecSchemaTextTests`",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theSpecPageFieldTablesAreTheTable() throws {
@@ -32,8 +35,9 @@ import Testing
     }
 
     @Test func theFuzzDictionarySpecVocabularyIsTheTable() throws {
-        try Self.check("Fuzz/flowlint.dict", from: "# Top-level, defaults, coordinator, route and chain fields.\n",
-                       to: "# Configuration (.flowlint.yml) and baseline.", generated: SpecSchema.flowlint.fuzzDictionarySections)
+        try Self.check(
+            "Fuzz/flowlint.dict", from: "# Top-level, defaults, coordinator, route and chain fields.\n",
+            to: "# Configuration (.flowlint.yml) and baseline.", generated: SpecSchema.flowlint.fuzzDictionarySections)
     }
 
     @Test func theJSONSchemaIsTheTable() throws {
@@ -41,7 +45,9 @@ import Testing
         let generated = SpecSchema.flowlint.jsonSchema
         if Self.update { try generated.write(to: url, atomically: true, encoding: .utf8) }
         let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(committed == generated, "schema/flowlint.schema.json is stale: run `FLOWLINT_UPDATE_GOLDENS=1 swift test --filter SpecSchemaTextTests`")
+        #expect(
+            committed == generated,
+            "schema/flowlint.schema.json is stale: run `FLOWLINT_UPDATE_GOLDENS=1 swift test --filter SpecSchemaTextTests`")
     }
 
     @Test func replacingKeepsWhatSurroundsTheSection() {

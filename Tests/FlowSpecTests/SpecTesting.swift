@@ -4,7 +4,7 @@ import FlowModel
 /// Decodes YAML text the way `SpecReader` does, without touching the file system.
 struct DecodedSpec {
     var file: SpecFile
-    var diagnostics: [Diagnostic]
+    var diagnostics: [Finding]
     var gaps: SpecGaps
 
     init(_ yaml: String, path: String = "spec.flow.yml", schema: SpecSchema = .flowlint) {
@@ -19,8 +19,8 @@ struct DecodedSpec {
     /// `line:column rule message`, sorted: one string per finding, easy to compare exactly.
     var findings: [String] { DecodedSpec.render(diagnostics) }
 
-    static func render(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.sorted(by: Diagnostic.reportOrder).map {
+    static func render(_ diagnostics: [Finding]) -> [String] {
+        diagnostics.sorted(by: Finding.reportOrder).map {
             "\($0.location.line):\($0.location.column) \($0.rule) \($0.message)"
         }
     }
@@ -33,7 +33,7 @@ struct DecodedSpec {
 /// Resolves several decoded files as one project, as `SpecLoader` does.
 struct ResolvedProject {
     var graph: FlowGraph
-    var diagnostics: [Diagnostic]
+    var diagnostics: [Finding]
 
     init(_ files: [(path: String, yaml: String)], knownRules: Set<RuleID> = [], extraGaps: SpecGaps = SpecGaps()) {
         let decoded = files.map { DecodedSpec($0.yaml, path: $0.path) }
@@ -50,7 +50,7 @@ struct ResolvedProject {
 
     /// `path:line:column rule message`, in report order.
     var findings: [String] {
-        diagnostics.sorted(by: Diagnostic.reportOrder).map {
+        diagnostics.sorted(by: Finding.reportOrder).map {
             "\($0.location.file):\($0.location.line):\($0.location.column) \($0.rule) \($0.message)"
         }
     }

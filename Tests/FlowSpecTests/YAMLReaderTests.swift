@@ -18,13 +18,14 @@ import Testing
     // MARK: Structure and positions
 
     @Test func mappingsAndListsKeepDocumentOrderAndPositions() throws {
-        let (tree, problems) = read("""
-        version: 1
-        routes:
-          home:
-            triggers: [a, b]
-          detail: {screen: D}
-        """)
+        let (tree, problems) = read(
+            """
+            version: 1
+            routes:
+              home:
+                triggers: [a, b]
+              detail: {screen: D}
+            """)
         #expect(problems.isEmpty)
         let yaml = try #require(tree)
         let root = try #require(yaml.root)
@@ -73,8 +74,10 @@ import Testing
     @Test func describeNamesTheNodeForMessages() throws {
         let (tree, _) = read("[{a: 1}, [], ~, true, 3, x, \"4\"]")
         let yaml = try #require(tree)
-        #expect(yaml.items(yaml.root!).map(yaml.describe) ==
-            ["a mapping", "a list", "nothing", "`true`", "the number 3", "the text `x`", "the text `4`"])
+        #expect(
+            yaml.items(yaml.root!).map(yaml.describe) == [
+                "a mapping", "a list", "nothing", "`true`", "the number 3", "the text `x`", "the text `4`",
+            ])
     }
 
     // MARK: Scalar types (YAML 1.2 core schema)
@@ -109,10 +112,13 @@ import Testing
 
     @Test func anAnchorIsReportedAndTheDocumentStillRead() throws {
         let (tree, problems) = read("a: &first 1\nb: 2\n")
-        #expect(problems == [YAMLProblem(
-            kind: .unsupported,
-            message: "anchor `&first` is not supported in flow specs; remove it and write the value out wherever it is used",
-            line: 1, column: 4)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .unsupported,
+                    message: "anchor `&first` is not supported in flow specs; remove it and write the value out wherever it is used",
+                    line: 1, column: 4)
+            ])
         let yaml = try #require(tree)
         #expect(yaml.entries(yaml.root!).count == 2)
     }
@@ -137,8 +143,9 @@ import Testing
     }
 
     @Test func aFloodOfAliasesStopsAfterTheLimit() {
-        let (tree, problems) = read("a: &x 1\nb: [" + String(repeating: "*x, ", count: 10_000) + "*x]\n",
-                                    limits: YAMLLimits(maximumAnchorFindings: 3))
+        let (tree, problems) = read(
+            "a: &x 1\nb: [" + String(repeating: "*x, ", count: 10_000) + "*x]\n",
+            limits: YAMLLimits(maximumAnchorFindings: 3))
         #expect(tree == nil)
         #expect(problems.map { "\($0.line):\($0.column)" } == ["1:4", "2:5", "2:9", "2:13"])
         #expect(problems.last?.message == "more than 3 anchors and aliases; the rest of the file is not read until they are written out")
@@ -157,8 +164,12 @@ import Testing
         let limits = YAMLLimits(maximumDepth: 4)
         let (tree, problems) = read("a: [[[[x]]]]", limits: limits)
         #expect(tree == nil)
-        #expect(problems == [YAMLProblem(kind: .unsupported, message: "nesting deeper than 4 levels; a flow spec needs far fewer",
-                                         line: 1, column: 7)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .unsupported, message: "nesting deeper than 4 levels; a flow spec needs far fewer",
+                    line: 1, column: 7)
+            ])
     }
 
     @Test func deepBlockNestingIsStoppedToo() {
@@ -180,9 +191,13 @@ import Testing
 
     @Test func aSecondDocumentIsReportedAtItsStart() throws {
         let (tree, problems) = read("a: 1\n---\nb: 2\n---\nc: 3\n")
-        #expect(problems == [YAMLProblem(kind: .unsupported,
-                                         message: "a spec file holds one YAML document; move this one into a file of its own",
-                                         line: 2, column: 1)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .unsupported,
+                    message: "a spec file holds one YAML document; move this one into a file of its own",
+                    line: 2, column: 1)
+            ])
         let yaml = try #require(tree)
         #expect(yaml.entries(yaml.root!).map { yaml.text($0.key) } == ["a"])
     }
@@ -198,34 +213,47 @@ import Testing
     @Test func syntaxErrorsSayWhereTheUnclosedElementStarts() {
         let (tree, problems) = read("a: [x, y\nb: 2\n")
         #expect(tree == nil)
-        #expect(problems == [YAMLProblem(
-            kind: .syntax,
-            message: "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts at line 1, column 4",
-            line: 2, column: 2)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .syntax,
+                    message: "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence that starts at line 1, column 4",
+                    line: 2, column: 2)
+            ])
     }
 
     @Test func badIndentationSaysSo() {
         let (_, problems) = read("a:\n    b: 1\n  c: 2\n")
-        #expect(problems == [YAMLProblem(
-            kind: .syntax,
-            message: "invalid YAML: did not find expected key while parsing a block mapping that starts at line 1, column 1; check the indentation",
-            line: 3, column: 3)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .syntax,
+                    message:
+                        "invalid YAML: did not find expected key while parsing a block mapping that starts at line 1, column 1; check the indentation",
+                    line: 3, column: 3)
+            ])
         let (_, colon) = read("a: b\nnote: see: the wiki\n")
-        #expect(colon == [YAMLProblem(
-            kind: .syntax,
-            message: "invalid YAML: mapping values are not allowed in this context; check the indentation, or quote a value that holds `: `",
-            line: 2, column: 10)])
+        #expect(
+            colon == [
+                YAMLProblem(
+                    kind: .syntax,
+                    message:
+                        "invalid YAML: mapping values are not allowed in this context; check the indentation, or quote a value that holds `: `",
+                    line: 2, column: 10)
+            ])
     }
 
     @Test func tabIndentationIsNamed() {
         let (_, problems) = read("a:\n\tb: 1\n")
-        #expect(problems == [YAMLProblem(kind: .syntax, message: "a tab character cannot indent YAML; indent with spaces", line: 2, column: 1)])
+        #expect(
+            problems == [YAMLProblem(kind: .syntax, message: "a tab character cannot indent YAML; indent with spaces", line: 2, column: 1)])
     }
 
     @Test func tabIndentationIsNamedAfterMultiByteCharacters() {
         // libyaml's mark index counts characters: the tab must be found by line and column.
         let (_, problems) = read("d: \"ééééé — 🚀\"\na:\n\tb: 1\n")
-        #expect(problems == [YAMLProblem(kind: .syntax, message: "a tab character cannot indent YAML; indent with spaces", line: 3, column: 1)])
+        #expect(
+            problems == [YAMLProblem(kind: .syntax, message: "a tab character cannot indent YAML; indent with spaces", line: 3, column: 1)])
     }
 
     @Test func aTabInsideALineIsFine() {
@@ -239,9 +267,13 @@ import Testing
     @Test func anInvalidLeadingByteIsLocatedInCharacters() {
         let (tree, problems) = read(bytes: Array("a: 1\nb: ééé".utf8) + [0xFF] + Array("\n".utf8))
         #expect(tree == nil)
-        #expect(problems == [YAMLProblem(kind: .syntax,
-                                         message: "the file is not UTF-8 text (invalid leading UTF-8 octet, byte 0xFF); save it as UTF-8",
-                                         line: 2, column: 7)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .syntax,
+                    message: "the file is not UTF-8 text (invalid leading UTF-8 octet, byte 0xFF); save it as UTF-8",
+                    line: 2, column: 7)
+            ])
     }
 
     @Test func aLatin1CharacterIsLocatedAtItsOwnByte() {
@@ -253,14 +285,22 @@ import Testing
 
     @Test func aNulByteIsLocated() {
         let (_, problems) = read(bytes: Array("a: 1\nb: xy".utf8) + [0] + Array("z\n".utf8))
-        #expect(problems == [YAMLProblem(kind: .syntax, message: "control character U+0000 is not allowed in YAML; remove it",
-                                         line: 2, column: 6)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .syntax, message: "control character U+0000 is not allowed in YAML; remove it",
+                    line: 2, column: 6)
+            ])
     }
 
     @Test func aControlCharacterIsNamed() {
         let (_, problems) = read(bytes: Array("a: 1\r\nb: ü".utf8) + [0x01] + Array("\n".utf8))
-        #expect(problems == [YAMLProblem(kind: .syntax, message: "control character U+0001 is not allowed in YAML; remove it",
-                                         line: 2, column: 5)])
+        #expect(
+            problems == [
+                YAMLProblem(
+                    kind: .syntax, message: "control character U+0001 is not allowed in YAML; remove it",
+                    line: 2, column: 5)
+            ])
     }
 
     @Test func aTruncatedCharacterAtTheEndIsReported() {

@@ -1,4 +1,6 @@
 import FlowModel
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowSpec
 import Foundation

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowRules
 import FlowModel
 import Testing

@@ -1,3 +1,5 @@
+import FlowConfig
+import FlowAnalysis
 import FlowRules
 import FlowModel
 import FlowSpec

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowAnalysis
 import FlowRules
 import FlowModel
 import SwiftParser

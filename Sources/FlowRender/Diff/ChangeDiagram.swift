@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// The Mermaid flowchart of a `flowlint diff`: the changed coordinators with their routes, and the coordinators
@@ -44,8 +45,12 @@ public enum ChangeDiagram {
                 ids["\(name).\(route)"] = id
                 let old = before?.route(named: route)
                 let new = after?.route(named: route)
-                let routeState: State = old == nil ? .added : new == nil ? .removed
-                    : diff.changes.contains { $0.coordinator == name && $0.route == route } ? .changed : .same
+                let routeState: State =
+                    old == nil
+                    ? .added
+                    : new == nil
+                        ? .removed
+                        : diff.changes.contains { $0.coordinator == name && $0.route == route } ? .changed : .same
                 let destination = (new ?? old)?.destination?.value.name
                 lines.append("    \(id)(\"\(MermaidWriter.label([route, destination]))\")")
                 classes[routeState, default: []].append(id)
@@ -57,11 +62,14 @@ public enum ChangeDiagram {
             ids[name] = "k\(number)"
             lines.append("  k\(number)[[\"\(MermaidWriter.label([name]))\"]]")
         }
-        let edges = Self.edges(base: Self.edges(in: base, changed: changedSet, neighbours: Set(neighbours)),
-                               head: Self.edges(in: head, changed: changedSet, neighbours: Set(neighbours)))
+        let edges = Self.edges(
+            base: Self.edges(in: base, changed: changedSet, neighbours: Set(neighbours)),
+            head: Self.edges(in: head, changed: changedSet, neighbours: Set(neighbours)))
         var linkStyles: [State: [Int]] = [:]
         for edge in edges {
-            guard let from = ids[edge.key.from] ?? ids[edge.key.from + "."], let to = ids[edge.key.to] ?? ids[edge.key.to + "."] else { continue }
+            guard let from = ids[edge.key.from] ?? ids[edge.key.from + "."], let to = ids[edge.key.to] ?? ids[edge.key.to + "."] else {
+                continue
+            }
             let arrow = edge.state == .removed ? "-.->" : "-->"
             let text = edge.key.label.map { "|\"\(MermaidWriter.label([$0]))\"|" } ?? ""
             lines.append("  \(from) \(arrow)\(text) \(to)")
@@ -164,8 +172,11 @@ extension ChangeDiagram.State {
         case .same: ("stroke:\(Palette.muted)", "stroke:\(Palette.grey)")
         case .changed: ("stroke:\(Palette.orange),stroke-width:3px", "stroke:\(Palette.grey)")
         case .added: ("stroke:\(Palette.green),stroke-width:3px", "stroke:\(Palette.green),stroke-width:2px")
-        case .removed: ("stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3,color:\(Palette.red)",
-                        "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3")
+        case .removed:
+            (
+                "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3,color:\(Palette.red)",
+                "stroke:\(Palette.red),stroke-width:2px,stroke-dasharray:4 3"
+            )
         }
     }
 }

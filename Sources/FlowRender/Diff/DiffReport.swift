@@ -1,5 +1,6 @@
 import FlowModel
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 /// What `flowlint diff` reports: the structural and reachability changes from BASE to HEAD, and the findings new
@@ -25,7 +26,7 @@ public struct DiffReport: Sendable {
         }
 
         /// `findings` of this side with their witness paths, at locations below the side's root.
-        func tracing(_ findings: [Diagnostic]) -> [Diagnostic] {
+        func tracing(_ findings: [Finding]) -> [Finding] {
             let traced = WitnessPaths.tracing(findings, in: analysis)
             guard let folder else { return traced }
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -45,9 +46,9 @@ public struct DiffReport: Sendable {
     public var head: Side
     public var flow: FlowDiff
     /// In HEAD, not in BASE, each with its witness path (`WitnessPaths`).
-    public var new: [Diagnostic]
+    public var new: [Finding]
     /// In BASE, not in HEAD, at BASE's locations, each with its witness path.
-    public var fixed: [Diagnostic]
+    public var fixed: [Finding]
 
     public init(base: Side, head: Side) {
         self.base = base

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowReport
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint diff` as text, JSON and Markdown (a pull-request comment): pure functions of the report.
@@ -56,8 +57,8 @@ public enum DiffWriter {
         var changes: [FlowChange]
         var reachability: [Reachability]
         /// As `lint --format json` writes them, each with its witness path.
-        var newFindings: [JSONReporter.Finding]
-        var fixedFindings: [JSONReporter.Finding]
+        var newFindings: [JSONReporter.Record]
+        var fixedFindings: [JSONReporter.Record]
         /// `changes`, `reachability`, `newFindings`, `newErrors`, `fixedFindings`.
         var summary: [String: Int]
     }
@@ -76,10 +77,12 @@ public enum DiffWriter {
             reachability: report.flow.reachability.map {
                 Reachability(coordinator: $0.coordinator, route: $0.route, reachable: $0.reachable, cause: $0.cause, message: $0.message)
             },
-            newFindings: report.new.map(JSONReporter.Finding.init), fixedFindings: report.fixed.map(JSONReporter.Finding.init),
-            summary: ["changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
-                      "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },
-                      "fixedFindings": report.fixed.count])
+            newFindings: report.new.map(JSONReporter.Record.init), fixedFindings: report.fixed.map(JSONReporter.Record.init),
+            summary: [
+                "changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
+                "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },
+                "fixedFindings": report.fixed.count,
+            ])
         return ReportText.json(document)
     }
 
@@ -87,29 +90,37 @@ public enum DiffWriter {
 
     /// A pull-request comment: a summary table, the Mermaid diagram of the changed part, then every change.
     public static func markdown(_ report: DiffReport) -> String {
-        var lines = [commentMarker, "### Navigation changes (flowlint diff)", "",
-                     "`\(inline(report.base.label))` → `\(inline(report.head.label))`", ""]
+        var lines = [
+            commentMarker, "### Navigation changes (flowlint diff)", "",
+            "`\(inline(report.base.label))` → `\(inline(report.head.label))`", "",
+        ]
         guard report.hasChanges else {
             return (lines + ["No navigation change, no new or fixed finding."]).joined(separator: "\n") + "\n"
         }
         let count = { (kind: FlowChange.Kind) in report.flow.changes.count { $0.kind == kind } }
         let errors = report.new.count { $0.severity == .error }
-        lines += ["| | |", "|---|---:|",
-                  "| Added | \(count(.added)) |", "| Removed | \(count(.removed)) |",
-                  "| Changed | \(count(.changed) + count(.renamed)) |",
-                  "| No longer reachable | \(report.flow.reachability.count { !$0.reachable }) |",
-                  "| Newly reachable | \(report.flow.reachability.count { $0.reachable }) |",
-                  "| New findings | \(report.new.count)\(errors > 0 ? " (\(Report.plural(errors, "error")))" : "") |",
-                  "| Fixed findings | \(report.fixed.count) |", ""]
+        lines += [
+            "| | |", "|---|---:|",
+            "| Added | \(count(.added)) |", "| Removed | \(count(.removed)) |",
+            "| Changed | \(count(.changed) + count(.renamed)) |",
+            "| No longer reachable | \(report.flow.reachability.count { !$0.reachable }) |",
+            "| Newly reachable | \(report.flow.reachability.count { $0.reachable }) |",
+            "| New findings | \(report.new.count)\(errors > 0 ? " (\(Report.plural(errors, "error")))" : "") |",
+            "| Fixed findings | \(report.fixed.count) |", "",
+        ]
         if let diagram = ChangeDiagram.mermaid(base: report.base.graph, head: report.head.graph, diff: report.flow) {
-            lines += ["```mermaid", diagram.dropLast().description, "```", "",
-                      "Green: added; red, dashed: removed; outlined: changed. Only the changed coordinators and their neighbours are drawn.", ""]
+            lines += [
+                "```mermaid", diagram.dropLast().description, "```", "",
+                "Green: added; red, dashed: removed; outlined: changed. Only the changed coordinators and their neighbours are drawn.", "",
+            ]
         }
         if !report.flow.changes.isEmpty {
             lines += ["#### Changes", ""] + report.flow.changes.map { "- *\($0.kind.rawValue)*: \(inline($0.message))" } + [""]
         }
         if !report.flow.reachability.isEmpty {
-            lines += ["#### Reachability", ""] + report.flow.reachability.map { "- *\($0.reachable ? "reachable" : "unreachable")*: \(inline($0.message))" } + [""]
+            lines +=
+                ["#### Reachability", ""]
+                + report.flow.reachability.map { "- *\($0.reachable ? "reachable" : "unreachable")*: \(inline($0.message))" } + [""]
         }
         if !report.new.isEmpty {
             lines += ["#### New findings", ""] + report.new.map(findingLine) + [""]
@@ -120,7 +131,7 @@ public enum DiffWriter {
         return lines.joined(separator: "\n")
     }
 
-    private static func findingLine(_ finding: Diagnostic) -> String {
+    private static func findingLine(_ finding: Finding) -> String {
         "- **\(finding.severity.rawValue)** `\(finding.rule)` \(inline("\(finding.location)")): \(inline(finding.message))"
             + (finding.path.map { " — path: `\(inline(NamedPathStep.text(of: $0.map(\.step))))`" } ?? "")
     }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowRules
 
 /// `flowlint paths --format swift`: `FlowNavigator.swift` for a UI-test target. An enum of the screens with a path,
@@ -49,14 +50,17 @@ public enum NavigatorWriter {
         lines += ["        }", "    }"]
         for (screen, name) in zip(reachable, names) {
             let steps = screen.steps ?? []
-            lines += ["", "    /// `\(screen.screen)` (\(screen.type)): \(PathWriter.describe(steps)).", "    func \(function(name))() throws {"]
+            lines += [
+                "", "    /// `\(screen.screen)` (\(screen.type)): \(PathWriter.describe(steps)).", "    func \(function(name))() throws {",
+            ]
             lines += steps.map { "        try perform(\(call($0)))" }
             lines.append("    }")
         }
         lines.append("}")
         let missing = report.screens.filter { $0.steps == nil }
         if !missing.isEmpty {
-            lines += ["", "// Screens without a path:"] + missing.map { "// - \($0.screen): \(PathWriter.words($0.status)): \($0.reason ?? "")" }
+            lines +=
+                ["", "// Screens without a path:"] + missing.map { "// - \($0.screen): \(PathWriter.words($0.status)): \($0.reason ?? "")" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -128,10 +132,12 @@ public enum NavigatorWriter {
 
     /// Enum cases that are keywords need backticks.
     private static func escapedCase(_ identifier: String) -> String {
-        ["default", "case", "self", "init", "switch", "in", "is", "as", "class", "struct", "enum", "func", "let", "var", "return",
-         "if", "else", "for", "while", "do", "try", "throw", "throws", "true", "false", "nil", "import", "protocol", "extension",
-         "where", "guard", "repeat", "break", "continue", "fallthrough", "static", "public", "private", "internal", "operator",
-         "subscript", "deinit", "typealias", "associatedtype", "inout", "catch", "defer", "super", "Self", "Any", "rethrows"]
-            .contains(identifier) ? "`\(identifier)`" : identifier
+        [
+            "default", "case", "self", "init", "switch", "in", "is", "as", "class", "struct", "enum", "func", "let", "var", "return",
+            "if", "else", "for", "while", "do", "try", "throw", "throws", "true", "false", "nil", "import", "protocol", "extension",
+            "where", "guard", "repeat", "break", "continue", "fallthrough", "static", "public", "private", "internal", "operator",
+            "subscript", "deinit", "typealias", "associatedtype", "inout", "catch", "defer", "super", "Self", "Any", "rethrows",
+        ]
+        .contains(identifier) ? "`\(identifier)`" : identifier
     }
 }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// What changed in an app's navigation between two graphs (`flowlint diff`): elements matched by the names the
@@ -8,8 +9,10 @@ public struct FlowDiff: Sendable, Equatable, Encodable {
 
     /// `base` and `head` as read; reachability is compared only when both analyses are given (specs without errors).
     /// `schema` says which fields are compared, and in which order they are listed.
-    public init(base: FlowGraph, head: FlowGraph, baseAnalysis: Analysis? = nil, headAnalysis: Analysis? = nil,
-                schema: SpecSchema = .flowlint) {
+    public init(
+        base: FlowGraph, head: FlowGraph, baseAnalysis: Analysis? = nil, headAnalysis: Analysis? = nil,
+        schema: SpecSchema = .flowlint
+    ) {
         changes = StructuralDiff(base: base, head: head, schema: schema).changes
         if let baseAnalysis, let headAnalysis {
             reachability = ReachabilityDiff(base: baseAnalysis, head: headAnalysis).changes
@@ -122,17 +125,23 @@ struct StructuralDiff {
         routeTriggers = schema.entry(RouteField.triggers)?.diff == .items
         destinationKinds = Set([RouteField.screen, .coordinator].filter { schema.entry($0) != nil })
         if base.entry?.value != head.entry?.value {
-            changes.append(FlowChange(kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
-                                      message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
+            changes.append(
+                FlowChange(
+                    kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
+                    message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
         }
         for coordinator in base.coordinators where head.coordinator(named: coordinator.name) == nil {
-            changes.append(FlowChange(kind: .removed, element: .coordinator, coordinator: coordinator.name,
-                                      message: "coordinator `\(coordinator.name)` was removed"))
+            changes.append(
+                FlowChange(
+                    kind: .removed, element: .coordinator, coordinator: coordinator.name,
+                    message: "coordinator `\(coordinator.name)` was removed"))
         }
         for coordinator in head.coordinators {
             guard let old = base.coordinator(named: coordinator.name) else {
-                changes.append(FlowChange(kind: .added, element: .coordinator, coordinator: coordinator.name,
-                                          message: "coordinator `\(coordinator.name)` was added (\(coordinator.kind?.value.rawValue ?? "no kind"))"))
+                changes.append(
+                    FlowChange(
+                        kind: .added, element: .coordinator, coordinator: coordinator.name,
+                        message: "coordinator `\(coordinator.name)` was added (\(coordinator.kind?.value.rawValue ?? "no kind"))"))
                 continue
             }
             compare(old, coordinator)
@@ -147,8 +156,10 @@ struct StructuralDiff {
             let field = entry.field
             let (before, after) = (Self.value(field, of: old, entry), Self.value(field, of: new, entry))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .coordinator, coordinator: name, field: .coordinator(field), old: before, new: after,
-                                      message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
+            changes.append(
+                FlowChange(
+                    kind: .changed, element: .coordinator, coordinator: name, field: .coordinator(field), old: before, new: after,
+                    message: "`\(name)`: \(field.rawValue) \(Self.change(before, after))"))
         }
         if coordinatorTriggers {
             compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
@@ -159,19 +170,25 @@ struct StructuralDiff {
         for route in removed {
             let twins = added.filter { Self.signature($0) == Self.signature(route) }
             guard twins.count == 1, let twin = twins.first else { continue }
-            changes.append(FlowChange(kind: .renamed, element: .route, coordinator: name, route: twin.name, old: route.name, new: twin.name,
-                                      message: "`\(name).\(route.name)` was renamed `\(name).\(twin.name)`"))
+            changes.append(
+                FlowChange(
+                    kind: .renamed, element: .route, coordinator: name, route: twin.name, old: route.name, new: twin.name,
+                    message: "`\(name).\(route.name)` was renamed `\(name).\(twin.name)`"))
             removed.removeAll { $0.name == route.name }
             added.removeAll { $0.name == twin.name }
         }
         for route in removed {
-            changes.append(FlowChange(kind: .removed, element: .route, coordinator: name, route: route.name,
-                                      message: "`\(name).\(route.name)` was removed"))
+            changes.append(
+                FlowChange(
+                    kind: .removed, element: .route, coordinator: name, route: route.name,
+                    message: "`\(name).\(route.name)` was removed"))
         }
         for route in new.routes {
             if added.contains(where: { $0.name == route.name }) {
-                changes.append(FlowChange(kind: .added, element: .route, coordinator: name, route: route.name,
-                                          message: "`\(name).\(route.name)` was added (\(Self.signature(route)))"))
+                changes.append(
+                    FlowChange(
+                        kind: .added, element: .route, coordinator: name, route: route.name,
+                        message: "`\(name).\(route.name)` was added (\(Self.signature(route)))"))
             } else if let before = old.route(named: route.name) {
                 compare(before, route, in: name)
             }
@@ -195,25 +212,32 @@ struct StructuralDiff {
             if field == .style || field == .dismissible, before == nil || after == nil { continue }
             let label = FlowField.of(field)
             var message = "`\(name)`: \(label) \(Self.change(before, after))"
-            if field == .transition, let style = Self.value(.style, of: new), Self.value(.style, of: old) == nil { message += " (\(style))" }
-            changes.append(FlowChange(kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: label,
-                                      old: before, new: after, message: message))
+            if field == .transition, let style = Self.value(.style, of: new), Self.value(.style, of: old) == nil {
+                message += " (\(style))"
+            }
+            changes.append(
+                FlowChange(
+                    kind: .changed, element: .route, coordinator: coordinator, route: new.name, field: label,
+                    old: before, new: after, message: message))
         }
         if routeTriggers {
             compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: coordinator, route: new.name)
         }
     }
 
-
     private mutating func compareTriggers(_ old: [String], _ new: [String], coordinator: String, route: String?) {
         let owner = route.map { "`\(coordinator).\($0)`" } ?? "`\(coordinator)`"
         for trigger in old where !new.contains(trigger) {
-            changes.append(FlowChange(kind: .removed, element: .trigger, coordinator: coordinator, route: route, old: trigger,
-                                      message: "\(owner) no longer triggers `\(trigger)`"))
+            changes.append(
+                FlowChange(
+                    kind: .removed, element: .trigger, coordinator: coordinator, route: route, old: trigger,
+                    message: "\(owner) no longer triggers `\(trigger)`"))
         }
         for trigger in new where !old.contains(trigger) {
-            changes.append(FlowChange(kind: .added, element: .trigger, coordinator: coordinator, route: route, new: trigger,
-                                      message: "\(owner) now triggers `\(trigger)`"))
+            changes.append(
+                FlowChange(
+                    kind: .added, element: .trigger, coordinator: coordinator, route: route, new: trigger,
+                    message: "\(owner) now triggers `\(trigger)`"))
         }
     }
 
@@ -223,14 +247,18 @@ struct StructuralDiff {
         }
         for chain in head.chains {
             guard let position = base.chainIndex[chain.name] else {
-                changes.append(FlowChange(kind: .added, element: .chain, chain: chain.name,
-                                          message: "chain `\(chain.name)` was added (\(Self.describe(chain)))"))
+                changes.append(
+                    FlowChange(
+                        kind: .added, element: .chain, chain: chain.name,
+                        message: "chain `\(chain.name)` was added (\(Self.describe(chain)))"))
                 continue
             }
             let (before, after) = (Self.describe(base.chains[position]), Self.describe(chain))
             guard before != after else { continue }
-            changes.append(FlowChange(kind: .changed, element: .chain, chain: chain.name, field: .steps, old: before, new: after,
-                                      message: "chain `\(chain.name)`: \(Self.change(before, after))"))
+            changes.append(
+                FlowChange(
+                    kind: .changed, element: .chain, chain: chain.name, field: .steps, old: before, new: after,
+                    message: "chain `\(chain.name)`: \(Self.change(before, after))"))
         }
     }
 
@@ -258,13 +286,16 @@ struct StructuralDiff {
     }
 
     static func value(_ field: CoordinatorField, of coordinator: Coordinator, _ entry: SpecFieldEntry<CoordinatorField, Coordinator>? = nil)
-        -> String? {
+        -> String?
+    {
         switch field {
         case .kind: coordinator.kind?.value.rawValue
         case .initial: coordinator.initials.isEmpty ? nil : coordinator.initials.map(\.value).joined(separator: ", ")
         case .tabs: coordinator.tabs.map { $0.map(\.value).joined(separator: ", ") }
         case .stack: coordinator.effectiveStack.rawValue
-        case .holds: coordinator.holds.isEmpty ? nil : coordinator.holds.map { "\($0.target): \($0.strength.value.rawValue)" }.joined(separator: ", ")
+        case .holds:
+            coordinator.holds.isEmpty
+                ? nil : coordinator.holds.map { "\($0.target): \($0.strength.value.rawValue)" }.joined(separator: ", ")
         case .open: coordinator.isOpen ? "true" : nil
         case .mayStart: coordinator.mayStart.map { $0.map(\.value).joined(separator: ", ") }
         case .type: coordinator.type?.value
@@ -290,8 +321,9 @@ struct StructuralDiff {
         case .style: return presents ? (route.effectiveStyle.isFullScreen ? "fullScreen" : "sheet") : nil
         case .dismissible: return presents ? (route.isDismissibleBySwipe ? "true" : "false") : nil
         case .retain: return startsChild ? route.effectiveRetain.rawValue : nil
-        case .releaseOn: return startsChild && route.effectiveRetain == .parent
-            ? "[" + route.effectiveReleaseOn.map(\.rawValue).joined(separator: ", ") + "]" : nil
+        case .releaseOn:
+            return startsChild && route.effectiveRetain == .parent
+                ? "[" + route.effectiveReleaseOn.map(\.rawValue).joined(separator: ", ") + "]" : nil
         case .open: return route.isOpen ? "true" : nil
         default: return (entry ?? SpecSchema.flowlint.entry(field))?.read(route).map(text)
         }
@@ -325,22 +357,29 @@ struct ReachabilityDiff {
             return Self.cause(of: route, on: searched[gained]!, in: other, lost: !gained)
         }
         for coordinator in new.graph.coordinators {
-            guard let before = old.coordinator(named: coordinator.name), let after = new.coordinator(named: coordinator.name) else { continue }
+            guard let before = old.coordinator(named: coordinator.name), let after = new.coordinator(named: coordinator.name) else {
+                continue
+            }
             let (was, now) = (base.reachability.startedCoordinator[before], head.reachability.startedCoordinator[after])
             if was != now {
                 let target = now ? new.initialRoute(of: after) : old.initialRoute(of: before)
-                changes.append(ReachabilityChange(coordinator: coordinator.name, reachable: now,
-                                                  cause: target.flatMap { cause(of: $0, gained: now) }))
+                changes.append(
+                    ReachabilityChange(
+                        coordinator: coordinator.name, reachable: now,
+                        cause: target.flatMap { cause(of: $0, gained: now) }))
                 continue
             }
             guard now else { continue }
             for route in coordinator.routes {
                 guard let r0 = old.route(named: route.name, in: before), let r1 = new.route(named: route.name, in: after),
-                      old.showsScreen(r0) || new.showsScreen(r1) else { continue }
+                    old.showsScreen(r0) || new.showsScreen(r1)
+                else { continue }
                 let (reached, reaches) = (base.reachability.reachedRoute[r0], head.reachability.reachedRoute[r1])
                 guard reached != reaches else { continue }
-                changes.append(ReachabilityChange(coordinator: coordinator.name, route: route.name, reachable: reaches,
-                                                  cause: cause(of: reaches ? r1 : r0, gained: reaches)))
+                changes.append(
+                    ReachabilityChange(
+                        coordinator: coordinator.name, route: route.name, reachable: reaches,
+                        cause: cause(of: reaches ? r1 : r0, gained: reaches)))
             }
         }
     }
@@ -362,13 +401,15 @@ struct ReachabilityDiff {
             if step.kind == .tap, let screen = step.screen {
                 let (screenOwner, screenName) = name(screen)
                 if let otherScreenOwner = otherIndex.coordinator(named: screenOwner),
-                   let otherScreen = otherIndex.route(named: screenName, in: otherScreenOwner),
-                   !otherIndex.triggers.neighbors(of: otherScreen).contains(otherRoute) {
+                    let otherScreen = otherIndex.route(named: screenName, in: otherScreenOwner),
+                    !otherIndex.triggers.neighbors(of: otherScreen).contains(otherRoute)
+                {
                     return "`\(screenOwner).\(screenName)` \(lost ? "no longer triggers" : "now triggers") `\(routeName)`"
                 }
             }
             if let child = index.child(of: step.route),
-               otherIndex.child(of: otherRoute).map({ otherIndex[coordinator: $0].name }) != index[coordinator: child].name {
+                otherIndex.child(of: otherRoute).map({ otherIndex[coordinator: $0].name }) != index[coordinator: child].name
+            {
                 return "`\(owner).\(routeName)` \(lost ? "no longer starts" : "now starts") `\(index[coordinator: child].name)`"
             }
             let (mine, theirs) = (index.transition(step.route), otherIndex.transition(otherRoute))

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The graph rules run on the extracted graph, kept where the spec has no counterpart (DESIGN §5):
@@ -9,7 +10,7 @@ struct CodeOnlyFindings {
     /// The words the fixes speak, as on the specs.
     var framework: Framework
 
-    func findings() -> [Diagnostic] {
+    func findings() -> [Finding] {
         // Rules that judge what the code does, not what it lacks (their `judgesCodeOnlyGraphs` trait).
         let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
@@ -19,7 +20,8 @@ struct CodeOnlyFindings {
         // analysis of the whole app (as large as the spec's) would find nothing to keep.
         guard graph.coordinators.contains(where: { !isDescribed($0) }) else { return [] }
         let analysis = Analysis(graph, framework: framework, origin: .code)
-        return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap { finding in
+        return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap {
+            finding in
             guard finding.withheldBecause == nil, let name = finding.coordinator else { return nil }
             if let spec = drift.specCoordinator(forType: name), finding.route.map({ spec.route(named: $0) != nil }) ?? true {
                 return nil

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// Drift compares two graphs (DESIGN §5): the spec's and the one read from Swift code, matched by
@@ -41,8 +42,8 @@ public struct DriftComparison: Sendable {
         self.startedBy = startedBy
     }
 
-    public func findings() -> [Diagnostic] {
-        var findings: [Diagnostic] = []
+    public func findings() -> [Finding] {
+        var findings: [Finding] = []
         for coordinator in code.coordinators {
             guard let specCoordinator = specByType[coordinator.name] else {
                 // The type is certain (a declaration); a coordinator is worth describing once it has a route.
@@ -63,7 +64,7 @@ public struct DriftComparison: Sendable {
 
     // MARK: Coordinators
 
-    private func missingCoordinator(_ coordinator: Coordinator, _ confidence: Confidence) -> Diagnostic {
+    private func missingCoordinator(_ coordinator: Coordinator, _ confidence: Confidence) -> Finding {
         let place = Self.place(coordinator.location)
         var message = "`\(coordinator.name)` is a coordinator in code (\(place))"
         var location = coordinator.location
@@ -82,14 +83,16 @@ public struct DriftComparison: Sendable {
         } else if let entry = spec.entry {
             location = entry.location
         }
-        message += " but no spec coordinator describes it; add `\(coordinator.name)` to the spec (`flowlint extract` writes one), "
+        message +=
+            " but no spec coordinator describes it; add `\(coordinator.name)` to the spec (`flowlint extract` writes one), "
             + "or name it in the coordinator that describes it with `type: \(coordinator.name)`"
-        return finding(DriftRules.missingCoordinator, confidence, message, at: location, coordinator: owner, route: route,
-                       note: DiagnosticNote("coordinator `\(coordinator.name)` is declared here", at: coordinator.location))
+        return finding(
+            DriftRules.missingCoordinator, confidence, message, at: location, coordinator: owner, route: route,
+            note: FindingNote("coordinator `\(coordinator.name)` is declared here", at: coordinator.location))
     }
 
-    private func compare(_ specCoordinator: Coordinator, with coordinator: Coordinator) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
+    private func compare(_ specCoordinator: Coordinator, with coordinator: Coordinator) -> [Finding] {
+        var findings: [Finding] = []
         for route in coordinator.routes {
             guard let confidence = compared(routeConfidence(coordinator, route)) else { continue }
             guard let specRoute = specCoordinator.route(named: route.name) else {
@@ -111,21 +114,25 @@ public struct DriftComparison: Sendable {
         return findings
     }
 
-    private func missingRoute(_ route: Route, _ confidence: Confidence, in specCoordinator: Coordinator) -> Diagnostic {
+    private func missingRoute(_ route: Route, _ confidence: Confidence, in specCoordinator: Coordinator) -> Finding {
         let name = "\(specCoordinator.name).\(route.name)"
-        let message = "`\(name)` is a route in code (\(Self.place(route.location))) but not in the spec; "
+        let message =
+            "`\(name)` is a route in code (\(Self.place(route.location))) but not in the spec; "
             + "add `\(route.name)` to the routes of `\(specCoordinator.name)`, or remove it from the code"
-        return finding(DriftRules.missingRoute, confidence, message, at: specCoordinator.location,
-                       coordinator: specCoordinator.name, route: route.name,
-                       note: DiagnosticNote("route `\(route.name)` is declared here", at: route.location))
+        return finding(
+            DriftRules.missingRoute, confidence, message, at: specCoordinator.location,
+            coordinator: specCoordinator.name, route: route.name,
+            note: FindingNote("route `\(route.name)` is declared here", at: route.location))
     }
 
-    private func extraRoute(_ specRoute: Route, in specCoordinator: Coordinator, _ coordinator: Coordinator) -> Diagnostic {
-        let message = "`\(specCoordinator.name).\(specRoute.name)` is in the spec but `\(coordinator.name)` (\(Self.place(coordinator.location))) "
+    private func extraRoute(_ specRoute: Route, in specCoordinator: Coordinator, _ coordinator: Coordinator) -> Finding {
+        let message =
+            "`\(specCoordinator.name).\(specRoute.name)` is in the spec but `\(coordinator.name)` (\(Self.place(coordinator.location))) "
             + "has no route `\(specRoute.name)`; remove it from the spec, or rename it to the code's case, property or method"
-        return finding(DriftRules.extraRoute, .certain, message, at: specRoute.location,
-                       coordinator: specCoordinator.name, route: specRoute.name,
-                       note: DiagnosticNote("`\(coordinator.name)` is declared here", at: coordinator.location))
+        return finding(
+            DriftRules.extraRoute, .certain, message, at: specRoute.location,
+            coordinator: specCoordinator.name, route: specRoute.name,
+            note: FindingNote("`\(coordinator.name)` is declared here", at: coordinator.location))
     }
 
     // MARK: Routes
@@ -145,7 +152,7 @@ public struct DriftComparison: Sendable {
     }
 
     /// Each comparison of a route with the fields it judges: it runs when the table says drift compares one of them.
-    static let routeComparisons: [(fields: [RouteField], compare: @Sendable (DriftComparison) -> (RouteContext) -> Diagnostic?)] = [
+    static let routeComparisons: [(fields: [RouteField], compare: @Sendable (DriftComparison) -> (RouteContext) -> Finding?)] = [
         ([.transition, .style], { $0.compareTransition }), ([.screen, .coordinator], { $0.compareDestination }),
         ([.retain, .releaseOn], { $0.compareRetention }), ([.then], { $0.compareThen }), ([.detents], { $0.compareDetents }),
     ]
@@ -155,102 +162,124 @@ public struct DriftComparison: Sendable {
         provenance.confidence(.route(coordinator.name, route.name))
     }
 
-    func compareTransition(_ route: RouteContext) -> Diagnostic? {
+    func compareTransition(_ route: RouteContext) -> Finding? {
         guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
-              let confidence = compared(provenance.confidence(route.path(.transition))) else { return nil }
+            let confidence = compared(provenance.confidence(route.path(.transition)))
+        else { return nil }
         if schema.driftCompares(.transition), specTransition.value != codeTransition.value {
-            let message = "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
+            let message =
+                "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
                 + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
                 + "or change the code"
-            return finding(DriftRules.transition, confidence, message, at: specTransition.location,
-                           coordinator: route.coordinator, route: route.spec.name,
-                           note: DiagnosticNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
+            return finding(
+                DriftRules.transition, confidence, message, at: specTransition.location,
+                coordinator: route.coordinator, route: route.spec.name,
+                note: FindingNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
         }
         guard schema.driftCompares(.style), specTransition.value == .present, let codeStyle = route.code.style,
-              let styleConfidence = compared(provenance.confidence(route.path(.style))),
-              // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
-              codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen else { return nil }
-        let message = "`\(route.name)` is presented \(Self.phrase(codeStyle.value)) in code (\(Self.place(codeStyle.location))) "
+            let styleConfidence = compared(provenance.confidence(route.path(.style))),
+            // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
+            codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen
+        else { return nil }
+        let message =
+            "`\(route.name)` is presented \(Self.phrase(codeStyle.value)) in code (\(Self.place(codeStyle.location))) "
             + "but \(Self.phrase(route.spec.effectiveStyle)) in the spec; set `style: \(codeStyle.value.rawValue)`, or change the code"
-        return finding(DriftRules.transition, styleConfidence, message, at: route.spec.style?.location ?? specTransition.location,
-                       coordinator: route.coordinator, route: route.spec.name,
-                       note: DiagnosticNote("the code presents it \(Self.phrase(codeStyle.value))", at: codeStyle.location))
+        return finding(
+            DriftRules.transition, styleConfidence, message, at: route.spec.style?.location ?? specTransition.location,
+            coordinator: route.coordinator, route: route.spec.name,
+            note: FindingNote("the code presents it \(Self.phrase(codeStyle.value))", at: codeStyle.location))
     }
 
-    func compareDestination(_ route: RouteContext) -> Diagnostic? {
+    func compareDestination(_ route: RouteContext) -> Finding? {
         guard let specDestination = route.spec.destination, let codeDestination = route.code.destination,
-              schema.driftCompares(codeDestination.value.field), schema.driftCompares(specDestination.value.field),
-              let confidence = compared(provenance.confidence(route.path(codeDestination.value.field))) else { return nil }
+            schema.driftCompares(codeDestination.value.field), schema.driftCompares(specDestination.value.field),
+            let confidence = compared(provenance.confidence(route.path(codeDestination.value.field)))
+        else { return nil }
         let code = codeDestination.value
-        let same: Bool = switch (specDestination.value, code) {
-        case (.screen(let name), .screen(let codeName)): codeName == name
-        case (.coordinator(let name), .coordinator(let codeName)): codeName == (spec.coordinator(named: name)?.typeName ?? name)
-        default: false
-        }
+        let same: Bool =
+            switch (specDestination.value, code) {
+            case (.screen(let name), .screen(let codeName)): codeName == name
+            case (.coordinator(let name), .coordinator(let codeName)): codeName == (spec.coordinator(named: name)?.typeName ?? name)
+            default: false
+            }
         guard !same else { return nil }
         let specText = Self.phrase(specDestination.value, in: spec)
         let isCoordinator = code.coordinatorName != nil
-        let codeText = isCoordinator
+        let codeText =
+            isCoordinator
             ? (specByType[code.name].map { "coordinator `\($0.name)`" } ?? "coordinator `\(code.name)`")
             : "screen `\(code.name)`"
         let field = code.field.rawValue
         let value = isCoordinator ? (specByType[code.name]?.name ?? code.name) : code.name
-        let message = "`\(route.name)` shows \(codeText) in code (\(Self.place(codeDestination.location))) "
+        let message =
+            "`\(route.name)` shows \(codeText) in code (\(Self.place(codeDestination.location))) "
             + "but \(specText) in the spec; change it to `\(field): \(value)`, or change the code"
-        return finding(DriftRules.destination, confidence, message, at: specDestination.location,
-                       coordinator: route.coordinator, route: route.spec.name,
-                       note: DiagnosticNote("the code shows \(codeText) here", at: codeDestination.location))
+        return finding(
+            DriftRules.destination, confidence, message, at: specDestination.location,
+            coordinator: route.coordinator, route: route.spec.name,
+            note: FindingNote("the code shows \(codeText) here", at: codeDestination.location))
     }
 
     /// Where the flow goes after the child finishes: judged where both sides say it, as part of where the route leads.
-    func compareThen(_ route: RouteContext) -> Diagnostic? {
+    func compareThen(_ route: RouteContext) -> Finding? {
         let code = route.code.then.filter { compared(provenance.confidence(route.path(.then, item: $0.text))) != nil }
         guard !route.spec.then.isEmpty, !code.isEmpty, let first = code.first,
-              let confidence = compared(provenance.confidence(route.path(.then, item: first.text))) else { return nil }
+            let confidence = compared(provenance.confidence(route.path(.then, item: first.text)))
+        else { return nil }
         let specNames = Set(route.spec.then.map(\.route))
         let codeNames = Set(code.map(\.route))
         guard specNames != codeNames else { return nil }
         let written = code.map(\.route).sorted()
-        let message = "`\(route.name)` continues with \(Self.names(written)) after its child finishes in code "
+        let message =
+            "`\(route.name)` continues with \(Self.names(written)) after its child finishes in code "
             + "(\(Self.place(first.location))) but with \(Self.names(specNames.sorted())) in the spec; "
             + "set `then: [\(written.joined(separator: ", "))]`, or change the code"
-        return finding(DriftRules.destination, confidence, message, at: route.spec.then[0].location,
-                       coordinator: route.coordinator, route: route.spec.name,
-                       note: DiagnosticNote("the code continues here", at: first.location))
+        return finding(
+            DriftRules.destination, confidence, message, at: route.spec.then[0].location,
+            coordinator: route.coordinator, route: route.spec.name,
+            note: FindingNote("the code continues here", at: first.location))
     }
 
     /// The heights a sheet rests at: judged where both sides say them, as part of how the route presents.
-    func compareDetents(_ route: RouteContext) -> Diagnostic? {
+    func compareDetents(_ route: RouteContext) -> Finding? {
         guard let specDetents = route.spec.detents, let codeDetents = route.code.detents,
-              let confidence = compared(provenance.confidence(route.path(.detents))),
-              Set(specDetents.value) != Set(codeDetents.value) else { return nil }
+            let confidence = compared(provenance.confidence(route.path(.detents))),
+            Set(specDetents.value) != Set(codeDetents.value)
+        else { return nil }
         func words(_ detents: [SheetDetent]) -> String { detents.map(\.rawValue).joined(separator: ", ") }
-        let message = "`\(route.name)` is a sheet resting at `[\(words(codeDetents.value))]` in code (\(Self.place(codeDetents.location))) "
+        let message =
+            "`\(route.name)` is a sheet resting at `[\(words(codeDetents.value))]` in code (\(Self.place(codeDetents.location))) "
             + "but at `[\(words(specDetents.value))]` in the spec; set `detents: [\(words(codeDetents.value))]`, or change the code"
-        return finding(DriftRules.transition, confidence, message, at: specDetents.location,
-                       coordinator: route.coordinator, route: route.spec.name,
-                       note: DiagnosticNote("the code sets the sheet's heights here", at: codeDetents.location))
+        return finding(
+            DriftRules.transition, confidence, message, at: specDetents.location,
+            coordinator: route.coordinator, route: route.spec.name,
+            note: FindingNote("the code sets the sheet's heights here", at: codeDetents.location))
     }
 
     static func names(_ routes: [String]) -> String {
         routes.map { "`\($0)`" }.joined(separator: " or ")
     }
 
-    func compareRetention(_ route: RouteContext) -> Diagnostic? {
+    func compareRetention(_ route: RouteContext) -> Finding? {
         guard route.spec.destination?.value.coordinatorName != nil, let codeRetain = route.code.retain,
-              let confidence = compared(provenance.confidence(route.path(.retain))) else { return nil }
+            let confidence = compared(provenance.confidence(route.path(.retain)))
+        else { return nil }
         let specRetain = route.spec.effectiveRetain
         let at = route.spec.retain?.location ?? route.spec.destination?.location ?? route.spec.location
         if schema.driftCompares(.retain), codeRetain.value != specRetain {
-            let message = "`\(route.name)`'s child is retained by \(Self.phrase(codeRetain.value)) in code "
+            let message =
+                "`\(route.name)`'s child is retained by \(Self.phrase(codeRetain.value)) in code "
                 + "(\(Self.place(codeRetain.location))) but by \(Self.phrase(specRetain)) in the spec; "
                 + "set `retain: \(codeRetain.value.rawValue)`, or change how the code keeps the child"
-            return finding(DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
-                           note: DiagnosticNote("the code keeps the child here", at: codeRetain.location))
+            return finding(
+                DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
+                note: FindingNote("the code keeps the child here", at: codeRetain.location))
         }
         guard schema.driftCompares(.releaseOn), specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
         let specExits = Set(route.spec.effectiveReleaseOn)
-        func certainty(of exit: Located<ExitKind>) -> Confidence { provenance.confidence(route.path(.releaseOn, item: exit.value.rawValue)) }
+        func certainty(of exit: Located<ExitKind>) -> Confidence {
+            provenance.confidence(route.path(.releaseOn, item: exit.value.rawValue))
+        }
         let certain = codeExits.filter { certainty(of: $0).isCertain }
         let inferred = codeExits.filter { !certainty(of: $0).isCertain }
         // A spec exit the code releases on only by inference is not a certain difference either way.
@@ -268,15 +297,20 @@ public struct DriftComparison: Sendable {
             parts.append("the spec releases it on \(Self.list(onlyInSpec)) but the code never removes it then")
         }
         if !onlyInCode.isEmpty {
-            parts.append("the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the spec does not")
+            parts.append(
+                "the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the spec does not"
+            )
         }
-        let message = "`\(route.name)`: \(parts.joined(separator: ", and ")); "
+        let message =
+            "`\(route.name)`: \(parts.joined(separator: ", and ")); "
             + "set `releaseOn: [\(released.map(\.rawValue).joined(separator: ", "))]` as the code does"
             + (onlyInSpec.isEmpty ? "" : ", or remove the child in code on \(Self.list(onlyInSpec)) too")
-        let note = onlyInCode.first.map { DiagnosticNote("the code releases the child here", at: $0.location) }
-            ?? DiagnosticNote("the code keeps the child here", at: codeRetain.location)
-        return finding(DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at,
-                       coordinator: route.coordinator, route: route.spec.name, note: note)
+        let note =
+            onlyInCode.first.map { FindingNote("the code releases the child here", at: $0.location) }
+            ?? FindingNote("the code keeps the child here", at: codeRetain.location)
+        return finding(
+            DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at,
+            coordinator: route.coordinator, route: route.spec.name, note: note)
     }
 
     // MARK: Findings
@@ -287,16 +321,19 @@ public struct DriftComparison: Sendable {
     }
 
     /// Certain facts disagree with an error (configuration may change it); inferred ones with a warning.
-    private func finding(_ rule: RuleID, _ confidence: Confidence, _ message: String, at location: SourceLocation,
-                         coordinator: String?, route: String?, note: DiagnosticNote) -> Diagnostic {
+    private func finding(
+        _ rule: RuleID, _ confidence: Confidence, _ message: String, at location: SourceLocation,
+        coordinator: String?, route: String?, note: FindingNote
+    ) -> Finding {
         var message = message
         var severity = DriftRules.descriptions.first { $0.id == rule }?.severity ?? .error
         if let reason = confidence.reason {
             message += " (the code side is inferred: \(reason))"
             severity = .warning
         }
-        return Diagnostic(rule: rule, severity: severity, message: message, location: location,
-                          coordinator: coordinator, route: route, notes: [note])
+        return Finding(
+            rule: rule, severity: severity, message: message, location: location,
+            coordinator: coordinator, route: route, notes: [note])
     }
 
     /// `SettingsCoordinator.swift:42`: the file name is enough to find it, the note has the full path.

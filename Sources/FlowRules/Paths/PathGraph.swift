@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// One step of a path from the entry, as a user (or the app on its own state) takes it.
@@ -68,8 +69,9 @@ struct PathGraph {
     /// captures no graph (copying one retains every array of the analysis, once per node searched).
     static func step(_ edge: Edge, from node: Int) -> PathStep? {
         edge.kind.map { kind in
-            PathStep(kind: kind, route: RouteID(edge.target), screen: kind == .tap ? RouteID(node) : nil,
-                     chain: edge.chain >= 0 ? Int(edge.chain) : nil)
+            PathStep(
+                kind: kind, route: RouteID(edge.target), screen: kind == .tap ? RouteID(node) : nil,
+                chain: edge.chain >= 0 ? Int(edge.chain) : nil)
         }
     }
 
@@ -134,8 +136,10 @@ struct PathGraph {
         for starter in starters {
             let continuations = index.then.neighbors(of: starter)
             for next in continuations {
-                body(Edge(kind: continuations.count > 1 ? .then : nil, target: next.position,
-                          hazard: starters.count > 1 ? .severalStarters(coordinator) : nil))
+                body(
+                    Edge(
+                        kind: continuations.count > 1 ? .then : nil, target: next.position,
+                        hazard: starters.count > 1 ? .severalStarters(coordinator) : nil))
             }
         }
     }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// What `flowlint paths` reports, with every name written out (`Coordinator.route`): the plain value its writers read.
@@ -31,8 +32,9 @@ public struct PathReport: Sendable, Equatable, Codable {
     }
 
     static func screen(_ route: RouteID, _ answer: PathAnswer, index: FlowIndex) -> Screen {
-        var screen = Screen(screen: index.qualifiedName(route), type: index[route: route].destination?.value.name ?? "",
-                            status: Self.path)
+        var screen = Screen(
+            screen: index.qualifiedName(route), type: index[route: route].destination?.value.name ?? "",
+            status: Self.path)
         switch answer {
         case .path(let steps): screen.steps = steps.map { Self.step($0, index: index) }
         case .noStateSafePath(let reason): (screen.status, screen.reason) = (Self.noStateSafePath, reason)
@@ -43,8 +45,9 @@ public struct PathReport: Sendable, Equatable, Codable {
 
     public static func step(_ step: PathStep, index: FlowIndex) -> Step {
         let chain = step.chain.map { index.graph.chains[$0] }
-        return Step(kind: step.kind.rawValue, route: index.qualifiedName(step.route),
-                    on: step.screen.map { index.qualifiedName($0) }, chain: chain?.name, url: chain?.url?.value)
+        return Step(
+            kind: step.kind.rawValue, route: index.qualifiedName(step.route),
+            on: step.screen.map { index.qualifiedName($0) }, chain: chain?.name, url: chain?.url?.value)
     }
 }
 
@@ -90,7 +93,8 @@ public struct PredecessorReport: Sendable, Equatable, Codable {
         let index = paths.analysis.index
         self.route = index.qualifiedName(route)
         reachedFrom = Predecessor.of(route, in: paths).map { way in
-            Way(from: way.from.map { index.qualifiedName($0) } ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
+            Way(
+                from: way.from.map { index.qualifiedName($0) } ?? "launch", step: way.step.map { PathReport.step($0, index: index) },
                 safe: way.unsafeReason == nil, reason: way.unsafeReason)
         }
     }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// How a screen is reached from the entry (or from `--from`), or why it is not.
@@ -179,10 +180,12 @@ public struct ShortestPaths: Sendable {
             return .noStateSafePath(reason: "every way in passes \(describe(Int(cause[node]))), which has none: \(hazard.message(index))")
         }
         if let chain = analysis.chains.firstIndex(where: { $0.stepped.dropLast().contains(route) }) {
-            return .noStateSafePath(reason: "only chain `\(index.graph.chains[chain].name)` steps through it, and a deep link lands on its last step")
+            return .noStateSafePath(
+                reason: "only chain `\(index.graph.chains[chain].name)` steps through it, and a deep link lands on its last step")
         }
-        return .noStateSafePath(reason: source == launch
-            ? "no state-safe step leads to it" : "no state-safe step leads to it from \(describe(source))")
+        return .noStateSafePath(
+            reason: source == launch
+                ? "no state-safe step leads to it" : "no state-safe step leads to it from \(describe(source))")
     }
 
     /// A node for messages: `Coordinator.route`, or `launch`.

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// Why a step is not available in every state in which its source can be shown (DESIGN §4). Read from the facts the
@@ -39,7 +40,8 @@ public enum StepHazard: Hashable, Sendable {
         case .nothingToDismiss:
             return "it dismisses from a screen that is inside no presentation on some path (dismiss-without-presentation)"
         case .stackNotShown(let stack?):
-            return "it pushes onto or pops \(index[coordinator: stack].name)'s stack, which is not the one shown: under a modal or in another tab (covered-stack)"
+            return
+                "it pushes onto or pops \(index[coordinator: stack].name)'s stack, which is not the one shown: under a modal or in another tab (covered-stack)"
         case .stackNotShown(nil):
             return "it pushes or pops, but its coordinator has no stack"
         case .notOnStack(let target):
@@ -47,7 +49,8 @@ public enum StepHazard: Hashable, Sendable {
         case .pushesContainer(let child):
             return "it pushes \(index[coordinator: child].name), a navigation coordinator with its own stack: UIKit throws (push-container)"
         case .severalStarters(let child):
-            return "\(index[coordinator: child].name) is started from several routes: which continuation runs after its finish depends on the path"
+            return
+                "\(index[coordinator: child].name) is started from several routes: which continuation runs after its finish depends on the path"
         case .invalidChain:
             return "the chain has an invalid step or pops to a route it did not push (invalid-chain, popto-not-on-stack)"
         }
@@ -59,7 +62,8 @@ extension Analysis {
     /// or, with no screen, right after `coordinator` starts (its own `triggers`).
     func hazard(firing route: RouteID, shownOn screen: RouteID?, in coordinator: CoordinatorID) -> StepHazard? {
         guard let acting = index.redirectEnd(of: route) else { return .unresolvedRedirect }
-        for scope in [route, acting].map({ index.owner(of: $0) }) where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
+        for scope in [route, acting].map({ index.owner(of: $0) })
+        where !startGraph.isActive(scope, whenever: coordinator, entry: index.entry) {
             return .outOfScope(scope)
         }
         guard index.hasSupportedTransition(acting), let transition = index.transition(acting) else {

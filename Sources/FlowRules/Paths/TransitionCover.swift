@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// A small set of paths from the entry that together take every state-safe step out of every screen a safe path
@@ -98,10 +99,13 @@ public struct Predecessor: Sendable, Equatable {
         for node in 0..<graph.nodeCount where node == graph.launch || analysis.reachability.reachedRoute[RouteID(node)] {
             graph.forEachEdge(from: node) { edge in
                 guard edge.target == route.position else { return }
-                let reason = edge.hazard.map { $0.message(analysis.index) }
+                let reason =
+                    edge.hazard.map { $0.message(analysis.index) }
                     ?? (paths.distance[node] < 0 ? "\(paths.describe(node)) has no state-safe path" : nil)
-                result.append(Predecessor(from: node == graph.launch ? nil : RouteID(node), step: PathGraph.step(edge, from: node),
-                                          unsafeReason: reason))
+                result.append(
+                    Predecessor(
+                        from: node == graph.launch ? nil : RouteID(node), step: PathGraph.step(edge, from: node),
+                        unsafeReason: reason))
             }
         }
         return result

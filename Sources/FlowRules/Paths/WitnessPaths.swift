@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 /// The witness paths of findings (DESIGN §2: a finding that depends on reachability or state names the path from
@@ -7,13 +8,13 @@ import FlowModel
 public enum WitnessPaths {
     /// `findings` in the same order, each that its rule traces given its `path` (left nil when no state-safe path
     /// reaches its element); unchanged without an analysis (specs with errors).
-    public static func tracing(_ findings: [Diagnostic], in analysis: Analysis?) -> [Diagnostic] {
+    public static func tracing(_ findings: [Finding], in analysis: Analysis?) -> [Finding] {
         guard let analysis else { return findings }
         var searches: [Bool: ShortestPaths] = [:]
         return findings.map { finding in
             let crossing: Bool
             switch RuleRegistry.witness(of: finding.rule) {
-            case .none: return finding
+            case .noPath: return finding
             case .pathToElement: crossing = true
             case .pathWithoutPresentation: crossing = false
             }
@@ -30,7 +31,7 @@ public enum WitnessPaths {
     }
 
     /// The screen a finding's path leads to: its route, else its coordinator's first screen.
-    static func element(of finding: Diagnostic, in index: FlowIndex) -> RouteID? {
+    static func element(of finding: Finding, in index: FlowIndex) -> RouteID? {
         guard let name = finding.coordinator, let coordinator = index.coordinator(named: name) else { return nil }
         return finding.route.flatMap { index.route(named: $0, in: coordinator) } ?? index.initialRoute(of: coordinator)
     }

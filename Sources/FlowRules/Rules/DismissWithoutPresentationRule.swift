@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 public struct DismissWithoutPresentationRule: Rule {
@@ -5,76 +6,76 @@ public struct DismissWithoutPresentationRule: Rule {
         id: "dismiss-without-presentation", name: "Dismiss without presentation", severity: .error, witness: .pathWithoutPresentation,
         summary: "A screen that is inside no presentation on some path from the entry triggers `dismiss`.",
         rationale: """
-        A `dismiss` closes the nearest presentation containing the screen that fires it. A screen that is \
-        pushed, a tab, embedded or the root, with no presented screen or coordinator around it, has nothing \
-        to close: its Close button does nothing. Use `pop` for a pushed screen, or present it. Judged on \
-        every path from the entry: a screen that is presented from one place and pushed from another is \
-        reported. Needs resolved references: runs only when every reference resolved.
-        """,
+            A `dismiss` closes the nearest presentation containing the screen that fires it. A screen that is \
+            pushed, a tab, embedded or the root, with no presented screen or coordinator around it, has nothing \
+            to close: its Close button does nothing. Use `pop` for a pushed screen, or present it. Judged on \
+            every path from the entry: a screen that is presented from one place and pushed from another is \
+            reported. Needs resolved references: runs only when every reference resolved.
+            """,
         triggeringExample: """
-        # Settings is pushed inside the Home tab's stack, but its Close button dismisses: nothing is
-        # presented, so the button does nothing.
-        version: 1
-        entry: Main
+            # Settings is pushed inside the Home tab's stack, but its Close button dismisses: nothing is
+            # presented, so the button does nothing.
+            version: 1
+            entry: Main
 
-        coordinators:
-          Main:
-            kind: tab
-            initial: home
-            tabs: [home, profile]
-            routes:
-              home: { coordinator: Home }
-              profile: { screen: ProfileViewController }
+            coordinators:
+              Main:
+                kind: tab
+                initial: home
+                tabs: [home, profile]
+                routes:
+                  home: { coordinator: Home }
+                  profile: { screen: ProfileViewController }
 
-          Home:
-            kind: navigation
-            initial: feed
-            routes:
-              feed:
-                screen: FeedViewController
-                triggers: [settings]
-              settings:
-                transition: push
-                screen: SettingsViewController
-                triggers: [close]  # expect: dismiss-without-presentation
-              close: { transition: dismiss }
+              Home:
+                kind: navigation
+                initial: feed
+                routes:
+                  feed:
+                    screen: FeedViewController
+                    triggers: [settings]
+                  settings:
+                    transition: push
+                    screen: SettingsViewController
+                    triggers: [close]  # expect: dismiss-without-presentation
+                  close: { transition: dismiss }
 
-        """,
+            """,
         passingExample: """
-        # Settings is presented as a sheet: its Close button dismisses it.
-        version: 1
-        entry: Main
+            # Settings is presented as a sheet: its Close button dismisses it.
+            version: 1
+            entry: Main
 
-        coordinators:
-          Main:
-            kind: tab
-            initial: home
-            tabs: [home, profile]
-            routes:
-              home: { coordinator: Home }
-              profile: { screen: ProfileViewController }
+            coordinators:
+              Main:
+                kind: tab
+                initial: home
+                tabs: [home, profile]
+                routes:
+                  home: { coordinator: Home }
+                  profile: { screen: ProfileViewController }
 
-          Home:
-            kind: navigation
-            initial: feed
-            routes:
-              feed:
-                screen: FeedViewController
-                triggers: [settings]
-              settings:
-                transition: present
-                screen: SettingsViewController
-                triggers: [close]
-              close: { transition: dismiss }
+              Home:
+                kind: navigation
+                initial: feed
+                routes:
+                  feed:
+                    screen: FeedViewController
+                    triggers: [settings]
+                  settings:
+                    transition: present
+                    screen: SettingsViewController
+                    triggers: [close]
+                  close: { transition: dismiss }
 
-        """)
+            """)
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let state = analysis.navigation
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for screen in index.routeIDs where state.reachedUnpresented[screen] && index.showsScreen(screen) {
             // Names are resolved again (for each trigger's location) only when a dismiss is triggered.
             guard index.triggers.neighbors(of: screen).contains(where: { index.effectiveTransition($0) == .dismiss }) else { continue }
@@ -82,9 +83,10 @@ public struct DismissWithoutPresentationRule: Rule {
             let spec = index[route: screen]
             for reference in spec.triggers {
                 guard let resolved = index.route(reference, from: owner), index.effectiveTransition(resolved) == .dismiss else { continue }
-                findings.append(finding(
-                    "the `\(reference.text)` button of `\(spec.name)` does nothing: `\(spec.name)` is \(Self.placement(of: screen, index: index, state: state)), not presented, on some path from the entry; use `pop`, or present it",
-                    route: screen, in: analysis, at: reference.location))
+                findings.append(
+                    finding(
+                        "the `\(reference.text)` button of `\(spec.name)` does nothing: `\(spec.name)` is \(Self.placement(of: screen, index: index, state: state)), not presented, on some path from the entry; use `pop`, or present it",
+                        route: screen, in: analysis, at: reference.location))
             }
         }
         return findings

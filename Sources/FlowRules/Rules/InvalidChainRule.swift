@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 public struct InvalidChainRule: Rule {
@@ -5,93 +6,93 @@ public struct InvalidChainRule: Rule {
         id: "invalid-chain", name: "Invalid chain", severity: .error,
         summary: "A chain step not available in the coordinator reached at that step; names the missing steps when a path exists.",
         rationale: """
-        A deep link or programmatic jump runs its steps in order, each on the coordinator the previous step \
-        reached. A step that coordinator cannot perform is dropped at run time: the link opens the wrong screen \
-        or none.
-        """,
+            A deep link or programmatic jump runs its steps in order, each on the coordinator the previous step \
+            reached. A step that coordinator cannot perform is dropped at run time: the link opens the wrong screen \
+            or none.
+            """,
         triggeringExample: """
-        # The deep link runs in the tab bar, but `todo` is a route of the Todos tab's stack:
-        # the chain must select that tab first.
-        version: 1
-        entry: Authenticated
+            # The deep link runs in the tab bar, but `todo` is a route of the Todos tab's stack:
+            # the chain must select that tab first.
+            version: 1
+            entry: Authenticated
 
-        coordinators:
-          Authenticated:
-            kind: tab
-            initial: todos
-            tabs: [todos, profile]
-            routes:
-              todos:
-                coordinator: Todos
-                retain: hierarchy
-              profile:
-                screen: ProfileScreen
+            coordinators:
+              Authenticated:
+                kind: tab
+                initial: todos
+                tabs: [todos, profile]
+                routes:
+                  todos:
+                    coordinator: Todos
+                    retain: hierarchy
+                  profile:
+                    screen: ProfileScreen
 
-          Todos:
-            kind: navigation
-            initial: start
-            routes:
-              start:
-                screen: TodosScreen
-                triggers: [todo]
-              todo:
-                transition: push
-                screen: TodoScreen
-                params: [id: String]
+              Todos:
+                kind: navigation
+                initial: start
+                routes:
+                  start:
+                    screen: TodosScreen
+                    triggers: [todo]
+                  todo:
+                    transition: push
+                    screen: TodoScreen
+                    params: [id: String]
 
-        chains:
-          openTodo:
-            url: "todoapp://todos/{id}"
-            from: Authenticated
-            steps:
-              - route: todo  # expect: invalid-chain
+            chains:
+              openTodo:
+                url: "todoapp://todos/{id}"
+                from: Authenticated
+                steps:
+                  - route: todo  # expect: invalid-chain
 
-        """,
+            """,
         passingExample: """
-        # The Stinsen deep link: select the Todos tab, pop its stack to the list, push the todo.
-        version: 1
-        entry: Authenticated
+            # The Stinsen deep link: select the Todos tab, pop its stack to the list, push the todo.
+            version: 1
+            entry: Authenticated
 
-        coordinators:
-          Authenticated:
-            kind: tab
-            initial: todos
-            tabs: [todos, profile]
-            routes:
-              todos:
-                coordinator: Todos
-                retain: hierarchy
-              profile:
-                screen: ProfileScreen
+            coordinators:
+              Authenticated:
+                kind: tab
+                initial: todos
+                tabs: [todos, profile]
+                routes:
+                  todos:
+                    coordinator: Todos
+                    retain: hierarchy
+                  profile:
+                    screen: ProfileScreen
 
-          Todos:
-            kind: navigation
-            initial: start
-            routes:
-              start:
-                screen: TodosScreen
-                triggers: [todo]
-              todo:
-                transition: push
-                screen: TodoScreen
-                params: [id: String]
+              Todos:
+                kind: navigation
+                initial: start
+                routes:
+                  start:
+                    screen: TodosScreen
+                    triggers: [todo]
+                  todo:
+                    transition: push
+                    screen: TodoScreen
+                    params: [id: String]
 
-        chains:
-          openTodo:
-            url: "todoapp://todos/{id}"
-            from: Authenticated
-            steps:
-              - select: todos
-              - popToRoot
-              - route: todo
+            chains:
+              openTodo:
+                url: "todoapp://todos/{id}"
+                from: Authenticated
+                steps:
+                  - select: todos
+                  - popToRoot
+                  - route: todo
 
-        """)
+            """)
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for (position, walk) in analysis.chains.enumerated() {
             let chain = index.graph.chains[position]
             guard let (stepIndex, failure) = walk.failure else { continue }
@@ -103,11 +104,13 @@ public struct InvalidChainRule: Rule {
             case .wrongKind(let needs, let coordinator):
                 let current = index[coordinator: coordinator]
                 let select = Self.spelling(of: "select", analysis.origin)
-                message = "\(Self.spelling(of: step.action.keyword, analysis.origin)) needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
+                message =
+                    "\(Self.spelling(of: step.action.keyword, analysis.origin)) needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
                     + missingTabSteps(step, from: coordinator, analysis: analysis)
                     + (needs == .navigation && current.kind?.value == .tab ? "; \(select) the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
-                message = "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
+                message =
+                    "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
             }
             findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location, chain: chain.name))
         }
@@ -159,12 +162,16 @@ public struct InvalidChainRule: Rule {
     }
 
     /// The chain steps (`route x, then select y`) along the shortest start path to a coordinator `isOwner` accepts, and that owner.
-    private func stepsToReach(_ isOwner: (CoordinatorID) -> Bool, from coordinator: CoordinatorID, _ index: FlowIndex) -> (steps: String, owner: CoordinatorID)? {
+    private func stepsToReach(_ isOwner: (CoordinatorID) -> Bool, from coordinator: CoordinatorID, _ index: FlowIndex) -> (
+        steps: String, owner: CoordinatorID
+    )? {
         guard let path = index.childStarts.shortestPath(from: coordinator, to: isOwner), path.count > 1 else { return nil }
         var steps: [String] = []
         for (from, to) in zip(path, path.dropFirst()) {
             guard let route = index.routes(of: from).first(where: { index.child(of: $0) == to }) else { continue }
-            let keyword = index[coordinator: from].kind?.value == .tab && (index[coordinator: from].tabs ?? []).contains { $0.value == index[route: route].name }
+            let keyword =
+                index[coordinator: from].kind?.value == .tab
+                    && (index[coordinator: from].tabs ?? []).contains { $0.value == index[route: route].name }
                 ? "select" : "route"
             steps.append("\(keyword) `\(index[route: route].name)`")
         }

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 public struct InvalidTransitionRule: Rule {
@@ -6,72 +7,74 @@ public struct InvalidTransitionRule: Rule {
         scope: .element, judgesCodeOnlyGraphs: true,
         summary: "A transition its coordinator's kind does not support, or a destination where none is allowed / none where one is needed.",
         rationale: """
-        A tab coordinator has no stack to push onto and a navigation coordinator has no tabs to select: the \
-        router cannot perform the transition, so the button does nothing or the app traps. A `present` without \
-        a destination has nothing to show; a `dismiss` with one shows nothing of it.
-        """,
+            A tab coordinator has no stack to push onto and a navigation coordinator has no tabs to select: the \
+            router cannot perform the transition, so the button does nothing or the app traps. A `present` without \
+            a destination has nothing to show; a `dismiss` with one shows nothing of it.
+            """,
         triggeringExample: """
-        # A tab bar coordinator has no navigation stack: the push from the Home tab cannot happen.
-        version: 1
-        entry: Main
+            # A tab bar coordinator has no navigation stack: the push from the Home tab cannot happen.
+            version: 1
+            entry: Main
 
-        coordinators:
-          Main:
-            kind: tab
-            initial: home
-            tabs: [home, profile]
-            routes:
-              home:
-                screen: HomeViewController
-                triggers: [notifications]
-              profile:
-                screen: ProfileViewController
-              notifications:
-                transition: push  # expect: invalid-transition
-                screen: NotificationsViewController
+            coordinators:
+              Main:
+                kind: tab
+                initial: home
+                tabs: [home, profile]
+                routes:
+                  home:
+                    screen: HomeViewController
+                    triggers: [notifications]
+                  profile:
+                    screen: ProfileViewController
+                  notifications:
+                    transition: push  # expect: invalid-transition
+                    screen: NotificationsViewController
 
-        """,
+            """,
         passingExample: """
-        # The Home tab is a navigation coordinator: it pushes onto its own stack.
-        version: 1
-        entry: Main
+            # The Home tab is a navigation coordinator: it pushes onto its own stack.
+            version: 1
+            entry: Main
 
-        coordinators:
-          Main:
-            kind: tab
-            initial: home
-            tabs: [home, profile]
-            routes:
-              home:
-                coordinator: Home
-                retain: hierarchy
-              profile:
-                screen: ProfileViewController
+            coordinators:
+              Main:
+                kind: tab
+                initial: home
+                tabs: [home, profile]
+                routes:
+                  home:
+                    coordinator: Home
+                    retain: hierarchy
+                  profile:
+                    screen: ProfileViewController
 
-          Home:
-            kind: navigation
-            initial: home
-            routes:
-              home:
-                screen: HomeViewController
-                triggers: [notifications]
-              notifications:
-                transition: push
-                screen: NotificationsViewController
+              Home:
+                kind: navigation
+                initial: home
+                routes:
+                  home:
+                    screen: HomeViewController
+                    triggers: [notifications]
+                  notifications:
+                    transition: push
+                    screen: NotificationsViewController
 
-        """)
+            """)
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
         let code = analysis.origin == .code
         // Read from code, the advice names what the code shows, never a spec field.
         let swiftUI = code && analysis.framework == .swiftui
-        let noDestination = swiftUI
+        let noDestination =
+            swiftUI
             ? "pushes a value no `navigationDestination(for:)` of the stack maps: SwiftUI logs \"no matching navigationDestination declaration\" and the tap does nothing; add a `navigationDestination(for:)` for its type inside the stack"
-            : code ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
-            : "names no `screen` or `coordinator`; add the destination"
+            : code
+                ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
+                : "names no `screen` or `coordinator`; add the destination"
         func spelled(_ transition: Transition) -> String {
             switch (code, transition) {
             case (true, .push) where analysis.framework == .swiftui: "`path.append(…)`"
@@ -80,7 +83,7 @@ public struct InvalidTransitionRule: Rule {
             default: "`\(transition.rawValue)`"
             }
         }
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for c in index.coordinatorIDs {
             let kind = index[coordinator: c].kind?.value
             for route in index.routes(of: c) {
@@ -89,43 +92,50 @@ public struct InvalidTransitionRule: Rule {
                 guard let transition = index.transition(route) else {
                     if !showsSomething {
                         let spec = index[route: route]
-                        findings.append(finding(
-                            "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but \(noDestination)",
-                            route: route, in: analysis))
+                        findings.append(
+                            finding(
+                                "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but \(noDestination)",
+                                route: route, in: analysis))
                     }
                     continue
                 }
                 if let kind, !transition.isSupported(in: kind) {
                     let kinds = transition.supportedKinds ?? []
-                    findings.append(finding(
-                        "\(spelled(transition)) needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
-                        route: route, in: analysis, at: index[route: route].transition?.location))
+                    findings.append(
+                        finding(
+                            "\(spelled(transition)) needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
+                            route: route, in: analysis, at: index[route: route].transition?.location))
                 }
                 switch transition.destinationRule {
                 case .required where !showsSomething:
-                    findings.append(finding(
-                        "\(spelled(transition)) shows something, but route `\(index[route: route].name)` \(noDestination)",
-                        route: route, in: analysis, at: index[route: route].transition?.location))
+                    findings.append(
+                        finding(
+                            "\(spelled(transition)) shows something, but route `\(index[route: route].name)` \(noDestination)",
+                            route: route, in: analysis, at: index[route: route].transition?.location))
                 case .forbidden where showsSomething:
                     let spec = index[route: route]
-                    findings.append(finding(
-                        "`\(transition.rawValue)` shows nothing, but route `\(spec.name)` names `\(spec.destination!.value.name)`; remove it, or use a transition that shows it",
-                        route: route, in: analysis, at: spec.destination?.location))
+                    findings.append(
+                        finding(
+                            "`\(transition.rawValue)` shows nothing, but route `\(spec.name)` names `\(spec.destination!.value.name)`; remove it, or use a transition that shows it",
+                            route: route, in: analysis, at: spec.destination?.location))
                 case .optionalCoordinator where index.showsScreen(route):
                     let spec = index[route: route]
-                    findings.append(finding(
-                        "`none` can only attach a child coordinator, not the screen `\(spec.destination!.value.name)`; use `push`, `present` or `setRoot` to show a screen",
-                        route: route, in: analysis, at: spec.destination?.location))
+                    findings.append(
+                        finding(
+                            "`none` can only attach a child coordinator, not the screen `\(spec.destination!.value.name)`; use `push`, `present` or `setRoot` to show a screen",
+                            route: route, in: analysis, at: spec.destination?.location))
                 default:
                     break
                 }
                 if let field = transition.targetField {
                     let spec = index[route: route]
                     if field == .route ? spec.target == nil : spec.tab == nil {
-                        findings.append(finding(
-                            code ? "\(spelled(transition)) needs a target: route `\(spec.name)` names no \(field == .route ? "route" : "tab") it goes to"
-                                : "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
-                            route: route, in: analysis, at: spec.transition?.location))
+                        findings.append(
+                            finding(
+                                code
+                                    ? "\(spelled(transition)) needs a target: route `\(spec.name)` names no \(field == .route ? "route" : "tab") it goes to"
+                                    : "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
+                                route: route, in: analysis, at: spec.transition?.location))
                     }
                 }
             }
@@ -136,7 +146,9 @@ public struct InvalidTransitionRule: Rule {
     private static func alternative(for transition: Transition, in kind: CoordinatorKind) -> String {
         switch transition {
         case .push, .pop, .popToRoot, .popTo: "use `present`, or start a navigation coordinator to get a stack"
-        case .select: kind == .navigation ? "switch tabs in the tab coordinator that contains this one (`TabCoordinator.route`)" : "use a tab coordinator"
+        case .select:
+            kind == .navigation
+                ? "switch tabs in the tab coordinator that contains this one (`TabCoordinator.route`)" : "use a tab coordinator"
         case .show, .showDetail: "use a split coordinator"
         default: "use a transition this kind supports"
         }

@@ -1,79 +1,81 @@
+import FlowAnalysis
 import FlowModel
 
 public struct LeakedChildRule: Rule {
     public static let description = RuleDescription(
-        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem, witness: .pathToElement,
+        id: "leaked-child", name: "Leaked child coordinator", severity: .error, judgesCodeOnlyGraphs: true, drawing: .problem,
+        witness: .pathToElement,
         summary: "A child kept in childCoordinators that the user can leave by an exit the parent does not release it on.",
         rationale: """
-        With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
-        out — finish, the back button or swipe, a swipe down or dismiss of a sheet, a `setRoot` above it that \
-        replaces its container (App switching from `auth` to `main`) — must release it, or the \
-        child and its screens stay in memory and keep reacting to events after the user left. A `stack: parent` \
-        child attached by `none` with `retain: hierarchy` is never released either: the view controller it is \
-        tied to is the parent's navigation controller, which outlives it.
-        """,
+            With `retain: parent` the parent keeps the child in childCoordinators until it removes it. Every way \
+            out — finish, the back button or swipe, a swipe down or dismiss of a sheet, a `setRoot` above it that \
+            replaces its container (App switching from `auth` to `main`) — must release it, or the \
+            child and its screens stay in memory and keep reacting to events after the user left. A `stack: parent` \
+            child attached by `none` with `retain: hierarchy` is never released either: the view controller it is \
+            tied to is the parent's navigation controller, which outlives it.
+            """,
         triggeringExample: """
-        # Settings is a sheet the user can swipe down, but Profile releases it only on finish.
-        version: 1
-        entry: Profile
+            # Settings is a sheet the user can swipe down, but Profile releases it only on finish.
+            version: 1
+            entry: Profile
 
-        coordinators:
-          Profile:
-            kind: navigation
-            initial: profile
-            routes:
-              profile:
-                screen: ProfileViewController
-                triggers: [settings]
-              settings:
-                transition: present
-                coordinator: Settings
-                releaseOn: [finish]  # expect: leaked-child
+            coordinators:
+              Profile:
+                kind: navigation
+                initial: profile
+                routes:
+                  profile:
+                    screen: ProfileViewController
+                    triggers: [settings]
+                  settings:
+                    transition: present
+                    coordinator: Settings
+                    releaseOn: [finish]  # expect: leaked-child
 
-          Settings:
-            kind: navigation
-            initial: settings
-            routes:
-              settings:
-                screen: SettingsViewController
-                triggers: [done]
-              done: { transition: finish }
+              Settings:
+                kind: navigation
+                initial: settings
+                routes:
+                  settings:
+                    screen: SettingsViewController
+                    triggers: [done]
+                  done: { transition: finish }
 
-        """,
+            """,
         passingExample: """
-        # Settings is released on every way out: its Done button (finish) and a swipe down (dismiss).
-        version: 1
-        entry: Profile
+            # Settings is released on every way out: its Done button (finish) and a swipe down (dismiss).
+            version: 1
+            entry: Profile
 
-        coordinators:
-          Profile:
-            kind: navigation
-            initial: profile
-            routes:
-              profile:
-                screen: ProfileViewController
-                triggers: [settings]
-              settings:
-                transition: present
-                coordinator: Settings
-                releaseOn: [finish, dismiss]
+            coordinators:
+              Profile:
+                kind: navigation
+                initial: profile
+                routes:
+                  profile:
+                    screen: ProfileViewController
+                    triggers: [settings]
+                  settings:
+                    transition: present
+                    coordinator: Settings
+                    releaseOn: [finish, dismiss]
 
-          Settings:
-            kind: navigation
-            initial: settings
-            routes:
-              settings:
-                screen: SettingsViewController
-                triggers: [done]
-              done: { transition: finish }
+              Settings:
+                kind: navigation
+                initial: settings
+                routes:
+                  settings:
+                    screen: SettingsViewController
+                    triggers: [done]
+                  done: { transition: finish }
 
-        """)
+            """)
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         // Only reachable child starts are judged: an unreachable one already has its warning.
         for route in index.routeIDs where analysis.reachability.reachedRoute[route] {
             guard let started = index.child(of: route) else { continue }
@@ -89,40 +91,62 @@ public struct LeakedChildRule: Rule {
                 let spec = index[route: route]
                 let leaking = exits.kinds.filter { !released.contains($0) }
                 let ways = leaking.map { describe($0, exits, child: started, index) }.joined(separator: ", ")
-                let releasedText = released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
+                let releasedText =
+                    released.isEmpty ? "never releases it" : "releases it only on \(released.map(\.rawValue).joined(separator: ", "))"
                 let (parent, child) = names()
-                let advice = Self.advice(analysis.framework, parent: parent, swipe: leaking.contains(.dismiss) && exits.dismiss?.swipe == true,
-                                         replaced: leaking.contains(.replaced))
+                let advice = Self.advice(
+                    analysis.framework, parent: parent, swipe: leaking.contains(.dismiss) && exits.dismiss?.swipe == true,
+                    replaced: leaking.contains(.replaced))
                 // Read from the code, the leak is the code's: the fix is the release the code lacks, not a spec field.
-                let fix = switch analysis.origin {
-                case .specs: "add \(leaking.map { "`\($0.rawValue)`" }.joined(separator: " and ")) to releaseOn\(advice.fix)"
-                case .code: Self.codeFix(analysis.framework, parent: parent, child: child,
-                                         places: leaking.map { place($0, exits, framework: analysis.framework, child: started, index) })
-                }
+                let fix =
+                    switch analysis.origin {
+                    case .specs: "add \(leaking.map { "`\($0.rawValue)`" }.joined(separator: " and ")) to releaseOn\(advice.fix)"
+                    case .code:
+                        Self.codeFix(
+                            analysis.framework, parent: parent, child: child,
+                            places: leaking.map { place($0, exits, framework: analysis.framework, child: started, index) })
+                    }
                 // An `open` route may release on exits that were not read: no release is certainly absent.
-                let reason = spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
+                let reason =
+                    spec.isOpen ? "route `\(parent).\(spec.name)` is open: it may release \(child) on exits that were not read" : nil
                 // Code keeps a child in a list or in a property of its own (`authFlow = flow`): the spec's words assume the list.
                 let kept = analysis.origin == .code && analysis.framework == .uikit ? "it stays where \(parent) keeps it" : advice.kept
-                var leak = finding("\(child) can be closed by \(ways), but \(parent) \(releasedText): \(kept); \(fix)",
-                                   route: route, in: analysis, at: spec.releaseOn?.location)
+                var leak = finding(
+                    "\(child) can be closed by \(ways), but \(parent) \(releasedText): \(kept); \(fix)",
+                    route: route, in: analysis, at: spec.releaseOn?.location)
                 // Picked at the start, the child is its stack's root: the path must show it pushed onto a screen.
                 if leaking.contains(.back), exits.backOnlyWhenRoutedTo { leak.witnessArrival = .routed }
                 findings.append(withheld(leak, because: reason))
             // Without a parent stack there is no navigation controller to outlive it: push-without-stack reports that.
-            case .hierarchy where index.transition(route) == .attach && index.joinsParentStack[started]
+            case .hierarchy
+            where index.transition(route) == .attach && index.joinsParentStack[started]
                 && index.kind[index.owner(of: route)] == .navigation:
                 let exits = analysis.exits.exits[route]
                 let kinds = exits?.kinds ?? [.back]
                 let (parent, child) = names()
-                let (tie, fix) = switch analysis.origin {
-                case .specs: ("`retain: hierarchy` ties it", "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`")
-                case .code: ("its lifetime is tied", Self.codeFix(analysis.framework, parent: parent, child: child, keep: true, places: kinds.map {
-                    place($0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started, index)
-                }))
-                }
-                findings.append(finding(
-                    "\(child) is attached by `none` and pushes onto \(parent)'s stack, so \(tie) to \(parent)'s navigation controller, which outlives it: it is never released; \(fix)",
-                    route: route, in: analysis, at: index[route: route].retain?.location))
+                let (tie, fix) =
+                    switch analysis.origin {
+                    case .specs:
+                        (
+                            "`retain: hierarchy` ties it",
+                            "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`"
+                        )
+                    case .code:
+                        (
+                            "its lifetime is tied",
+                            Self.codeFix(
+                                analysis.framework, parent: parent, child: child, keep: true,
+                                places: kinds.map {
+                                    place(
+                                        $0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started,
+                                        index)
+                                })
+                        )
+                    }
+                findings.append(
+                    finding(
+                        "\(child) is attached by `none` and pushes onto \(parent)'s stack, so \(tie) to \(parent)'s navigation controller, which outlives it: it is never released; \(fix)",
+                        route: route, in: analysis, at: index[route: route].retain?.location))
             default:
                 continue
             }
@@ -141,21 +165,30 @@ public struct LeakedChildRule: Rule {
         case .xcoordinator:
             return ("it stays among \(parent)'s children (`addChild`)", " and call `removeChild` there (or `removeChildrenIfNeeded()`)")
         case .stinsen:
-            return ("the reference \(parent) keeps outlives it (Stinsen's `dismissCoordinator()` and `popToRoot()` do not clear it)",
-                    " and clear the reference there")
+            return (
+                "the reference \(parent) keeps outlives it (Stinsen's `dismissCoordinator()` and `popToRoot()` do not clear it)",
+                " and clear the reference there"
+            )
         case .swiftui:
-            return ("the property \(parent) keeps it in outlives it (clearing the path or the sheet's item does not)", " and clear that property there")
+            return (
+                "the property \(parent) keeps it in outlives it (clearing the path or the sheet's item does not)",
+                " and clear that property there"
+            )
         }
     }
 
     /// The change to the code that releases the child at `places` (one per leaking exit), in the framework's words.
     /// `keep`: the parent does not keep the child yet, so keeping it comes first (XCoordinator's `addChild` already does).
     private static func codeFix(_ framework: Framework, parent: String, child: String, keep: Bool = false, places: [String]) -> String {
-        let places = places.count <= 2 ? places.joined(separator: " and ")
+        let places =
+            places.count <= 2
+            ? places.joined(separator: " and ")
             : places.dropLast().joined(separator: ", ") + ", and " + places[places.count - 1]
         switch framework {
         case .uikit:
-            return (keep ? "keep \(child) in \(parent)'s childCoordinators and remove it "
+            return
+                (keep
+                ? "keep \(child) in \(parent)'s childCoordinators and remove it "
                 : "release \(child) (take it out of the list or property \(parent) keeps it in) ") + places
         case .xcoordinator:
             return "call `removeChild` for \(child) " + places
@@ -165,21 +198,26 @@ public struct LeakedChildRule: Rule {
     }
 
     /// Where the code learns that the child left by `exit`: the place its release belongs.
-    private func place(_ exit: ExitKind, _ exits: ChildExits.Exits, framework: Framework, child: CoordinatorID, _ index: FlowIndex) -> String {
+    private func place(_ exit: ExitKind, _ exits: ChildExits.Exits, framework: Framework, child: CoordinatorID, _ index: FlowIndex)
+        -> String
+    {
         switch exit {
         case .finish:
             return "where it reports it is done"
         case .back:
             if case .popRoute(let route)? = exits.back { return "where its `\(name(route, child: child, index))` route pops its screen" }
-            return framework == .stinsen ? "when its screen is popped"
+            return framework == .stinsen
+                ? "when its screen is popped"
                 : "when its screen is popped (navigationController(_:didShow:animated:) or the screen's back action)"
         case .dismiss:
             var places: [String] = []
             if let route = exits.dismiss?.route { places.append("where its `\(name(route, child: child, index))` route dismisses it") }
             if exits.dismiss?.swipe == true {
                 // UIKit tells the parent about a swipe only through the presentation controller's delegate.
-                places.append(framework == .stinsen ? "when its sheet is swiped down"
-                    : "in presentationControllerDidDismiss (or set the presented controller's isModalInPresentation)")
+                places.append(
+                    framework == .stinsen
+                        ? "when its sheet is swiped down"
+                        : "in presentationControllerDidDismiss (or set the presented controller's isModalInPresentation)")
             }
             return places.joined(separator: " and ")
         case .replaced:

@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowModel
 
 public struct PushContainerRule: Rule {
@@ -6,82 +7,86 @@ public struct PushContainerRule: Rule {
         scope: .element, judgesCodeOnlyGraphs: true,
         summary: "`push` of a navigation coordinator with its own stack (tab, split and page coordinators may be pushed).",
         rationale: """
-        UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time ("pushing a \
-        navigation controller is not supported"). Pushing a UITabBarController or UISplitViewController works at \
-        run time and real apps ship it (Apple only discourages it), and a UIPageViewController is a plain view \
-        controller: none of those is reported. A navigation child that should share the parent's stack needs \
-        `stack: parent`. A push its coordinator cannot perform (a push from a tab coordinator) is \
-        `invalid-transition`'s finding alone.
-        """,
+            UIKit refuses to push a UINavigationController onto a navigation stack and throws at run time ("pushing a \
+            navigation controller is not supported"). Pushing a UITabBarController or UISplitViewController works at \
+            run time and real apps ship it (Apple only discourages it), and a UIPageViewController is a plain view \
+            controller: none of those is reported. A navigation child that should share the parent's stack needs \
+            `stack: parent`. A push its coordinator cannot perform (a push from a tab coordinator) is \
+            `invalid-transition`'s finding alone.
+            """,
         triggeringExample: """
-        # Orders creates its own navigation controller, which UIKit cannot push onto Account's stack.
-        version: 1
-        entry: Account
+            # Orders creates its own navigation controller, which UIKit cannot push onto Account's stack.
+            version: 1
+            entry: Account
 
-        coordinators:
-          Account:
-            kind: navigation
-            initial: account
-            routes:
-              account:
-                screen: AccountViewController
-                triggers: [orders]
-              orders:
-                transition: push
-                coordinator: Orders  # expect: push-container
-                retain: hierarchy
+            coordinators:
+              Account:
+                kind: navigation
+                initial: account
+                routes:
+                  account:
+                    screen: AccountViewController
+                    triggers: [orders]
+                  orders:
+                    transition: push
+                    coordinator: Orders  # expect: push-container
+                    retain: hierarchy
 
-          Orders:
-            kind: navigation
-            initial: list
-            routes:
-              list:
-                screen: OrderListViewController
+              Orders:
+                kind: navigation
+                initial: list
+                routes:
+                  list:
+                    screen: OrderListViewController
 
-        """,
+            """,
         passingExample: """
-        # Orders pushes its screens onto Account's stack (`stack: parent`).
-        version: 1
-        entry: Account
+            # Orders pushes its screens onto Account's stack (`stack: parent`).
+            version: 1
+            entry: Account
 
-        coordinators:
-          Account:
-            kind: navigation
-            initial: account
-            routes:
-              account:
-                screen: AccountViewController
-                triggers: [orders]
-              orders:
-                transition: push
-                coordinator: Orders
-                retain: hierarchy
+            coordinators:
+              Account:
+                kind: navigation
+                initial: account
+                routes:
+                  account:
+                    screen: AccountViewController
+                    triggers: [orders]
+                  orders:
+                    transition: push
+                    coordinator: Orders
+                    retain: hierarchy
 
-          Orders:
-            kind: navigation
-            stack: parent
-            initial: list
-            routes:
-              list:
-                screen: OrderListViewController
+              Orders:
+                kind: navigation
+                stack: parent
+                initial: list
+                routes:
+                  list:
+                    screen: OrderListViewController
 
-        """)
+            """)
 
     public init() {}
 
-    public func check(_ analysis: Analysis) -> [Diagnostic] {
+    public func check(_ analysis: Analysis) -> [Finding] {
         let index = analysis.index
-        var findings: [Diagnostic] = []
+        var findings: [Finding] = []
         for route in index.routeIDs {
             guard let child = index.child(of: route), index.transition(route) == .push, index.hasSupportedTransition(route),
-                  index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route) else { continue }
+                index.kind[child] == .navigation, !index.joinsParentStack(child, startedBy: route)
+            else { continue }
             let name = index[coordinator: child].name
-            let fix = analysis.origin == .code
+            let fix =
+                analysis.origin == .code
                 ? "hand \(name) this navigation controller to push its first screen onto, or present it"
                 : "give it `stack: parent` to push its screens onto this stack, or present it"
-            let message = analysis.framework == .swiftui
+            let message =
+                analysis.framework == .swiftui
                 ? "\(name) binds a NavigationStack of its own and is pushed inside another stack: SwiftUI nests the stacks and the outer path breaks; "
-                    + (analysis.origin == .code ? "drop \(name)'s NavigationStack and push its destinations onto this stack, or present it" : fix)
+                    + (analysis.origin == .code
+                        ? "drop \(name)'s NavigationStack and push its destinations onto this stack, or present it" : fix)
                 : "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); \(fix)"
             let location = index[route: route].destination?.location
             findings.append(finding(message, route: route, in: analysis, at: location))

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // What the app's own methods do, read once for the whole project: which keep or let go of a child they are handed
 // (`StorageEffects`), and which navigate with UIKit on behalf of their caller. The mapping carries them beside the

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Entry: the coordinator the app's launch creates and starts.
 extension Recognizer {

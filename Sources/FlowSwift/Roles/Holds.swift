@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Holds: the references a coordinator's screens and children keep back to it, with their strength, for
 // `retain-cycle`.

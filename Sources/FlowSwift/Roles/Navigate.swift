@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Navigate: which calls change what the user sees, and how: the team's names of `extract:` first, then UIKit's
 // vocabulary (`UIKitStyle.vocabulary`), whose receivers decide where a name alone would mislead.

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Navigate: what a destination expression shows, followed through bindings, wrappers and factories.
 extension Recognizer {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Release: which calls let a child go (`removeAll { $0 === c }`, `= nil`, `childDidFinish`), and the
 // presentation callbacks after which a release counts as the user's dismissal.

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Retain: which calls keep a child in storage the parent owns (`childCoordinators.append`, `addDependency`,
 // `children[key] = child`, `self.child = c`).

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // Trigger: the routes a screen triggers, hung on the routes that show that screen.
 extension Recognizer {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// What one style's navigation is called: its verbs with the receiver each applies to, the names that keep and let
 /// go of a child, the wrappers that hold a screen, the presentation styles that cover the screen and the

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Every type of the project, from the one parse of every file: what the recognizers ask, never a file at a time.
 ///

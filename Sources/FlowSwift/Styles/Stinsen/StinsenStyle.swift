@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Stinsen: `NavigationCoordinatable` / `TabCoordinatable` / `ViewWrapperCoordinatable` types whose
 /// routes are `@Root` and `@Route(…)` properties naming `make…` functions.

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 extension StinsenStyle {
     /// Stinsen's router calls: those that name a route by key path (`route(to: \.x)`, `root(\.x)`), read as the

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Building an owner of navigation state into a coordinator: a router's stack, a view's own stack, sheets and tabs.
 extension SwiftUIStyle {

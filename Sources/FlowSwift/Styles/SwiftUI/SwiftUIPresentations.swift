@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Sheets, full-screen covers and tabs of an owner.
 extension SwiftUIStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// SwiftUI: the coordinator is whatever owns navigation state a view binds — a router object whose path a
 /// `NavigationStack(path:)` binds, or a view that binds its own `@State` path, sheet item or flag, or shows a

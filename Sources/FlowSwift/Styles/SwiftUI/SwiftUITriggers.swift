@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// What the app's types do to an owner's state, read as routes they trigger: `router.path.append(.detail(id))`,
 /// `router.showDetail(id)` (a method of the router that appends), `path.removeLast()`, `sheet = .filters`,

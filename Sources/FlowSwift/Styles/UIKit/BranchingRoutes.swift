@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 // A route method other than `start()` whose `if … else` arms or `switch` cases show different screens or start
 // different children: one route per effect the user can see, never "the first navigation call

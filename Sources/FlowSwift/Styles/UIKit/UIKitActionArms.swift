@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The MVVM-C habit of Combine and RxSwift apps: a route method shows its screen and subscribes to what the screen's
 /// view model sends, `viewModel.action.sink { action in switch action { case .profile: … } }`. Each `case` that

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Alerts and action sheets: menus of the routes their actions run, not routes of their own.
 extension UIKitStyle {

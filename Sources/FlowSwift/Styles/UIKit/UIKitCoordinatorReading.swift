@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The steps of reading one UIKit coordinator (`UIKitStyle.coordinator`), each a method over what the steps share.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The routes a coordinator runs on its own: event handlers, services, and screens that close themselves.
 extension UIKitStyle {

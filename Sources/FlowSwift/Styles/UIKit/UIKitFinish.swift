@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// How a UIKit flow ends: its finish call, the delegate or closure that tells the parent, and self-release.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Once every coordinator is built: a child's start lifted into its parent's route, and what releases it.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// How a presented screen is shown: full screen, or a sheet the user may swipe away.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The children a UIKit coordinator keeps outside its routes, and the exits on which it lets them go.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// What one route method does: its transition, destination, style and the child it starts and keeps.
 extension UIKitStyle {

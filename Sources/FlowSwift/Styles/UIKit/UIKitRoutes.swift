@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// A UIKit coordinator's routes: the methods that navigate or start a child, one route per arm where arms differ.
 extension UIKitStyle {

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Where a UIKit coordinator begins: its `start()`, the helpers it calls, the route it picks on app state.
 extension UIKitStyle {

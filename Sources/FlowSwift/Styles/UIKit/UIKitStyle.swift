@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The classic UIKit pattern: a type conforming to / inheriting a `*Coordinator` protocol or base class;
 /// its routes are the methods that navigate or start a child, its children are kept in

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// Tabs read by what they show: the child coordinators a hub starts on the navigation controllers it hands its tab
 /// bar, in the method that hands them over and in the helpers it runs (`let nav = UINavigationController();

@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// A tab bar coordinator's tabs: the flows it hands the tab bar controller, and the tab it selects.
 extension UIKitStyle {

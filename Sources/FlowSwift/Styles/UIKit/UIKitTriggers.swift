@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// What triggers a UIKit coordinator's routes: its screens' closures, delegates and view models.
 extension UIKitStyle {

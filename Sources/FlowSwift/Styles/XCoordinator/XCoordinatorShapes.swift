@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// The XCoordinator shapes production apps write beyond the framework's own: the app's own
 /// transitions in `extension Transition`, `initial` lists, tabs grown under conditions or selected by position,

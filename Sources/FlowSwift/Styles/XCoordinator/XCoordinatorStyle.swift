@@ -1,5 +1,5 @@
 import FlowModel
-import FlowRules
+import FlowConfig
 
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.

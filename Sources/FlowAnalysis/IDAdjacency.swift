@@ -4,10 +4,10 @@ public struct IDAdjacency<From, To>: Sendable {
     /// The graph over positions, for the algorithms that need no kind (SCC, dominators).
     public let adjacency: Adjacency
 
-    init(_ adjacency: Adjacency) { self.adjacency = adjacency }
+    package init(_ adjacency: Adjacency) { self.adjacency = adjacency }
 
     /// From `count` elements of `From`, edges as positions (`IndexID.raw`).
-    init(count: Int, edges: [(from: Int32, to: Int32)]) { adjacency = Adjacency(nodeCount: count, edges: edges) }
+    package init(count: Int, edges: [(from: Int32, to: Int32)]) { adjacency = Adjacency(nodeCount: count, edges: edges) }
 
     public var edgeCount: Int { adjacency.edgeCount }
     public var isEmpty: Bool { adjacency.isEmpty }
@@ -24,8 +24,10 @@ extension IDAdjacency where From == To {
     }
 
     /// `Adjacency.shortestPath`, by id.
-    public func shortestPath(from source: Node, within isAllowed: (Node) -> Bool = { _ in true },
-                             to isGoal: (Node) -> Bool) -> [Node]? {
+    public func shortestPath(
+        from source: Node, within isAllowed: (Node) -> Bool = { _ in true },
+        to isGoal: (Node) -> Bool
+    ) -> [Node]? {
         adjacency.shortestPath(from: source.position, within: { isAllowed(Node($0)) }, to: { isGoal(Node($0)) })?.map(Node.init)
     }
 
@@ -39,7 +41,7 @@ extension IDAdjacency where From == To {
 public struct IDList<Element>: RandomAccessCollection, Sendable {
     private let targets: ArraySlice<Int32>
 
-    init(_ targets: ArraySlice<Int32>) { self.targets = targets }
+    package init(_ targets: ArraySlice<Int32>) { self.targets = targets }
 
     public var startIndex: Int { targets.startIndex }
     public var endIndex: Int { targets.endIndex }
@@ -48,7 +50,7 @@ public struct IDList<Element>: RandomAccessCollection, Sendable {
 
 /// The tree of an `IDAdjacency.breadthFirstTree`.
 public struct SearchTree<Element>: Sendable {
-    let parents: [Int32]
+    package let parents: [Int32]
 
     /// The path from the root to `node`, nil when the search did not reach it.
     public func path(to node: IndexID<Element>) -> [IndexID<Element>]? {

@@ -8,16 +8,19 @@ public struct PushGraph: Sendable {
     public let pushes: IDAdjacency<Route, Route>
     public let components: IDComponents<Route>
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
-        for screen in index.routeIDs where reachability.reachedRoute[screen] && index.showsScreen(screen)
-            && index[route: screen].params.isEmpty {
+        for screen in index.routeIDs
+        where reachability.reachedRoute[screen] && index.showsScreen(screen)
+            && index[route: screen].params.isEmpty
+        {
             let owner = index.owner(of: screen)
             let sharesParentStack = index.joinsParentStack[owner]
             for trigger in index.triggers.neighbors(of: screen) {
                 guard let pushed = index.redirectEnd(of: trigger), index.owner(of: pushed) == owner || sharesParentStack else { continue }
                 if let next = PushGraph.firstScreen(of: pushed, index: index),
-                   index[route: pushed].params.isEmpty, index[route: next].params.isEmpty {
+                    index[route: pushed].params.isEmpty, index[route: next].params.isEmpty
+                {
                     edges.append((screen.raw, next.raw))
                 }
             }

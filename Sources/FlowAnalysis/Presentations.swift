@@ -15,13 +15,14 @@ public struct Presentations: Sendable {
     private let presents: PerRoute<Bool>
     private let index: FlowIndex
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
         var enclosingEdges: [(from: Int32, to: Int32)] = []
         var presents = PerRoute(repeating: false, count: index.routeCount)
         for route in index.routeIDs {
             guard let child = index.child(of: route),
-                  reachability.reachedRoute[route] || !reachability.startedCoordinator[child] else { continue }
+                reachability.reachedRoute[route] || !reachability.startedCoordinator[child]
+            else { continue }
             edges.append((child.raw, route.raw))
             presents[route] = index.transition(route) == .present
             if !presents[route] { enclosingEdges.append((child.raw, index.owner(of: route).raw)) }

@@ -7,7 +7,7 @@ public struct OwnershipGraph: Sendable {
     public let owns: IDAdjacency<Coordinator, Coordinator>
     public let components: IDComponents<Coordinator>
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         let started = reachability.startedCoordinator
         var edges: [(from: Int32, to: Int32)] = []
         for route in index.routeIDs where reachability.reachedRoute[route] {

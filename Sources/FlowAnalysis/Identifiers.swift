@@ -11,7 +11,7 @@ public struct IndexID<Element>: Hashable, Comparable, Sendable {
 
     /// Decodes an id kept in flat `Int32` storage, where a negative value means none: the one place that reads
     /// the sentinel (`OptionalIDs`, `DominatorTree`).
-    init?(stored raw: Int32) {
+    package init?(stored raw: Int32) {
         guard raw >= 0 else { return nil }
         self.raw = raw
     }
@@ -34,7 +34,7 @@ public struct IDRange<Element>: RandomAccessCollection, Sendable {
     public let startIndex: Int
     public let endIndex: Int
 
-    init(_ positions: Range<Int>) { (startIndex, endIndex) = (positions.lowerBound, positions.upperBound) }
+    package init(_ positions: Range<Int>) { (startIndex, endIndex) = (positions.lowerBound, positions.upperBound) }
 
     @inline(__always) public subscript(position: Int) -> IndexID<Element> { IndexID(position) }
 }
@@ -43,8 +43,8 @@ public struct IDRange<Element>: RandomAccessCollection, Sendable {
 public struct PerElement<Element, Value> {
     public private(set) var values: [Value]
 
-    init(_ values: [Value]) { self.values = values }
-    init(repeating value: Value, count: Int) { values = [Value](repeating: value, count: count) }
+    package init(_ values: [Value]) { self.values = values }
+    package init(repeating value: Value, count: Int) { values = [Value](repeating: value, count: count) }
 
     public subscript(id: IndexID<Element>) -> Value {
         @inline(__always) get { values[id.position] }
@@ -65,7 +65,7 @@ public struct OptionalIDs<Element, Target>: Sendable {
     private var stored: [Int32]
 
     /// None for each of `count` elements.
-    init(count: Int) { stored = [Int32](repeating: -1, count: count) }
+    package init(count: Int) { stored = [Int32](repeating: -1, count: count) }
 
     public subscript(id: IndexID<Element>) -> IndexID<Target>? {
         @inline(__always) get { IndexID(stored: stored[id.position]) }

@@ -58,8 +58,10 @@ public struct Adjacency: Sendable {
     /// A shortest path from `source` to the first node satisfying `isGoal`, through nodes other than `blocked`
     /// that `isAllowed` admits. Parents are kept in a dictionary: a search costs what it visits, so searches
     /// confined to disjoint parts of the graph (one per strongly connected component) cost the graph once.
-    public func shortestPath(from source: Int, avoiding blocked: Int? = nil, within isAllowed: (Int) -> Bool = { _ in true },
-                             to isGoal: (Int) -> Bool) -> [Int]? {
+    public func shortestPath(
+        from source: Int, avoiding blocked: Int? = nil, within isAllowed: (Int) -> Bool = { _ in true },
+        to isGoal: (Int) -> Bool
+    ) -> [Int]? {
         guard source != blocked else { return nil }
         var parent: [Int: Int] = [source: -1]
         var queue = [source]

@@ -17,6 +17,10 @@ public struct ChildExits: Sendable {
         /// coordinator's start, which pushes it onto an empty stack as the root (a witness must not arrive that way).
         public var backOnlyWhenRoutedTo = false
 
+        package init(finish: RouteID? = nil, back: Back? = nil, dismiss: Dismiss? = nil, replaced: RouteID? = nil) {
+            (self.finish, self.back, self.dismiss, self.replaced) = (finish, back, dismiss, replaced)
+        }
+
         public enum Back: Sendable { case backButton, popRoute(RouteID) }
         public struct Dismiss: Sendable {
             public var swipe: Bool
@@ -41,7 +45,7 @@ public struct ChildExits: Sendable {
     /// Per coordinator: a reachable dismiss that closes the presentation it belongs to (its own, when presented).
     public let closingDismiss: OptionalIDs<Coordinator, Route>
 
-    init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
+    package init(index: FlowIndex, reachability: Reachability, startGraph: StartGraph, presentations: Presentations, chains: [ChainWalk]) {
         let reached = reachability.reachedRoute
         let replacedBy = ChildExits.setRootsOfParent(index: index, reachability: reachability, dominators: startGraph.dominators)
         let dominators = startGraph.dominators
@@ -97,14 +101,16 @@ public struct ChildExits: Sendable {
             // A child pushed by a start route of a parent that owns its stack, run only at the start, is pushed onto
             // an empty stack: its first screen is the root, with no back button.
             let owner = index.owner(of: route)
-            let firstOnOwnStack = index.kind[owner] == .navigation && !index.joinsParentStack[owner]
+            let firstOnOwnStack =
+                index.kind[owner] == .navigation && !index.joinsParentStack[owner]
                 && index.starts.neighbors(of: owner).contains(route)
             let pushedAsRoot = firstOnOwnStack && !routedTo[route]
             if (transition == .push && !pushedAsRoot) || (transition == .attach && joinsStack && !pushedAsRoot) {
                 result.back = .backButton
                 result.backOnlyWhenRoutedTo = firstOnOwnStack
             } else if !ownsStack, let initial = index.initialRoute(of: child),
-                      let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition($0) == .pop }) {
+                let pop = index.triggers.neighbors(of: initial).first(where: { index.effectiveTransition($0) == .pop })
+            {
                 result.back = .popRoute(pop)
             }
             if transition == .present {
@@ -128,8 +134,10 @@ public struct ChildExits: Sendable {
     /// (A `setRoot` further up replaces P too; whether C leaks then follows P, which is judged on its own route.)
     /// A `setRoot` among P's own `triggers` fires while any child of P is shown: it replaces each of them. A `then`
     /// is run by P after the child finished, so its `setRoot` replaces nothing of that child and is not counted.
-    private static func setRootsOfParent(index: FlowIndex, reachability: Reachability,
-                                         dominators: DominatorTree<Coordinator>?) -> OptionalIDs<Coordinator, Route> {
+    private static func setRootsOfParent(
+        index: FlowIndex, reachability: Reachability,
+        dominators: DominatorTree<Coordinator>?
+    ) -> OptionalIDs<Coordinator, Route> {
         var result = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
         guard let dominators else { return result }
         var ownSetRoot = OptionalIDs<Coordinator, Route>(count: index.coordinatorCount)
@@ -150,7 +158,8 @@ public struct ChildExits: Sendable {
             let screenOwner = index.owner(of: route)
             for trigger in index.triggers.neighbors(of: route) {
                 guard let final = index.redirectEnd(of: trigger), index.transition(final) == .setRoot,
-                      let child = dominators.child(of: index.owner(of: final), toward: screenOwner), result[child] == nil else { continue }
+                    let child = dominators.child(of: index.owner(of: final), toward: screenOwner), result[child] == nil
+                else { continue }
                 result[child] = final
             }
         }
@@ -158,8 +167,10 @@ public struct ChildExits: Sendable {
     }
 
     /// Spreads each seed (a route) to every node that reaches a seeded node, keeping the seed.
-    private static func propagate(_ seeds: OptionalIDs<Coordinator, Route>,
-                                  along reversedEdges: IDAdjacency<Coordinator, Coordinator>) -> OptionalIDs<Coordinator, Route> {
+    private static func propagate(
+        _ seeds: OptionalIDs<Coordinator, Route>,
+        along reversedEdges: IDAdjacency<Coordinator, Coordinator>
+    ) -> OptionalIDs<Coordinator, Route> {
         var result = seeds
         var queue = seeds.ids.filter { seeds[$0] != nil }
         var head = 0

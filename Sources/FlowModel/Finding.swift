@@ -28,7 +28,7 @@ public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Expressi
 }
 
 /// A related location shown under a finding.
-public struct DiagnosticNote: Hashable, Sendable {
+public struct FindingNote: Hashable, Sendable {
     public var message: String
     public var location: SourceLocation
 
@@ -39,7 +39,7 @@ public struct DiagnosticNote: Hashable, Sendable {
 }
 
 /// A finding: what is wrong, where, and which rule says so.
-public struct Diagnostic: Hashable, Sendable {
+public struct Finding: Hashable, Sendable {
     public var rule: RuleID
     public var severity: Severity
     public var message: String
@@ -50,7 +50,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var route: String?
     /// The chain the finding is about (its `ignore:` silences it), `nil` for other findings.
     public var chain: String?
-    public var notes: [DiagnosticNote]
+    public var notes: [FindingNote]
     /// Set when an `open` element could supply what the finding says is missing (DESIGN §1 Open world): the
     /// finding is withheld, counted and listed by `--explain-open` with this reason, never reported.
     public var withheldBecause: String?
@@ -62,7 +62,7 @@ public struct Diagnostic: Hashable, Sendable {
 
     public init(
         rule: RuleID, severity: Severity, message: String, location: SourceLocation,
-        coordinator: String? = nil, route: String? = nil, chain: String? = nil, notes: [DiagnosticNote] = []
+        coordinator: String? = nil, route: String? = nil, chain: String? = nil, notes: [FindingNote] = []
     ) {
         self.rule = rule
         self.severity = severity
@@ -75,7 +75,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// The report order: file, line, column, rule, then message so equal positions stay stable.
-    public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         (lhs.location.file, lhs.location.line, lhs.location.column, lhs.rule.rawValue, lhs.message)
             < (rhs.location.file, rhs.location.line, rhs.location.column, rhs.rule.rawValue, rhs.message)
     }

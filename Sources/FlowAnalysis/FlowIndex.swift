@@ -83,11 +83,15 @@ public struct FlowIndex: Sendable {
                 // Every route of an `initial` list is a start; the first is the one stack-rooted facts read.
                 for name in coordinators[c].initials.lazy.map(\.value) {
                     addStart(name)
-                    if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] { initial[coordinator] = RouteID(routeBase[c] + local) }
+                    if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] {
+                        initial[coordinator] = RouteID(routeBase[c] + local)
+                    }
                 }
                 for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
                 for trigger in coordinators[c].triggers {
-                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { coordinatorTriggerEdges.append((Int32(c), resolved.raw)) }
+                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
+                        coordinatorTriggerEdges.append((Int32(c), resolved.raw))
+                    }
                 }
                 coordinators[c].routes.withUnsafeBufferPointer { routes in
                     for local in routes.indices {
@@ -107,7 +111,9 @@ public struct FlowIndex: Sendable {
                             break
                         }
                         for trigger in routes[local].triggers {
-                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) { triggerEdges.append((id.raw, resolved.raw)) }
+                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
+                                triggerEdges.append((id.raw, resolved.raw))
+                            }
                         }
                         for next in routes[local].then {
                             if let resolved = Self.resolve(next, from: c, graph, routeBase) { thenEdges.append((id.raw, resolved.raw)) }
@@ -141,7 +147,8 @@ public struct FlowIndex: Sendable {
     }
 
     /// Follows `trigger` routes to the route they end at, marking each route once (linear).
-    private static func followRedirects(transitions: PerRoute<Transition?>, target: OptionalIDs<Route, Route>) -> OptionalIDs<Route, Route> {
+    private static func followRedirects(transitions: PerRoute<Transition?>, target: OptionalIDs<Route, Route>) -> OptionalIDs<Route, Route>
+    {
         var result = OptionalIDs<Route, Route>(count: transitions.values.count)
         var resolved = PerRoute(repeating: false, count: transitions.values.count)
         var inProgress = PerRoute(repeating: false, count: transitions.values.count)
@@ -266,7 +273,7 @@ public struct FlowIndex: Sendable {
 
     /// Whether the navigation coordinator `child`, started by `route`, pushes onto the starter's stack: the route's
     /// `stack` decides when it sets one, else the child's.
-    func joinsParentStack(_ child: CoordinatorID, startedBy route: RouteID) -> Bool {
+    package func joinsParentStack(_ child: CoordinatorID, startedBy route: RouteID) -> Bool {
         guard let policy = stackOverrides[route] else { return joinsParentStack[child] }
         return kind[child] == .navigation && policy == .parent
     }
@@ -274,16 +281,17 @@ public struct FlowIndex: Sendable {
     /// Whether the route's transition is one its coordinator's kind performs (an unknown kind or transition counts
     /// as supported). Rules that judge what a transition does skip a route where it is not: `invalid-transition`
     /// reports the one mistake, and what follows from a transition that cannot happen is not a second finding.
-    func hasSupportedTransition(_ id: RouteID) -> Bool {
+    package func hasSupportedTransition(_ id: RouteID) -> Bool {
         guard let transition = transitions[id], let kind = kind[owners[id]] else { return true }
         return transition.isSupported(in: kind)
     }
 
     /// The first screen of the `stack: parent` child that route `id` starts: it joins the stack `id` acts on.
     /// Nil when `id` starts no such child, or the child's initial route shows no screen.
-    func joinedScreen(of id: RouteID) -> RouteID? {
+    package func joinedScreen(of id: RouteID) -> RouteID? {
         guard let started = child(of: id), joinsParentStack[started], let first = initialRoute(of: started),
-              showsScreens[first] else { return nil }
+            showsScreens[first]
+        else { return nil }
         return first
     }
 

@@ -6,7 +6,7 @@ public struct StartGraph: Sendable {
     public let starts: IDAdjacency<Coordinator, Coordinator>
     public let dominators: DominatorTree<Coordinator>?
 
-    init(index: FlowIndex, reachability: Reachability) {
+    package init(index: FlowIndex, reachability: Reachability) {
         var edges: [(from: Int32, to: Int32)] = []
         for route in index.routeIDs where reachability.reachedRoute[route] {
             if let child = index.child(of: route) { edges.append((index.owner(of: route).raw, child.raw)) }

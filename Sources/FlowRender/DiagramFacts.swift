@@ -1,11 +1,12 @@
 import FlowModel
+import FlowAnalysis
 import FlowRules
 
 /// What the builders read about a flow graph, all from the rules' `Analysis`: resolved references, trigger
 /// redirects, who starts whom, who triggers what, what a dismissal closes and where a chain runs are the facts
 /// the findings come from, so a drawing and the findings marked on it cannot disagree. Only the drawing order
 /// is the builders' own. Built once per run: the atlas draws all its pages from one.
-struct FlowFacts {
+struct DiagramFacts {
     let analysis: Analysis
     private let starterRoutes: IDAdjacency<Coordinator, Route>
     private let triggerSources: IDAdjacency<Route, Route>

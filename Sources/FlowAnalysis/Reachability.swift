@@ -15,13 +15,15 @@ public struct Reachability: Sendable {
     /// `NavigationState` walks the paths that open no presentation.
     /// `openWorld`: an `open` coordinator also starts what its unread sites may start (`mayStart`, else every
     /// coordinator) — what may be reached, for withholding findings about an absence (DESIGN §1 Open world).
-    init(index: FlowIndex, chains: [ChainWalk] = [], openWorld: Bool = false, crossing: (Transition?) -> Bool = { _ in true }) {
+    package init(index: FlowIndex, chains: [ChainWalk] = [], openWorld: Bool = false, crossing: (Transition?) -> Bool = { _ in true }) {
         var reached = PerRoute(repeating: false, count: index.routeCount)
         var started = PerCoordinator(repeating: false, count: index.coordinatorCount)
         var chainsFrom = PerCoordinator<[Int]>(repeating: [], count: index.coordinatorCount)
         // `chains` are the walks of the graph's chains, in order; none when the caller leaves deep links out.
         for position in chains.indices {
-            if let from = index.graph.chains[position].from.flatMap({ index.coordinator(named: $0.value) }) { chainsFrom[from].append(position) }
+            if let from = index.graph.chains[position].from.flatMap({ index.coordinator(named: $0.value) }) {
+                chainsFrom[from].append(position)
+            }
         }
         var queue: [RouteID] = []
         // Routes named before their coordinator starts wait for it (each route waits at most once).

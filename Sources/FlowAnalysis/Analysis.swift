@@ -39,7 +39,8 @@ public struct Analysis: Sendable {
         let reachability = Reachability(index: index, chains: chains)
         self.chains = chains
         self.reachability = reachability
-        openReachability = graph.coordinators.contains(where: \.isOpen)
+        openReachability =
+            graph.coordinators.contains(where: \.isOpen)
             ? Reachability(index: index, chains: chains, openWorld: true) : reachability
         let presentations = Presentations(index: index, reachability: reachability)
         self.presentations = presentations
@@ -48,8 +49,12 @@ public struct Analysis: Sendable {
             inParallel: inParallel,
             { () -> (StartGraph, ChildExits) in
                 let startGraph = StartGraph(index: index, reachability: reachability)
-                return (startGraph, ChildExits(index: index, reachability: reachability, startGraph: startGraph,
-                                               presentations: presentations, chains: chains))
+                return (
+                    startGraph,
+                    ChildExits(
+                        index: index, reachability: reachability, startGraph: startGraph,
+                        presentations: presentations, chains: chains)
+                )
             },
             {
                 Parallel.both(

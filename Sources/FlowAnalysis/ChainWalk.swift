@@ -31,7 +31,7 @@ public struct ChainWalk: Sendable {
         return chains.map { ChainWalk($0, index: index, dominators: dominators) }
     }
 
-    init(_ chain: Chain, index: FlowIndex, dominators: DominatorTree<Coordinator>? = nil) {
+    package init(_ chain: Chain, index: FlowIndex, dominators: DominatorTree<Coordinator>? = nil) {
         var passed: [CoordinatorID] = []
         defer {
             var seen: Set<CoordinatorID> = []
@@ -109,7 +109,8 @@ public struct ChainWalk: Sendable {
                     return
                 }
                 guard reference.coordinator == nil || reference.coordinator == index[coordinator: current].name,
-                      let target = index.route(named: reference.route, in: current) else {
+                    let target = index.route(named: reference.route, in: current)
+                else {
                     failure = (position, .notInCoordinator(name: reference.route, coordinator: current))
                     return
                 }
@@ -137,14 +138,18 @@ private struct KnownStacks {
 
     /// Applies a route the chain steps through (`landed`: where a `trigger` lands); a `popTo` route whose
     /// target is not on the known stack is returned as a miss.
-    mutating func apply(_ landed: RouteID, index: FlowIndex) -> (target: RouteID, stack: [RouteID])? {
+    package mutating func apply(_ landed: RouteID, index: FlowIndex) -> (target: RouteID, stack: [RouteID])? {
         let owner = index.owner(of: landed)
         var miss: (target: RouteID, stack: [RouteID])?
         if stacks[owner] != nil {
             switch index.transition(landed) {
             case .push?:
                 // A child pushing onto this stack makes it unknown from here on.
-                if let child = index.child(of: landed), index.joinsParentStack[child] { stacks[owner] = nil } else { stacks[owner]!.append(landed) }
+                if let child = index.child(of: landed), index.joinsParentStack[child] {
+                    stacks[owner] = nil
+                } else {
+                    stacks[owner]!.append(landed)
+                }
             case .pop?, .popToRoot?:
                 pop(in: owner, toRoot: index.transition(landed) == .popToRoot)
             case .popTo?:
@@ -165,7 +170,7 @@ private struct KnownStacks {
     }
 
     /// Pops to `target`; the known stack when `target` is not on it (the stack is unknown afterwards).
-    mutating func popTo(_ target: RouteID, in coordinator: CoordinatorID) -> [RouteID]? {
+    package mutating func popTo(_ target: RouteID, in coordinator: CoordinatorID) -> [RouteID]? {
         guard let stack = stacks[coordinator] else { return nil }
         guard let depth = stack.lastIndex(of: target) else {
             stacks[coordinator] = nil
@@ -175,7 +180,7 @@ private struct KnownStacks {
         return nil
     }
 
-    mutating func pop(in coordinator: CoordinatorID, toRoot: Bool) {
+    package mutating func pop(in coordinator: CoordinatorID, toRoot: Bool) {
         guard let stack = stacks[coordinator], stack.count > 1 else { return }
         stacks[coordinator] = toRoot ? [stack[0]] : Array(stack.dropLast())
     }

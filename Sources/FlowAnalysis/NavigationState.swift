@@ -28,7 +28,7 @@ public struct NavigationState: Sendable {
         public let stack: CoordinatorID?
     }
 
-    init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
+    package init(index: FlowIndex, reachability: Reachability, pushGraph: PushGraph) {
         // Chains are left out: a deep link may open while anything is presented.
         reachedUnpresented = Reachability(index: index, crossing: { $0 != .present }).reachedRoute
         let (owners, hosts, presented, canPresent) = Self.coordinatorFacts(index: index, reachability: reachability)
@@ -43,8 +43,10 @@ public struct NavigationState: Sendable {
             for next in pushGraph.pushes.neighbors(of: screen) { edges.append((screen.raw, next.raw)) }
         }
         // Every route of an `initial` list may be the bottom of the stack: `start()` picks one.
-        for c in index.coordinatorIDs where reachability.startedCoordinator[c] && index.kind[c] == .navigation
-            && !index.joinsParentStack[c] {
+        for c in index.coordinatorIDs
+        where reachability.startedCoordinator[c] && index.kind[c] == .navigation
+            && !index.joinsParentStack[c]
+        {
             for start in index.starts.neighbors(of: c) {
                 if let bottom = Self.bottomScreen(of: start, index: index) { edges.append((root, bottom.raw)) }
             }
@@ -93,13 +95,15 @@ public struct NavigationState: Sendable {
 
     /// The target of a `popTo` that `trigger` performs on `screen`'s stack, when it is not below `screen` on every
     /// path. A target no push reaches (a `setRoot` screen…) is not judged: its place on the stack is not known.
-    func popToMiss(of trigger: RouteID, from screen: RouteID, index: FlowIndex) -> RouteID? {
+    package func popToMiss(of trigger: RouteID, from screen: RouteID, index: FlowIndex) -> RouteID? {
         guard let stack = stackOwner[index.owner(of: screen)], let popTo = index.redirectEnd(of: trigger),
-              index.transition(popTo) == .popTo, let popped = index.target(of: popTo),
-              stackOwner[index.owner(of: popTo)] == stack else { return nil }
+            index.transition(popTo) == .popTo, let popped = index.target(of: popTo),
+            stackOwner[index.owner(of: popTo)] == stack
+        else { return nil }
         // A route that attaches a `stack: parent` child stands for the child's first screen.
         guard let target = stackedScreen(of: popped, index: index),
-              target != screen, !isAlwaysBelow(target, screen) else { return nil }
+            target != screen, !isAlwaysBelow(target, screen)
+        else { return nil }
         return target
     }
 
@@ -110,8 +114,11 @@ public struct NavigationState: Sendable {
     }
 
     private static func coordinatorFacts(index: FlowIndex, reachability: Reachability)
-        -> (owners: OptionalIDs<Coordinator, Coordinator>, hosts: OptionalIDs<Coordinator, Coordinator>,
-            presented: PerCoordinator<Bool>, canPresent: PerCoordinator<Bool>) {
+        -> (
+            owners: OptionalIDs<Coordinator, Coordinator>, hosts: OptionalIDs<Coordinator, Coordinator>,
+            presented: PerCoordinator<Bool>, canPresent: PerCoordinator<Bool>
+        )
+    {
         let count = index.coordinatorCount
         var presented = reachability.startedCoordinator
         var presents = PerCoordinator(repeating: false, count: count)
@@ -126,7 +133,8 @@ public struct NavigationState: Sendable {
             if transition != .present { presented[child] = false }
             // A container pushed, or set as the root, sits on its starter's stack (DESIGN §4).
             if index.kind[child] != .navigation, index.kind[owner] == .navigation,
-               transition == .push || transition == .setRoot {
+                transition == .push || transition == .setRoot
+            {
                 shownOnStarter.append((child, owner))
             } else if index.kind[child] != .navigation {
                 shownOnStarter.append((child, child))
@@ -155,7 +163,9 @@ public struct NavigationState: Sendable {
     /// starters on one stack agree (a child pushed from its parent and from a sibling on the parent's stack); starters on
     /// different stacks, or one with no stack, leave it none. A fixed point over the starts, each coordinator changing
     /// at most twice (unknown → one stack → none): linear.
-    private static func stackOwners(index: FlowIndex, starters: IDAdjacency<Coordinator, Coordinator>) -> OptionalIDs<Coordinator, Coordinator> {
+    private static func stackOwners(index: FlowIndex, starters: IDAdjacency<Coordinator, Coordinator>) -> OptionalIDs<
+        Coordinator, Coordinator
+    > {
         let count = index.coordinatorCount
         var owners = OptionalIDs<Coordinator, Coordinator>(count: count)
         for c in index.coordinatorIDs where index.kind[c] == .navigation && !index.joinsParentStack[c] { owners[c] = c }

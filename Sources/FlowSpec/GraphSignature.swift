@@ -4,7 +4,7 @@ import FlowModel
 /// What decode(encode(g)) == g compares, in the round-trip test and in the fuzz target (docs/fuzzing.md): the fields
 /// the encoder writes (`SpecSchema`'s encoding orders), each as its entry writes it, so a field the encoder gains is
 /// compared with it.
-public enum GraphFacts {
+public enum GraphSignature {
     public static func lines(_ graph: FlowGraph, schema: SpecSchema = .flowlint) -> [String] {
         var lines = ["entry \(graph.entry?.value ?? "-")"]
         for coordinator in graph.coordinators {

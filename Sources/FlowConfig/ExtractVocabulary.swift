@@ -1,61 +1,67 @@
 import FlowModel
 import FlowSpec
 
-extension Configuration {
-    /// The keys of `extract:` (DESIGN §5): what a team's own wrapper method does, and its coordinator roots.
-    public static let extractKeys = ExtractMapping.keys
-
-    /// The wrapper methods of `extract:`, as the extractor reads them.
-    public var extractMapping: ExtractMapping {
-        ExtractMapping(
-            push: extract["push"] ?? [], present: extract["present"] ?? [], setRoot: extract["setRoot"] ?? [],
-            retain: extract["retain"] ?? [], release: extract["release"] ?? [], coordinators: extract["coordinators"] ?? [],
-            platform: extract["platform"]?.first, defines: extract["defines"] ?? [])
+extension ExtractMapping {
+    /// The lists of method (or type, or flag) names `extract:` fills, by key, in the order the messages name them.
+    static var lists: [(key: String, names: WritableKeyPath<ExtractMapping, [String]>)] {
+        [
+            ("push", \.push), ("present", \.present), ("setRoot", \.setRoot), ("retain", \.retain), ("release", \.release),
+            ("coordinators", \.coordinators),
+        ]
     }
 
     /// `extract: { push: [show], present: [presentSheet], retain: [store], release: [free] }`.
-    static func extractMapping(
-        _ tree: YAMLTree, _ value: YAMLTree.NodeID, fail: (YAMLTree.NodeID, String) -> Void
-    ) -> [String: [String]] {
-        if tree.scalarType(value) == .null { return [:] }
+    static func read(_ reader: ConfigurationReader, _ value: YAMLTree.NodeID) -> ExtractMapping {
+        let tree = reader.tree
+        var mapping = ExtractMapping()
+        if tree.scalarType(value) == .null { return mapping }
         guard tree.kind(value) == .mapping else {
-            fail(value, "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags")
-            return [:]
+            reader.fail(
+                value,
+                "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags"
+            )
+            return mapping
         }
-        var mapping: [String: [String]] = [:]
+        let lists = Dictionary(uniqueKeysWithValues: (Self.lists + [("defines", \.defines)]).map { ($0.key, $0.names) })
         // A method is one transition, and keeps or lets go of a child, not both: method → the key of its group seen first.
         let groups: [String: Int] = ["push": 0, "present": 0, "setRoot": 0, "retain": 1, "release": 1]
         var listedUnder: [Int: [String: String]] = [:]
         for (key, names) in tree.entries(value) {
             let name = tree.text(key) ?? ""
-            guard extractKeys.contains(name) else {
-                fail(key, "unknown `extract` key `\(name)`\(Suggestion.hint(for: name, among: extractKeys))")
+            guard keys.contains(name) else {
+                reader.fail(key, "unknown `extract` key `\(name)`\(Suggestion.hint(for: name, among: keys))")
                 continue
             }
             let items = tree.kind(names) == .sequence ? tree.items(names) : [names]
-            if name == "platform" {
-                // One platform a run: `platform: tvOS`.
-                guard items.count == 1, let platform = tree.text(items[0]), ExtractMapping.platforms.contains(platform) else {
+            guard let list = lists[name] else {
+                // `platform`: one platform a run, `platform: tvOS`.
+                guard items.count == 1, let platform = tree.text(items[0]), platforms.contains(platform) else {
                     let given = items.count == 1 ? tree.text(items[0]) ?? "" : ""
-                    fail(names, "`extract.platform` is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: given, among: ExtractMapping.platforms))")
+                    reader.fail(
+                        names,
+                        "`extract.platform` is one of \(platforms.joined(separator: ", "))\(Suggestion.hint(for: given, among: platforms))")
                     continue
                 }
-                mapping[name] = [platform]
+                mapping.platform = platform
                 continue
             }
             for item in items {
                 guard tree.kind(item) == .scalar, let method = tree.text(item), !method.isEmpty else {
-                    fail(item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : name == "defines" ? "flag" : "method") names")
+                    reader.fail(
+                        item, "`extract.\(name)` lists \(name == "coordinators" ? "type" : name == "defines" ? "flag" : "method") names")
                     continue
                 }
                 if let group = groups[name] {
                     if let first = listedUnder[group]?[method], first != name {
-                        fail(item, "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one")
+                        reader.fail(
+                            item,
+                            "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one"
+                        )
                         continue
                     }
                     listedUnder[group, default: [:]][method] = name
                 }
-                mapping[name, default: []].append(method)
+                mapping[keyPath: list].append(method)
             }
         }
         return mapping
@@ -108,7 +114,7 @@ public struct ExtractMapping: Sendable, Equatable {
     }
 
     /// The keys `extract:` accepts.
-    public static let keys = ["push", "present", "setRoot", "retain", "release", "coordinators", "platform", "defines"]
+    public static let keys = lists.map(\.key) + ["platform", "defines"]
     /// The platforms `extract.platform` (and `flowlint extract --platform`) accepts.
     public static let platforms = ["iOS", "tvOS", "watchOS", "visionOS", "macOS", "macCatalyst"]
 }
