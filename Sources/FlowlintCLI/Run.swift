@@ -34,7 +34,13 @@ public enum FlowlintCLI {
 /// Maps every way a run ends to DESIGN's exit statuses: 0 clean, 1 findings, 2 usage or I/O.
 func runFlowlint() -> Int32 {
     do {
-        var command = try Flowlint.parseAsRoot()
+        var command: any ParsableCommand
+        if let lint = Lint.withPathsOnly(Array(CommandLine.arguments.dropFirst())) {
+            try lint.validate()
+            command = lint
+        } else {
+            command = try Flowlint.parseAsRoot()
+        }
         try command.run()
         return 0
     } catch let error as UserError {
