@@ -153,8 +153,10 @@ public enum SpecElement: String, CaseIterable, Sendable {
     case file, defaults, coordinator, route, chain
 }
 
-/// One row of the table: one field of one element.
-public struct SpecFieldEntry<Field: SpecField, Model>: Sendable {
+/// One row of the table: one field of one element. `Field` is a `SpecField`, but the type requires only the marker
+/// `Sendable`, which the runtime never checks: making a table's rows at start-up then asks the runtime for no
+/// conformance (a search through every conformance the executable has, for each kind of row).
+public struct SpecFieldEntry<Field: Sendable, Model>: Sendable {
     public var field: Field
     public var kind: SpecValueKind
     public var placement: SpecPlacement

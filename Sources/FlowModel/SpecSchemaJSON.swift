@@ -46,7 +46,9 @@ extension SpecSchema {
     }
 
     /// `type`, `additionalProperties`, `required` and `properties` of an element, then its rules.
-    private static func element<F, Model>(_ entries: [SpecFieldEntry<F, Model>], rules: [JSONSchemaValue]) -> [(String, JSONSchemaValue)] {
+    private static func element<F: SpecField, Model>(_ entries: [SpecFieldEntry<F, Model>], rules: [JSONSchemaValue]) -> [(
+        String, JSONSchemaValue
+    )] {
         var members: [(String, JSONSchemaValue)] = [("type", "object"), ("additionalProperties", false)]
         let required = entries.filter { $0.required == "yes" }.map { JSONSchemaValue.string($0.field.rawValue) }
         if !required.isEmpty { members.append(("required", .array(required))) }
@@ -55,7 +57,7 @@ extension SpecSchema {
         return members
     }
 
-    private static func property<F, Model>(_ entry: SpecFieldEntry<F, Model>) -> JSONSchemaValue {
+    private static func property<F: SpecField, Model>(_ entry: SpecFieldEntry<F, Model>) -> JSONSchemaValue {
         let description: [(String, JSONSchemaValue)] = entry.summary.map { [("description", .string($0))] } ?? []
         func reference(_ name: String) -> (String, JSONSchemaValue) { ("$ref", .string("#/definitions/\(name)")) }
         let value: [(String, JSONSchemaValue)] =

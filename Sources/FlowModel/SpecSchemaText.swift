@@ -3,7 +3,7 @@
 extension SpecSchema {
     /// docs/spec.md's `### File`, `### Coordinator`, `### Route` and `### Chain` tables, in the table's order.
     public var markdownFieldTables: String {
-        func table<F, Model>(_ title: String, _ entries: [SpecFieldEntry<F, Model>]) -> String {
+        func table<F: SpecField, Model>(_ title: String, _ entries: [SpecFieldEntry<F, Model>]) -> String {
             "### \(title)\n\n| field | required | meaning |\n|---|---|---|\n"
                 + entries.map { "| `\($0.field.rawValue)` | \($0.required) | \($0.doc) |\n" }.joined()
         }

@@ -27,23 +27,47 @@ struct SpecDecoder {
     /// The fields each element may have, and where (`SpecSchema`): a key it does not know is an unknown field.
     private let schema: SpecSchema
     /// The table's keys of each element, in the order hints list them.
-    let knownKeys: [SpecElement: [String]]
+    private let keys: KnownKeys
 
     /// `findingLimit`: the most findings kept for this file (see `FindingBudget`), less what it already has.
+    /// `schema`: `SpecSchema.flowlint` when nil, with its keys listed once per run rather than once per file.
     init(
         tree: YAMLTree, path: String, findingLimit: Int = SpecLimits().maximumFindingsPerFile, earlierFindings: Int = 0,
-        defaultRetain: RetainPolicy = .parent, schema: SpecSchema = .flowlint
+        defaultRetain: RetainPolicy = .parent, schema: SpecSchema? = nil
     ) {
         self.tree = tree
         self.path = path
         projectRetain = defaultRetain
         budget = FindingBudget(limit: findingLimit, counts: [path: earlierFindings])
-        self.schema = schema
-        knownKeys = [
-            .file: schema.keys(TopLevelField.self).map(\.rawValue), .defaults: schema.keys(DefaultsField.self).map(\.rawValue),
-            .coordinator: schema.keys(CoordinatorField.self).map(\.rawValue), .route: schema.keys(RouteField.self).map(\.rawValue),
-            .chain: schema.keys(ChainField.self).map(\.rawValue),
-        ]
+        self.schema = schema ?? .flowlint
+        keys = schema.map(KnownKeys.init) ?? .flowlint
+    }
+
+    /// The table's keys of `element`, in the order hints list them.
+    func knownKeys(_ element: SpecElement) -> [String] {
+        switch element {
+        case .file: keys.file
+        case .defaults: keys.defaults
+        case .coordinator: keys.coordinator
+        case .route: keys.route
+        case .chain: keys.chain
+        }
+    }
+
+    /// One list per element, not a dictionary keyed by the element: such a dictionary type is made at run time, and
+    /// making it asks the runtime for the element's `Hashable` conformance, a search through every conformance.
+    struct KnownKeys: Sendable {
+        static let flowlint = KnownKeys(SpecSchema.flowlint)
+
+        var file, defaults, coordinator, route, chain: [String]
+
+        init(_ schema: SpecSchema) {
+            file = schema.keys(TopLevelField.self).map(\.rawValue)
+            defaults = schema.keys(DefaultsField.self).map(\.rawValue)
+            coordinator = schema.keys(CoordinatorField.self).map(\.rawValue)
+            route = schema.keys(RouteField.self).map(\.rawValue)
+            chain = schema.keys(ChainField.self).map(\.rawValue)
+        }
     }
 
     mutating func decode() -> SpecFile {
@@ -78,7 +102,7 @@ struct SpecDecoder {
         if let node = fields[.coordinators] {
             let coordinators = namedEntries(
                 node, field: "coordinators", element: "coordinator", owner: "",
-                fields: knownKeys[.coordinator]!)
+                fields: knownKeys(.coordinator))
             // A coordinator defined twice keeps its first definition: the routes of the second are unknown.
             gaps.routesOf.formUnion(coordinators.repeated)
             if !coordinators.complete { gaps.coordinators = true }
@@ -140,7 +164,7 @@ struct SpecDecoder {
         if let value = fields[.routes] {
             let routes = namedEntries(
                 value, field: "routes", element: "route", owner: " in coordinator `\(name.value)`",
-                fields: knownKeys[.route]!)
+                fields: knownKeys(.route))
             if !routes.complete || fields.isRepeated(.routes) { gaps.routesOf.insert(name.value) }
             for (index, (key, routeNode)) in routes.entries.enumerated() {
                 coordinator.add(

@@ -186,7 +186,7 @@ extension SpecDecoder {
         var fields = Fields<F>()
         var unknown: [String: NodeID] = [:]
         var misspelled: [(field: F, key: NodeID, value: NodeID)] = []
-        let known = knownKeys[F.element]!
+        let known = knownKeys(F.element)
         for (key, value) in misindented.isEmpty ? tree.entries(node) : tree.entries(node) + misindented {
             guard let text = keyName(key, in: context()) else { continue }
             if known.contains(text), let field = F(rawValue: text) {

@@ -47,7 +47,15 @@ public enum FlowlintCLI {
 /// error-to-exit map of both executables.
 func exitStatus<Command: ParsableCommand>(of _: Command.Type) -> Int32 {
     do {
-        var command = try Command.parseAsRoot()
+        var command: any ParsableCommand
+        if Command.self == Flowlint.self, let lint = Lint.withPathsOnly(Array(CommandLine.arguments.dropFirst())) {
+            // `flowlint lint PATHS...` with no option: made without ArgumentParser, whose parse reflects over every
+            // option of `lint` (the small-lint bench row).
+            try lint.validate()
+            command = lint
+        } else {
+            command = try Command.parseAsRoot()
+        }
         try command.run()
         return 0
     } catch let error as UserError {

@@ -130,21 +130,21 @@ struct StructuralDiff {
                     kind: .changed, element: .entry, field: .entry, old: base.entry?.value, new: head.entry?.value,
                     message: "the entry is `\(head.entry?.value ?? "none")`, was `\(base.entry?.value ?? "none")`"))
         }
-        for coordinator in base.coordinators where head.coordinator(named: coordinator.name) == nil {
+        for coordinator in base.coordinators where head.coordinatorIndex[coordinator.name] == nil {
             changes.append(
                 FlowChange(
                     kind: .removed, element: .coordinator, coordinator: coordinator.name,
                     message: "coordinator `\(coordinator.name)` was removed"))
         }
         for coordinator in head.coordinators {
-            guard let old = base.coordinator(named: coordinator.name) else {
+            guard let old = base.coordinatorIndex[coordinator.name] else {
                 changes.append(
                     FlowChange(
                         kind: .added, element: .coordinator, coordinator: coordinator.name,
                         message: "coordinator `\(coordinator.name)` was added (\(coordinator.kind?.value.rawValue ?? "no kind"))"))
                 continue
             }
-            compare(old, coordinator)
+            compare(base.coordinators[old], coordinator)
         }
         compareChains(base, head)
     }
@@ -164,11 +164,15 @@ struct StructuralDiff {
         if coordinatorTriggers {
             compareTriggers(old.triggers.map(\.text), new.triggers.map(\.text), coordinator: name, route: nil)
         }
-        var removed = old.routes.filter { new.route(named: $0.name) == nil }
-        var added = new.routes.filter { old.route(named: $0.name) == nil }
+        // Routes that are on one side only, by name and signature, each signature made once: not copies of the
+        // routes (some twenty fields each to retain and release), nor a signature made again for every pair.
+        var added = new.routes.compactMap { old.routeIndex[$0.name] == nil ? (name: $0.name, signature: Self.signature($0)) : nil }
+        var removed = old.routes.compactMap { route in
+            new.routeIndex[route.name] == nil ? (name: route.name, signature: added.isEmpty ? "" : Self.signature(route)) : nil
+        }
         // A route that left under one name and came back under another with the same transition and destination.
         for route in removed {
-            let twins = added.filter { Self.signature($0) == Self.signature(route) }
+            let twins = added.filter { $0.signature == route.signature }
             guard twins.count == 1, let twin = twins.first else { continue }
             changes.append(
                 FlowChange(
@@ -183,14 +187,16 @@ struct StructuralDiff {
                     kind: .removed, element: .route, coordinator: name, route: route.name,
                     message: "`\(name).\(route.name)` was removed"))
         }
-        for route in new.routes {
-            if added.contains(where: { $0.name == route.name }) {
+        // Routes on both sides are compared where they are, by position, not copied.
+        for position in new.routes.indices {
+            let routeName = new.routes[position].name
+            if let addition = added.first(where: { $0.name == routeName }) {
                 changes.append(
                     FlowChange(
-                        kind: .added, element: .route, coordinator: name, route: route.name,
-                        message: "`\(name).\(route.name)` was added (\(Self.signature(route)))"))
-            } else if let before = old.route(named: route.name) {
-                compare(before, route, in: name)
+                        kind: .added, element: .route, coordinator: name, route: routeName,
+                        message: "`\(name).\(routeName)` was added (\(addition.signature))"))
+            } else if let before = old.routeIndex[routeName] {
+                compare(old.routes[before], new.routes[position], in: name)
             }
         }
     }
@@ -198,7 +204,6 @@ struct StructuralDiff {
     /// The fields compared on a route that exists on both sides (`screen` and `coordinator` as its one
     /// `destination`); triggers are compared one by one.
     private mutating func compare(_ old: Route, _ new: Route, in coordinator: String) {
-        let name = "\(coordinator).\(new.name)"
         var destinationCompared = false
         for entry in routeFields {
             let field = entry.field
@@ -211,7 +216,7 @@ struct StructuralDiff {
             // A push turned into a presentation: its style belongs to the new transition, not a change of its own.
             if field == .style || field == .dismissible, before == nil || after == nil { continue }
             let label = FlowField.of(field)
-            var message = "`\(name)`: \(label) \(Self.change(before, after))"
+            var message = "`\(coordinator).\(new.name)`: \(label) \(Self.change(before, after))"
             if field == .transition, let style = Self.value(.style, of: new), Self.value(.style, of: old) == nil {
                 message += " (\(style))"
             }
@@ -226,6 +231,7 @@ struct StructuralDiff {
     }
 
     private mutating func compareTriggers(_ old: [String], _ new: [String], coordinator: String, route: String?) {
+        guard old != new else { return }
         let owner = route.map { "`\(coordinator).\($0)`" } ?? "`\(coordinator)`"
         for trigger in old where !new.contains(trigger) {
             changes.append(

@@ -14,10 +14,12 @@ struct CodeOnlyFindings {
         // Rules that judge what the code does, not what it lacks (their `judgesCodeOnlyGraphs` trait).
         let rules = rules.filter { $0.description.judgesCodeOnlyGraphs }
         guard !rules.isEmpty, !drift.code.coordinators.isEmpty else { return [] }
+        // Only findings on what the spec lacks are kept: where it describes every coordinator and route, a second
+        // analysis of the whole app (as large as the spec's) would find nothing to keep. The names say so before
+        // the certain graph (a copy of the whole code graph, fact by fact) is built.
+        guard drift.code.coordinators.contains(where: { !isDescribed($0, certainOnly: !drift.includeInferred) }) else { return [] }
         let code = CodeGraph(graph: drift.code, provenance: drift.provenance)
         let graph = drift.includeInferred ? drift.code : code.certainGraph
-        // Only findings on what the spec lacks are kept: where it describes every coordinator and route, a second
-        // analysis of the whole app (as large as the spec's) would find nothing to keep.
         guard graph.coordinators.contains(where: { !isDescribed($0) }) else { return [] }
         let analysis = Analysis(graph, framework: framework, origin: .code)
         return Parallel.map(rules, inParallel: analysis.worthThreads) { rule in rule.init().check(analysis) }.joined().compactMap {
@@ -32,9 +34,14 @@ struct CodeOnlyFindings {
         }
     }
 
-    /// The spec has this coordinator of the code and each of its routes.
-    private func isDescribed(_ coordinator: Coordinator) -> Bool {
+    /// The spec has this coordinator of the code and each of its routes; `certainOnly`: of those the certain graph
+    /// keeps (an inferred coordinator, or an inferred route, is described whatever the spec says).
+    private func isDescribed(_ coordinator: Coordinator, certainOnly: Bool = false) -> Bool {
+        let inferred = certainOnly ? drift.provenance.inferred : [:]
+        if certainOnly, inferred[.coordinator(coordinator.name)] != nil { return true }
         guard let spec = drift.specCoordinator(forType: coordinator.name) else { return false }
-        return coordinator.routes.allSatisfy { spec.route(named: $0.name) != nil }
+        return coordinator.routes.allSatisfy { route in
+            spec.routeIndex[route.name] != nil || (certainOnly && inferred[.route(coordinator.name, route.name)] != nil)
+        }
     }
 }

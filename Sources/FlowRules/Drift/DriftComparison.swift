@@ -14,7 +14,11 @@ public struct DriftComparison: Sendable {
     public var provenance: Provenance
     public var includeInferred: Bool
     /// Which route fields are compared (`SpecSchema`'s `drift`).
-    public var schema: SpecSchema
+    public var schema: SpecSchema {
+        didSet { comparedFields = Self.comparedFields(in: schema) }
+    }
+    /// The route fields `schema` says drift compares, looked up once: every route asks for each of them.
+    private var comparedFields: Set<RouteField>
 
     /// Swift type name → spec coordinator.
     private let specByType: [String: Coordinator]
@@ -24,6 +28,7 @@ public struct DriftComparison: Sendable {
     public init(spec: FlowGraph, code: CodeGraph, includeInferred: Bool = false, schema: SpecSchema = .flowlint) {
         self.spec = spec
         self.schema = schema
+        self.comparedFields = Self.comparedFields(in: schema)
         self.code = code.graph
         self.provenance = code.provenance
         self.includeInferred = includeInferred
@@ -100,8 +105,8 @@ public struct DriftComparison: Sendable {
                 continue
             }
             let context = RouteContext(spec: specRoute, code: route, coordinator: specCoordinator.name, codeCoordinator: coordinator.name)
-            for comparison in Self.routeComparisons where comparison.fields.contains(where: schema.driftCompares) {
-                if let finding = comparison.compare(self)(context) { findings.append(finding) }
+            for comparison in Self.routeComparisons where comparison.fields.contains(where: { comparedFields.contains($0) }) {
+                if let finding = compare(comparison.compare, context) { findings.append(finding) }
             }
         }
         // Absence is a fact only when every navigation site of the type was resolved.
@@ -152,10 +157,35 @@ public struct DriftComparison: Sendable {
     }
 
     /// Each comparison of a route with the fields it judges: it runs when the table says drift compares one of them.
-    static let routeComparisons: [(fields: [RouteField], compare: @Sendable (DriftComparison) -> (RouteContext) -> Finding?)] = [
-        ([.transition, .style], { $0.compareTransition }), ([.screen, .coordinator], { $0.compareDestination }),
-        ([.retain, .releaseOn], { $0.compareRetention }), ([.then], { $0.compareThen }), ([.detents], { $0.compareDetents }),
+    static let routeComparisons: [(fields: [RouteField], compare: RouteComparison)] = [
+        ([.transition, .style], .transition), ([.screen, .coordinator], .destination), ([.retain, .releaseOn], .retention),
+        ([.then], .then), ([.detents], .detents),
     ]
+
+    /// Named, not kept as closures: a closure over the comparison (or one it is handed to) copied the comparison,
+    /// both graphs and the table, for every route and comparison.
+    enum RouteComparison: Sendable {
+        case transition, destination, retention, then, detents
+    }
+
+    private func compare(_ comparison: RouteComparison, _ route: RouteContext) -> Finding? {
+        switch comparison {
+        case .transition: compareTransition(route)
+        case .destination: compareDestination(route)
+        case .retention: compareRetention(route)
+        case .then: compareThen(route)
+        case .detents: compareDetents(route)
+        }
+    }
+
+    private static func comparedFields(in schema: SpecSchema) -> Set<RouteField> {
+        Set(RouteField.allCases.filter(schema.driftCompares))
+    }
+
+    /// Whether drift compares `field` (`schema`'s `drift`).
+    private func compares(_ field: RouteField) -> Bool {
+        comparedFields.contains(field)
+    }
 
     /// How sure the reader is of a route, taken as a whole.
     private func routeConfidence(_ coordinator: Coordinator, _ route: Route) -> Confidence {
@@ -166,7 +196,7 @@ public struct DriftComparison: Sendable {
         guard let specTransition = route.spec.transition, let codeTransition = route.code.transition,
             let confidence = compared(provenance.confidence(route.path(.transition)))
         else { return nil }
-        if schema.driftCompares(.transition), specTransition.value != codeTransition.value {
+        if compares(.transition), specTransition.value != codeTransition.value {
             let message =
                 "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
                 + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
@@ -176,7 +206,7 @@ public struct DriftComparison: Sendable {
                 coordinator: route.coordinator, route: route.spec.name,
                 note: FindingNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
         }
-        guard schema.driftCompares(.style), specTransition.value == .present, let codeStyle = route.code.style,
+        guard compares(.style), specTransition.value == .present, let codeStyle = route.code.style,
             let styleConfidence = compared(provenance.confidence(route.path(.style))),
             // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
             codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen
@@ -192,7 +222,7 @@ public struct DriftComparison: Sendable {
 
     func compareDestination(_ route: RouteContext) -> Finding? {
         guard let specDestination = route.spec.destination, let codeDestination = route.code.destination,
-            schema.driftCompares(codeDestination.value.field), schema.driftCompares(specDestination.value.field),
+            compares(codeDestination.value.field), compares(specDestination.value.field),
             let confidence = compared(provenance.confidence(route.path(codeDestination.value.field)))
         else { return nil }
         let code = codeDestination.value
@@ -266,7 +296,7 @@ public struct DriftComparison: Sendable {
         else { return nil }
         let specRetain = route.spec.effectiveRetain
         let at = route.spec.retain?.location ?? route.spec.destination?.location ?? route.spec.location
-        if schema.driftCompares(.retain), codeRetain.value != specRetain {
+        if compares(.retain), codeRetain.value != specRetain {
             let message =
                 "`\(route.name)`'s child is retained by \(Self.phrase(codeRetain.value)) in code "
                 + "(\(Self.place(codeRetain.location))) but by \(Self.phrase(specRetain)) in the spec; "
@@ -275,7 +305,7 @@ public struct DriftComparison: Sendable {
                 DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
                 note: FindingNote("the code keeps the child here", at: codeRetain.location))
         }
-        guard schema.driftCompares(.releaseOn), specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
+        guard compares(.releaseOn), specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
         let specExits = Set(route.spec.effectiveReleaseOn)
         func certainty(of exit: Located<ExitKind>) -> Confidence {
             provenance.confidence(route.path(.releaseOn, item: exit.value.rawValue))

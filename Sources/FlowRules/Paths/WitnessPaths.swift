@@ -10,7 +10,15 @@ public enum WitnessPaths {
     /// reaches its element); unchanged without an analysis (specs with errors).
     public static func tracing(_ findings: [Finding], in analysis: Analysis?) -> [Finding] {
         guard let analysis else { return findings }
-        var searches: [Bool: ShortestPaths] = [:]
+        // One search per kind of path, in two variables: a dictionary keyed by `Bool` would have the runtime look
+        // up `Bool`'s `Hashable` conformance on every small lint.
+        var searches: (crossing: ShortestPaths?, notCrossing: ShortestPaths?)
+        func search(crossing: Bool) -> ShortestPaths {
+            if let done = crossing ? searches.crossing : searches.notCrossing { return done }
+            let made = ShortestPaths(analysis, from: nil, crossingPresentations: crossing)
+            if crossing { searches.crossing = made } else { searches.notCrossing = made }
+            return made
+        }
         return findings.map { finding in
             let crossing: Bool
             switch RuleRegistry.witness(of: finding.rule) {
@@ -19,9 +27,10 @@ public enum WitnessPaths {
             case .pathWithoutPresentation: crossing = false
             }
             guard let route = element(of: finding, in: analysis.index) else { return finding }
-            if searches[crossing] == nil { searches[crossing] = ShortestPaths(analysis, from: nil, crossingPresentations: crossing) }
             // A path that arrives otherwise than the finding needs would show a state in which it is false: none then.
-            guard case .path(let steps) = searches[crossing]!.answer(for: route, arriving: finding.witnessArrival) else { return finding }
+            guard case .path(let steps) = search(crossing: crossing).answer(for: route, arriving: finding.witnessArrival) else {
+                return finding
+            }
             var traced = finding
             traced.path = steps.map { step in
                 WitnessStep(PathReport.step(step, index: analysis.index), at: analysis.index[route: step.route].location)
