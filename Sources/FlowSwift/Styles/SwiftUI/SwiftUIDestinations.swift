@@ -64,7 +64,8 @@ extension SwiftUIStyle {
     static func caseViews(in method: MethodFacts, after position: Int, closure: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
         var views: [String: Located<String>] = [:]
         var sawArm = false
-        for call in method.calls[(position + 1)...] where call.closures.first == closure {
+        let own = method.calls[position].givenClosures
+        for call in method.calls[(position + 1)...] where runs(call, in: own, of: closure) {
             guard let arm = call.switchCase, arm.contains(where: cases.contains) else { continue }
             sawArm = true
             guard isAppView(call.name, index), call.receiver == nil else { continue }
@@ -73,13 +74,11 @@ extension SwiftUIStyle {
         return (views, !sawArm)
     }
 
-    /// The one view a flag's presenter shows (`.sheet(isPresented: $showsMap) { MapView() }`), when the method has
-    /// only this presenter of that modifier (two closures of one name cannot be told apart by position).
-    static func flagView(_ binding: Binding, _ index: ProjectIndex) -> Located<String>? {
-        guard case .flag(let modifier) = binding.kind,
-              binding.method.calls.filter({ $0.name == modifier && names.presenters[$0.name] != nil }).count == 1 else { return nil }
-        return binding.method.calls[(binding.call + 1)...].first { call in
-            call.closures.first == modifier && call.receiver == nil && isAppView(call.name, index)
-        }.map { Located($0.name, at: $0.location) }
+    /// Whether a call runs at the top of a closure the call `label` names is given (`own`, where they start): a call
+    /// of the closure given to another call of that name (the next of several chained `.sheet`s) does not. Where the
+    /// closures are not known, by the closure's label alone.
+    static func runs(_ call: CallFacts, in own: [SourceLocation], of label: String) -> Bool {
+        guard !own.isEmpty else { return call.closures.first == label }
+        return call.closureAt.map(own.contains) ?? false
     }
 }
