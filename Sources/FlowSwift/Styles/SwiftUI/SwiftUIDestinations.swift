@@ -24,7 +24,7 @@ extension SwiftUIStyle {
             for (position, call) in method.calls.enumerated() where call.name == names.destination {
                 guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
                       let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
-                let read = caseViews(in: method, after: position, closure: names.destination, cases: Set(cases.map(\.name) + ["default"]), index)
+                let read = caseViews(in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
                 var views = found[routes] ?? CaseViews(location: call.location)
                 for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
                 views.unread = views.unread || read.unread
@@ -61,17 +61,36 @@ extension SwiftUIStyle {
 
     /// The view each case's arm shows in the closure labelled `closure` after call `position`: the first view of the
     /// app's constructed under `case .x:`. A closure with no arm of the enum's is unread.
-    static func caseViews(in method: MethodFacts, after position: Int, closure: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+    /// A closure that hands the value to a method of its own enum (`{ route in route.view(…) }`) shows what that
+    /// method's `switch self` arms build.
+    static func caseViews(in method: MethodFacts, after position: Int, closure: String, of routes: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+        let own = method.calls[position].givenClosures
+        let inClosure = method.calls[(position + 1)...].filter { runs($0, in: own, of: closure) }
+        let read = armViews(inClosure, cases: cases, index)
+        guard read.unread, let type = index.types[routes] else { return read }
+        for call in inClosure where call.receiver.map(isPlainName) == true {
+            guard let helper = type.methods.first(where: { $0.name == call.name && $0.hasBody }) else { continue }
+            let arms = armViews(helper.calls.filter { $0.closures.isEmpty }, cases: cases, index)
+            if !arms.unread { return arms }
+        }
+        return read
+    }
+
+    /// The first view of the app's each arm of the calls' `switch` constructs; unread when no arm of the enum's is seen.
+    static func armViews(_ calls: [CallFacts], cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
         var views: [String: Located<String>] = [:]
         var sawArm = false
-        let own = method.calls[position].givenClosures
-        for call in method.calls[(position + 1)...] where runs(call, in: own, of: closure) {
+        for call in calls {
             guard let arm = call.switchCase, arm.contains(where: cases.contains) else { continue }
             sawArm = true
             guard isAppView(call.name, index), call.receiver == nil else { continue }
             for route in arm where cases.contains(route) && views[route] == nil { views[route] = Located(call.name, at: call.location) }
         }
         return (views, !sawArm)
+    }
+
+    static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
     }
 
     /// Whether a call runs at the top of a closure the call `label` names is given (`own`, where they start): a call

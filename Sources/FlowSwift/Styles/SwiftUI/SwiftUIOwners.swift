@@ -63,7 +63,8 @@ extension SwiftUIStyle {
         let index = context.recognizer.index
         let own = bindings(of: type).filter { $0.holder == nil || $0.kind == .tabs }
         let stack = own.first { $0.kind == .stack }
-        let tabs = own.first { $0.kind == .tabs }
+        // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
+        let tabs = own.first { $0.kind == .tabs && !shown(after: $0, in: names.tabs, index).isEmpty }
         let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil ? .navigation : .view
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(kind, at: type.location))
         if let tabs {
@@ -115,7 +116,8 @@ extension SwiftUIStyle {
     /// What a view shown by a route is: itself a coordinator (it owns navigation state), the router it makes and whose
     /// stack it shows, or a screen.
     static func destination(of view: String, owner: String, _ state: State) -> Destination {
-        if view == owner { return .screen(view) }
+        // The view that keeps the owner's router and shows its stack is that stack's screen, not a child of it.
+        if view == owner || state.hostedRouters[view] == owner { return .screen(view) }
         if state.views.contains(view) { return .coordinator(view) }
         if let router = state.hostedRouters[view], router != owner { return .coordinator(router) }
         return .screen(view)

@@ -19,7 +19,7 @@ extension SwiftUIStyle {
             case .item(let name):
                 modifier = name
                 if let item = itemEnum(property, of: ownerType, index), let cases = index.types[item]?.cases {
-                    let read = caseViews(in: binding.method, after: binding.call, closure: name, cases: Set(cases.map(\.name) + ["default"]), index)
+                    let read = caseViews(in: binding.method, after: binding.call, closure: name, of: item, cases: Set(cases.map(\.name) + ["default"]), index)
                     unread = read.unread
                     for item in cases {
                         guard let view = read.views[item.name] ?? read.views["default"] else { continue }
