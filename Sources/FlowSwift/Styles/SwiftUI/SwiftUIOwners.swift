@@ -64,7 +64,7 @@ extension SwiftUIStyle {
         let own = bindings(of: type).filter { $0.holder == nil || $0.kind == .tabs }
         let stack = own.first { $0.kind == .stack }
         // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
-        let tabs = own.first { $0.kind == .tabs && !shown(after: $0, in: names.tabs, index).isEmpty }
+        let tabs = own.first { $0.kind == .tabs && !tabViews($0, in: type, index).isEmpty }
         let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil ? .navigation : .view
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(kind, at: type.location))
         if let tabs {

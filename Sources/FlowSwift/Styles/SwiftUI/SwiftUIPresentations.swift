@@ -82,7 +82,7 @@ extension SwiftUIStyle {
     static func addTabs(_ coordinator: inout Coordinator, _ binding: Binding, of type: TypeFacts, _ state: State, _ context: inout Context) {
         let owner = coordinator.name
         let index = context.recognizer.index
-        let views = shown(after: binding, in: names.tabs, index)
+        let views = tabViews(binding, in: type, index)
         var tabs: [Located<String>] = []
         for view in views {
             let tag = binding.method.calls[(binding.call + 1)...].first { call in

@@ -63,7 +63,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
         return bindings(of: type).contains { binding in
             // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
-            if binding.kind == .tabs { return !shown(after: binding, in: names.tabs, index).isEmpty }
+            if binding.kind == .tabs { return !tabViews(binding, in: type, index).isEmpty }
             return binding.holder == nil && type.properties.contains { $0.name == binding.property }
         }
     }

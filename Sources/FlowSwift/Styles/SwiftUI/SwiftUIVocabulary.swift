@@ -9,6 +9,8 @@ extension SwiftUIStyle {
         var view = "View"
         /// What a view declares to show itself: `var body: some View`.
         var body = "body"
+        /// What an `App` declares its windows with: `var body: some Scene`.
+        var scene = "Scene"
         /// A stack bound to a path: `NavigationStack(path: $router.path) { Root() }`.
         var stack = "NavigationStack"
         var stackPathLabel = "path"
