@@ -157,7 +157,7 @@ extension SwiftUIStyle {
         var found: [Binding] = []
         for name in index.order {
             guard let host = index.types[name], isView(host) else { continue }
-            for binding in bindings(of: host) {
+            for binding in bindings(of: host) + helperBindings(of: host, index) {
                 guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
                       properties.contains(property), heldType(holder, in: host, index) == type.name else { continue }
                 found.append(binding)

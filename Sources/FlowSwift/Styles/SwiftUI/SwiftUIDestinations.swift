@@ -65,7 +65,13 @@ extension SwiftUIStyle {
     /// method's `switch self` arms build.
     static func caseViews(in method: MethodFacts, after position: Int, closure: String, of routes: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
         let own = method.calls[position].givenClosures
-        let inClosure = method.calls[(position + 1)...].filter { runs($0, in: own, of: closure) }
+        // The closure's calls, and those of SwiftUI's containers in it (`Group { switch … }`), not a view's of the app's.
+        var inside = Set(own)
+        let inClosure = method.calls[(position + 1)...].filter { call in
+            guard runs(call, in: own, of: closure) || call.closureAt.map(inside.contains) == true else { return false }
+            if !own.isEmpty, call.receiver == nil, call.name.first?.isUppercase == true, !isAppView(call.name, index) { inside.formUnion(call.givenClosures) }
+            return true
+        }
         let read = armViews(inClosure, cases: cases, index)
         guard read.unread, let type = index.types[routes] else { return read }
         for call in inClosure where call.receiver.map(isPlainName) == true {
@@ -83,7 +89,7 @@ extension SwiftUIStyle {
         for call in calls {
             guard let arm = call.switchCase, arm.contains(where: cases.contains) else { continue }
             sawArm = true
-            guard isAppView(call.name, index), call.receiver == nil else { continue }
+            guard isAppView(call.name, index), call.receiver.map({ index.types[$0] != nil }) ?? true else { continue }
             for route in arm where cases.contains(route) && views[route] == nil { views[route] = Located(call.name, at: call.location) }
         }
         return (views, !sawArm)
