@@ -33,20 +33,8 @@ extension SwiftUIStyle {
                         continue
                     }
                     let receiver = plainReceiver(call.receiver)
-                    var parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
-                    let deep = receiver.split(separator: ".", maxSplits: 2).map(String.init)
-                    if deep.count > 1, holders[deep[0] + "." + deep[1]] != nil {
-                        parts = [deep[0] + "." + deep[1]] + deep.dropFirst(2)
-                    }
-                    let owner: String, member: String?
-                    if let first = parts.first, let held = holders[first] {
-                        (owner, member) = (held, parts.count > 1 ? parts[1] : nil)
-                    } else if isOwner, parts.count <= 1 {
-                        (owner, member) = (name, parts.first)
-                    } else {
-                        continue
-                    }
-                    guard let ownerType = index.types[owner] else { continue }
+                    guard let (owner, member) = calledOwner(receiver, holders, ownerName: isOwner ? name : nil),
+                          let ownerType = index.types[owner] else { continue }
                     let routes: [String]
                     if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
                         // A method of the router: what its own calls do, its parameters given the call's arguments.
@@ -124,6 +112,19 @@ extension SwiftUIStyle {
     static func isLifted(_ trigger: Trigger, from view: String) -> Bool {
         guard let owner = trigger.owner, owner != view else { return false }
         return synthesized[trigger.route.value] == nil
+    }
+
+    /// The owner a call's receiver names and the member of its called (`router.path` → the router, `path`;
+    /// `viewModel.routerPath` → the router the model keeps, no member; `path` → the view itself when it owns state).
+    static func calledOwner(_ receiver: String, _ holders: [String: String], ownerName: String?) -> (owner: String, member: String?)? {
+        var parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
+        let deep = receiver.split(separator: ".", maxSplits: 2).map(String.init)
+        if deep.count > 1, holders[deep[0] + "." + deep[1]] != nil {
+            parts = [deep[0] + "." + deep[1]] + deep.dropFirst(2)
+        }
+        if let first = parts.first, let held = holders[first] { return (held, parts.count > 1 ? parts[1] : nil) }
+        if let ownerName, parts.count <= 1 { return (ownerName, parts.first) }
+        return nil
     }
 
     /// The places of `type` that hold a router, by how a call names them: its own properties (`router`), and the
