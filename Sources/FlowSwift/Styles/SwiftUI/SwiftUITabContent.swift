@@ -9,6 +9,9 @@ extension SwiftUIStyle {
         let top = shown(after: binding, in: names.tabs, index)
         guard top.isEmpty else { return top }
         let inside = binding.method.calls[(binding.call + 1)...].filter { $0.closures.contains(names.tabs) }
+        // Pages are listed by `ForEach` or `Tab`; one helper's `switch` alone under the `TabView` (a single page that
+        // changes with the app's state) is no set of tabs.
+        guard inside.contains(where: { names.pages.contains($0.name) && $0.receiver == nil }) else { return [] }
         return built(by: Array(inside), host: host, steps: 2, index)
     }
 

@@ -28,6 +28,8 @@ extension SwiftUIStyle {
         var tabs = "TabView"
         var tabSelectionLabel = "selection"
         var tag = "tag"
+        /// What lists a `TabView`'s pages below the top of its closure: `ForEach(tabs) { Tab(value: $0) { … } }`.
+        var pages: Set<String> = ["ForEach", "Tab"]
         /// `NavigationLink(value: Route.x)`: a tap that appends the value.
         var link = "NavigationLink"
         var linkValueLabel = "value"
