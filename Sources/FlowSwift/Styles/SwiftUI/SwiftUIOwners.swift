@@ -106,7 +106,9 @@ extension SwiftUIStyle {
     static func setInitial(_ coordinator: inout Coordinator, _ root: Located<String>, why: String, _ state: State, _ context: inout Context) {
         let owner = coordinator.name
         var route = Route(name: rootRoute, location: root.location)
-        let destination = state.routers.contains(root.value) ? .coordinator(root.value) : destination(of: root.value, owner: owner, state)
+        // The view that keeps the router and shows its stack is that stack's first screen, not a child of it.
+        let destination: Destination = state.routers.contains(root.value) ? .coordinator(root.value)
+            : state.hostedRouters[root.value] == owner ? .screen(root.value) : destination(of: root.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: root.location, .inferred(why)), .route(owner, rootRoute, destination.field))
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: root.location) }
         coordinator.initial = context.put(Fact(rootRoute, at: root.location), .coordinator(owner, .initial))
@@ -116,8 +118,7 @@ extension SwiftUIStyle {
     /// What a view shown by a route is: itself a coordinator (it owns navigation state), the router it makes and whose
     /// stack it shows, or a screen.
     static func destination(of view: String, owner: String, _ state: State) -> Destination {
-        // The view that keeps the owner's router and shows its stack is that stack's screen, not a child of it.
-        if view == owner || state.hostedRouters[view] == owner { return .screen(view) }
+        if view == owner { return .screen(view) }
         if state.views.contains(view) { return .coordinator(view) }
         if let router = state.hostedRouters[view], router != owner { return .coordinator(router) }
         return .screen(view)
