@@ -10,8 +10,10 @@ extension SwiftUIStyle {
         guard !index.helpers.isEmpty else { return [] }
         var found: [Binding] = []
         for method in type.methods {
-            for call in method.calls where names.presenters[call.name] == nil {
-                guard let helpers = index.helpers[call.name], helpers.count == 1, let helper = helpers.first else { continue }
+            for call in method.calls {
+                // Most calls hand no binding: the cheap test first, every view's calls come here.
+                guard call.arguments.contains(where: { bound($0.value) != nil }), names.presenters[call.name] == nil,
+                      let helpers = index.helpers[call.name], helpers.count == 1, let helper = helpers.first else { continue }
                 for (label, value) in call.arguments {
                     guard let (holder, property) = bound(value), let parameter = parameterName(label, of: call, in: helper) else { continue }
                     for (position, inner) in helper.calls.enumerated() where names.presenters[inner.name] != nil {
