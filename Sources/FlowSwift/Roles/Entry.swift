@@ -11,7 +11,11 @@ extension Recognizer {
             // The launch methods first: a property's initializer (`lazy var protection = ProtectionCoordinator()`)
             // makes a helper when it is first asked for, not the flow the app starts in.
             let properties = Set(type.properties.map(\.name))
-            for method in Self.launchOrder(type.methods.filter { !properties.contains($0.name) }) + type.methods.filter({ properties.contains($0.name) }) {
+            // A SwiftUI `App`'s scenes (`var body: some Scene { WindowGroup { Root() } }`) show where the app begins;
+            // the objects its other properties make (`@State var router = Router()`) are handed to what they show.
+            let scenes = Set(type.properties.filter { $0.type?.base == SwiftUIStyle.names.scene }.map(\.name))
+            let made = type.methods.filter { scenes.contains($0.name) } + type.methods.filter { properties.contains($0.name) && !scenes.contains($0.name) }
+            for method in Self.launchOrder(type.methods.filter { !properties.contains($0.name) }) + made {
                 // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
                 // where the app a user runs begins.
                 let testOnly = index.testOnlyLocations(in: method)

@@ -353,6 +353,18 @@ extension FactCollector {
     }
 
     /// Whether the current node is inside a closure of the enclosing function, a returned one included.
+    /// Where the innermost enclosing closure starts, when the nearest enclosing function-like frame is a closure.
+    var innermostClosure: SourceLocation? {
+        for frame in context.reversed() {
+            switch frame {
+            case .closure: return closureStarts.last
+            case .returnedClosure, .function, .initializer, .nestedFunction: return nil
+            case .switchCase, .ifArm: continue
+            }
+        }
+        return nil
+    }
+
     var isInClosure: Bool {
         for frame in context.reversed() {
             switch frame {

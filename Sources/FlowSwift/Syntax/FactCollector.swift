@@ -42,6 +42,8 @@ final class FactCollector: SyntaxVisitor {
     var selfParameters: [String?] = []
     /// The code blocks that pushed an `.ifArm` frame, innermost last: popped by identity, not worked out again.
     var armBlocks: [SyntaxIdentifier] = []
+    /// Where each enclosing closure starts, innermost last (one per closure frame of `context`).
+    var closureStarts: [SourceLocation] = []
 
     init(path: String, source: [UInt8], configuration: BuildConfiguration = BuildConfiguration(), wrappers: WrapperNames) {
         self.path = path
@@ -343,11 +345,13 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         context.append(isReturnedByFunction(node) ? .returnedClosure : .closure(label: label(of: node), handles: handler(of: node)))
         selfParameters.append(selfParameter(of: node))
+        closureStarts.append(location(of: node))
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) {
         context.removeLast()
         selfParameters.removeLast()
+        closureStarts.removeLast()
     }
 
     /// `owner.showHelp()` inside `withUnretained(self).flatMap { owner, _ in … }`: the receiver as `self`.
@@ -403,10 +407,13 @@ final class FactCollector: SyntaxVisitor {
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
         let handled = handles
         let onLocal = isLocal(receiver)
+        var given = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self).map { location(of: $0) } }
+        if let trailing = node.trailingClosure { given.append(location(of: trailing)) }
+        given += node.additionalTrailingClosures.map { location(of: $0.closure) }
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
             switchCase: switchCase, ifArm: ifArm, caseOutside: caseOutside, onLocal: onLocal, closures: closures,
-            handles: handled?.handler, handlerDepth: handled?.depth ?? 0
+            handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: innermostClosure, givenClosures: given
         ))
         return .visitChildren
     }

@@ -165,6 +165,11 @@ struct CallFacts: Sendable {
     var handles: EventHandler?
     /// How many of `closures` (innermost first) are inside the handler's own closure.
     var handlerDepth = 0
+    /// Where the innermost enclosing closure of the method starts (nil outside closures): with `givenClosures`, what
+    /// tells which of several calls of one name (chained modifiers) a closure's calls belong to.
+    var closureAt: SourceLocation? = nil
+    /// Where the closures the call is given start (its trailing closures and closure arguments), in source order.
+    var givenClosures: [SourceLocation] = []
 }
 
 /// One arm of an `if … else if … else`: the statement (where its first `if` is) and the arm's place in it.

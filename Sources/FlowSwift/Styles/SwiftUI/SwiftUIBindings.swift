@@ -106,10 +106,16 @@ extension SwiftUIStyle {
     static func pathProperties(of type: TypeFacts, _ index: ProjectIndex) -> [(name: String, routes: String?)] {
         type.properties.compactMap { property in
             if property.type?.base == names.pathType || property.initializer?.constructedType == names.pathType { return (property.name, nil) }
-            guard let element = property.type.flatMap(arrayElement), let routes = index.types[element], routes.keyword == .enum,
+            guard let element = (property.type ?? madeArray(property.initializer)).flatMap(arrayElement), let routes = index.types[element], routes.keyword == .enum,
                   routes.inherited.contains(where: { $0.base == names.hashable }) else { return nil }
             return (property.name, element)
         }
+    }
+
+    /// The type an empty array's initializer makes, where the property declares none (`var path = [Route]()`).
+    static func madeArray(_ initializer: ExpressionFacts?) -> TypeName? {
+        guard case .factory(let made)? = initializer, made.hasPrefix("["), made.hasSuffix("]") else { return nil }
+        return TypeName(base: made)
     }
 
     /// `[Route]` or `Array<Route>` → `Route`.
@@ -151,7 +157,7 @@ extension SwiftUIStyle {
         var found: [Binding] = []
         for name in index.order {
             guard let host = index.types[name], isView(host) else { continue }
-            for binding in bindings(of: host) {
+            for binding in bindings(of: host) + helperBindings(of: host, index) {
                 guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
                       properties.contains(property), heldType(holder, in: host, index) == type.name else { continue }
                 found.append(binding)

@@ -24,7 +24,7 @@ extension SwiftUIStyle {
             for (position, call) in method.calls.enumerated() where call.name == names.destination {
                 guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
                       let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
-                let read = caseViews(in: method, after: position, closure: names.destination, cases: Set(cases.map(\.name) + ["default"]), index)
+                let read = caseViews(in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
                 var views = found[routes] ?? CaseViews(location: call.location)
                 for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
                 views.unread = views.unread || read.unread
@@ -61,25 +61,49 @@ extension SwiftUIStyle {
 
     /// The view each case's arm shows in the closure labelled `closure` after call `position`: the first view of the
     /// app's constructed under `case .x:`. A closure with no arm of the enum's is unread.
-    static func caseViews(in method: MethodFacts, after position: Int, closure: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+    /// A closure that hands the value to a method of its own enum (`{ route in route.view(…) }`) shows what that
+    /// method's `switch self` arms build.
+    static func caseViews(in method: MethodFacts, after position: Int, closure: String, of routes: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+        let own = method.calls[position].givenClosures
+        // The closure's calls, and those of SwiftUI's containers in it (`Group { switch … }`), not a view's of the app's.
+        var inside = Set(own)
+        let inClosure = method.calls[(position + 1)...].filter { call in
+            guard runs(call, in: own, of: closure) || call.closureAt.map(inside.contains) == true else { return false }
+            if !own.isEmpty, call.receiver == nil, call.name.first?.isUppercase == true, !isAppView(call.name, index) { inside.formUnion(call.givenClosures) }
+            return true
+        }
+        let read = armViews(inClosure, cases: cases, index)
+        guard read.unread, let type = index.types[routes] else { return read }
+        for call in inClosure where call.receiver.map(isPlainName) == true {
+            guard let helper = type.methods.first(where: { $0.name == call.name && $0.hasBody }) else { continue }
+            let arms = armViews(helper.calls.filter { $0.closures.isEmpty }, cases: cases, index)
+            if !arms.unread { return arms }
+        }
+        return read
+    }
+
+    /// The first view of the app's each arm of the calls' `switch` constructs; unread when no arm of the enum's is seen.
+    static func armViews(_ calls: [CallFacts], cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
         var views: [String: Located<String>] = [:]
         var sawArm = false
-        for call in method.calls[(position + 1)...] where call.closures.first == closure {
+        for call in calls {
             guard let arm = call.switchCase, arm.contains(where: cases.contains) else { continue }
             sawArm = true
-            guard isAppView(call.name, index), call.receiver == nil else { continue }
+            guard isAppView(call.name, index), call.receiver.map({ index.types[$0] != nil }) ?? true else { continue }
             for route in arm where cases.contains(route) && views[route] == nil { views[route] = Located(call.name, at: call.location) }
         }
         return (views, !sawArm)
     }
 
-    /// The one view a flag's presenter shows (`.sheet(isPresented: $showsMap) { MapView() }`), when the method has
-    /// only this presenter of that modifier (two closures of one name cannot be told apart by position).
-    static func flagView(_ binding: Binding, _ index: ProjectIndex) -> Located<String>? {
-        guard case .flag(let modifier) = binding.kind,
-              binding.method.calls.filter({ $0.name == modifier && names.presenters[$0.name] != nil }).count == 1 else { return nil }
-        return binding.method.calls[(binding.call + 1)...].first { call in
-            call.closures.first == modifier && call.receiver == nil && isAppView(call.name, index)
-        }.map { Located($0.name, at: $0.location) }
+    static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+    }
+
+    /// Whether a call runs at the top of a closure the call `label` names is given (`own`, where they start): a call
+    /// of the closure given to another call of that name (the next of several chained `.sheet`s) does not. Where the
+    /// closures are not known, by the closure's label alone.
+    static func runs(_ call: CallFacts, in own: [SourceLocation], of label: String) -> Bool {
+        guard !own.isEmpty else { return call.closures.first == label }
+        return call.closureAt.map(own.contains) ?? false
     }
 }

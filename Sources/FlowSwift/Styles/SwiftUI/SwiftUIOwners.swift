@@ -63,7 +63,8 @@ extension SwiftUIStyle {
         let index = context.recognizer.index
         let own = bindings(of: type).filter { $0.holder == nil || $0.kind == .tabs }
         let stack = own.first { $0.kind == .stack }
-        let tabs = own.first { $0.kind == .tabs }
+        // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
+        let tabs = own.first { $0.kind == .tabs && !tabViews($0, in: type, index).isEmpty }
         let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil ? .navigation : .view
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(kind, at: type.location))
         if let tabs {
@@ -105,7 +106,9 @@ extension SwiftUIStyle {
     static func setInitial(_ coordinator: inout Coordinator, _ root: Located<String>, why: String, _ state: State, _ context: inout Context) {
         let owner = coordinator.name
         var route = Route(name: rootRoute, location: root.location)
-        let destination = state.routers.contains(root.value) ? .coordinator(root.value) : destination(of: root.value, owner: owner, state)
+        // The view that keeps the router and shows its stack is that stack's first screen, not a child of it.
+        let destination: Destination = state.routers.contains(root.value) ? .coordinator(root.value)
+            : state.hostedRouters[root.value] == owner ? .screen(root.value) : destination(of: root.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: root.location, .inferred(why)), .route(owner, rootRoute, destination.field))
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: root.location) }
         coordinator.initial = context.put(Fact(rootRoute, at: root.location), .coordinator(owner, .initial))

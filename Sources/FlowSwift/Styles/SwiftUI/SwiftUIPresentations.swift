@@ -19,7 +19,7 @@ extension SwiftUIStyle {
             case .item(let name):
                 modifier = name
                 if let item = itemEnum(property, of: ownerType, index), let cases = index.types[item]?.cases {
-                    let read = caseViews(in: binding.method, after: binding.call, closure: name, cases: Set(cases.map(\.name) + ["default"]), index)
+                    let read = caseViews(in: binding.method, after: binding.call, closure: name, of: item, cases: Set(cases.map(\.name) + ["default"]), index)
                     unread = read.unread
                     for item in cases {
                         guard let view = read.views[item.name] ?? read.views["default"] else { continue }
@@ -60,17 +60,18 @@ extension SwiftUIStyle {
         }
     }
 
-    /// The one view of the app's a presenter's closure shows, when the method has only this presenter of that modifier
-    /// (two closures of one name cannot be told apart by position).
+    /// The one view of the app's a presenter's closure shows: the closure the presenter is given, told from the
+    /// closures of the other presenters of that modifier in the method (chained `.sheet`s) by where it starts.
     static func presentedView(_ binding: Binding, _ index: ProjectIndex) -> Located<String>? {
         let modifier: String
         switch binding.kind {
         case .item(let name), .flag(let name): modifier = name
         case .stack, .tabs: return nil
         }
-        guard binding.method.calls.count(where: { $0.name == modifier && names.presenters[$0.name] != nil }) == 1 else { return nil }
+        let own = binding.method.calls[binding.call].givenClosures
+        guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier && names.presenters[$0.name] != nil }) == 1 else { return nil }
         let views = binding.method.calls[(binding.call + 1)...].filter { call in
-            call.closures.first == modifier && call.receiver == nil && isAppView(call.name, index)
+            runs(call, in: own, of: modifier) && call.receiver == nil && isAppView(call.name, index)
         }
         guard let first = views.first, views.allSatisfy({ $0.name == first.name }) else { return nil }
         return Located(first.name, at: first.location)
@@ -81,7 +82,7 @@ extension SwiftUIStyle {
     static func addTabs(_ coordinator: inout Coordinator, _ binding: Binding, of type: TypeFacts, _ state: State, _ context: inout Context) {
         let owner = coordinator.name
         let index = context.recognizer.index
-        let views = shown(after: binding, in: names.tabs, index)
+        let views = tabViews(binding, in: type, index)
         var tabs: [Located<String>] = []
         for view in views {
             let tag = binding.method.calls[(binding.call + 1)...].first { call in

@@ -61,9 +61,9 @@ struct SwiftUIStyle: CoordinatorStyle {
     static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
         let counts = index.callCounts
         guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
-        return bindings(of: type).contains { binding in
+        return (bindings(of: type) + helperBindings(of: type, index)).contains { binding in
             // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
-            if binding.kind == .tabs { return !shown(after: binding, in: names.tabs, index).isEmpty }
+            if binding.kind == .tabs { return !tabViews(binding, in: type, index).isEmpty }
             return binding.holder == nil && type.properties.contains { $0.name == binding.property }
         }
     }
@@ -102,7 +102,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         }
         for name in index.order {
             guard let type = index.types[name], Self.isView(type) else { continue }
-            for binding in Self.bindings(of: type) {
+            for binding in Self.bindings(of: type) + Self.helperBindings(of: type, index) {
                 switch binding.kind {
                 case .item, .flag: addPresentation(binding, of: type, index)
                 case .tabs:

@@ -11,10 +11,7 @@ extension SwiftUIStyle {
         guard !owners.isEmpty else { return }
         for name in index.order {
             guard let type = index.types[name] else { continue }
-            var holders: [String: String] = [:]
-            for property in type.properties {
-                if let held = heldType(property.name, in: type, index), state.routers.contains(held) { holders[property.name] = held }
-            }
+            let holders = routerHolders(type, state, index)
             let isOwner = owners.contains(name)
             let links = (index.callCounts[names.link] ?? 0) > 0
             guard isOwner || !holders.isEmpty || links else { continue }
@@ -36,16 +33,8 @@ extension SwiftUIStyle {
                         continue
                     }
                     let receiver = plainReceiver(call.receiver)
-                    let parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
-                    let owner: String, member: String?
-                    if let first = parts.first, let held = holders[first] {
-                        (owner, member) = (held, parts.count > 1 ? parts[1] : nil)
-                    } else if isOwner, parts.count <= 1 {
-                        (owner, member) = (name, parts.first)
-                    } else {
-                        continue
-                    }
-                    guard let ownerType = index.types[owner] else { continue }
+                    guard let (owner, member) = calledOwner(receiver, holders, ownerName: isOwner ? name : nil),
+                          let ownerType = index.types[owner] else { continue }
                     let routes: [String]
                     if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
                         // A method of the router: what its own calls do, its parameters given the call's arguments.
@@ -84,6 +73,76 @@ extension SwiftUIStyle {
                 if let owner = trigger.owner, synthesized[trigger.route.value] != nil { state.calls[owner, default: []].append(trigger.route) }
             }
         }
+        liftEmbeddedTriggers(&context, index)
+    }
+
+    /// A view built in place in another's body (a row in a list, a toolbar of the screen's) is part of that screen:
+    /// the forward moves it makes on a router other than itself are the screen's too, a few levels deep. Closing
+    /// moves stay with the view that makes them.
+    static func liftEmbeddedTriggers(_ context: inout Context, _ index: ProjectIndex) {
+        let triggering = context.triggers.filter { $0.value.contains { $0.owner != nil && synthesized[$0.route.value] == nil } }
+        guard !triggering.isEmpty else { return }
+        var embedded: [String: [String]] = [:]
+        func inPlace(_ name: String) -> [String] {
+            if let known = embedded[name] { return known }
+            let found = index.types[name].map { type in isView(type) ? embeddedViews(of: type).map(\.value) : [] } ?? []
+            embedded[name] = found
+            return found
+        }
+        var lifted: [String: [Trigger]] = [:]
+        for name in index.order {
+            guard let type = index.types[name], isView(type) else { continue }
+            var seen: Set<String> = [name]
+            var level = inPlace(name)
+            for _ in 0..<4 where !level.isEmpty {
+                var next: [String] = []
+                for view in level where seen.insert(view).inserted {
+                    for trigger in triggering[view] ?? [] where isLifted(trigger, from: view) && trigger.owner != name {
+                        lifted[name, default: []].append(trigger)
+                    }
+                    next += inPlace(view)
+                }
+                level = next
+            }
+        }
+        for (name, triggers) in lifted { context.triggers[name, default: []] += triggers }
+    }
+
+    /// A trigger an embedding screen takes over from the view that makes it: a forward move on another owner's state.
+    static func isLifted(_ trigger: Trigger, from view: String) -> Bool {
+        guard let owner = trigger.owner, owner != view else { return false }
+        return synthesized[trigger.route.value] == nil
+    }
+
+    /// The owner a call's receiver names and the member of its called (`router.path` → the router, `path`;
+    /// `viewModel.routerPath` → the router the model keeps, no member; `path` → the view itself when it owns state).
+    static func calledOwner(_ receiver: String, _ holders: [String: String], ownerName: String?) -> (owner: String, member: String?)? {
+        var parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
+        let deep = receiver.split(separator: ".", maxSplits: 2).map(String.init)
+        if deep.count > 1, holders[deep[0] + "." + deep[1]] != nil {
+            parts = [deep[0] + "." + deep[1]] + deep.dropFirst(2)
+        }
+        if let first = parts.first, let held = holders[first] { return (held, parts.count > 1 ? parts[1] : nil) }
+        if let ownerName, parts.count <= 1 { return (ownerName, parts.first) }
+        return nil
+    }
+
+    /// The places of `type` that hold a router, by how a call names them: its own properties (`router`), and the
+    /// routers the objects it holds keep (`viewModel.routerPath`, for `viewModel.routerPath.navigate(to: .x)`).
+    static func routerHolders(_ type: TypeFacts, _ state: State, _ index: ProjectIndex) -> [String: String] {
+        var holders: [String: String] = [:]
+        for property in type.properties {
+            guard let held = heldType(property.name, in: type, index) else { continue }
+            if state.routers.contains(held) {
+                holders[property.name] = held
+            } else if let model = index.types[held], !isView(model) {
+                for inner in model.properties {
+                    guard let router = heldType(inner.name, in: model, index), state.routers.contains(router) else { continue }
+                    holders[property.name + "." + inner.name] = router
+                }
+            }
+        }
+        return holders
     }
 
     /// The screen a call of `type`'s body runs on: the type itself, or inside a presenter's closure the one view it

@@ -9,6 +9,8 @@ extension SwiftUIStyle {
         var view = "View"
         /// What a view declares to show itself: `var body: some View`.
         var body = "body"
+        /// What an `App` declares its windows with: `var body: some Scene`.
+        var scene = "Scene"
         /// A stack bound to a path: `NavigationStack(path: $router.path) { Root() }`.
         var stack = "NavigationStack"
         var stackPathLabel = "path"
@@ -26,6 +28,8 @@ extension SwiftUIStyle {
         var tabs = "TabView"
         var tabSelectionLabel = "selection"
         var tag = "tag"
+        /// What lists a `TabView`'s pages below the top of its closure: `ForEach(tabs) { Tab(value: $0) { … } }`.
+        var pages: Set<String> = ["ForEach", "Tab"]
         /// `NavigationLink(value: Route.x)`: a tap that appends the value.
         var link = "NavigationLink"
         var linkValueLabel = "value"
