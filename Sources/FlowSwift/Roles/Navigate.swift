@@ -26,11 +26,14 @@ extension UIKitStyle {
             }
             return team
         }
-        if let wrapped = mapping.wrappedTransitions[call.name], !call.arguments.isEmpty, !["", "self", "super"].contains(plainReceiver(call.receiver)) {
+        // Every call of the project comes here: the app's own wrappers and quiet receivers are looked up only when it
+        // has any.
+        if !mapping.wrappedTransitions.isEmpty, let wrapped = mapping.wrappedTransitions[call.name], !call.arguments.isEmpty,
+           !["", "self", "super"].contains(plainReceiver(call.receiver)) {
             // `router.raise(deck)`, where the app's `raise` presents the screen it is handed: followed, not named.
             return wrapped
         }
-        if let quiet = mapping.quietReceivers[call.name], quiet.contains(StorageEffects.root(of: call.receiver)) {
+        if !mapping.quietReceivers.isEmpty, let quiet = mapping.quietReceivers[call.name], quiet.contains(StorageEffects.root(of: call.receiver)) {
             // `chimes.present(.saved)`, on a property of the app's type whose `present` does not navigate.
             return nil
         }

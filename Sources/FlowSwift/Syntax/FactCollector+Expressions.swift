@@ -270,23 +270,26 @@ extension FactCollector {
         return nil
     }
 
-    /// Whether the outermost branch around the current node, up to the enclosing function or closure, is a `switch`
-    /// case that holds an `if` (`case .receive: if … { … } else { … }`): the case, not the `if`, is the method's branch.
-    var caseOutside: Bool {
-        var outermost: Context?
-        for frame in context.reversed() {
+    /// The branches around the current node, up to the enclosing function or closure, in one walk of the context:
+    /// the innermost `switch` case and `if` arm, and whether the outermost of them is a `switch` case that holds an
+    /// `if` (`case .receive: if … { … } else { … }`): then the case, not the `if`, is the method's branch.
+    var branches: (switchCase: [String]?, ifArm: IfArm?, caseOutside: Bool) {
+        var switchCase: [String]?
+        var ifArm: IfArm?
+        var outermostIsCase = false
+        walk: for frame in context.reversed() {
             switch frame {
-            case .switchCase, .ifArm: outermost = frame
-            case .function, .closure, .returnedClosure, .nestedFunction: return caseHolds(outermost)
+            case .switchCase(let names):
+                if switchCase == nil { switchCase = names }
+                outermostIsCase = true
+            case .ifArm(let arm):
+                if ifArm == nil { ifArm = arm }
+                outermostIsCase = false
+            case .function, .closure, .returnedClosure, .nestedFunction: break walk
             case .initializer: continue
             }
         }
-        return caseHolds(outermost)
-    }
-
-    private func caseHolds(_ outermost: Context?) -> Bool {
-        guard case .switchCase? = outermost else { return false }
-        return ifArm != nil
+        return (switchCase, ifArm, outermostIsCase && ifArm != nil)
     }
 
     /// The enclosing arm of an `if` of the current node, up to the enclosing function or closure.

@@ -407,12 +407,13 @@ final class FactCollector: SyntaxVisitor {
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }
         let handled = handles
         let onLocal = isLocal(receiver)
+        let branch = branches
         var given = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self).map { location(of: $0) } }
         if let trailing = node.trailingClosure { given.append(location(of: trailing)) }
         given += node.additionalTrailingClosures.map { location(of: $0.closure) }
         method?.calls.append(CallFacts(
             receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: switchCase, ifArm: ifArm, caseOutside: caseOutside, onLocal: onLocal, closures: closures,
+            switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
             handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: innermostClosure, givenClosures: given
         ))
         return .visitChildren
@@ -432,9 +433,10 @@ final class FactCollector: SyntaxVisitor {
             let assigned = expression(right)
             let receiver = receiverSeeingSelf(clippedText(of: left))
             let onLocal = isLocal(receiver)
+            let branch = branches
             method?.calls.append(CallFacts(
-                receiver: receiver, name: "=", arguments: [(nil, assigned)], location: location(of: node), switchCase: switchCase,
-                ifArm: ifArm, caseOutside: caseOutside, onLocal: onLocal, closures: closures,
+                receiver: receiver, name: "=", arguments: [(nil, assigned)], location: location(of: node),
+                switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
                 handles: handled?.handler, handlerDepth: handled?.depth ?? 0
             ))
         } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
