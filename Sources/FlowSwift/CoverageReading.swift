@@ -36,7 +36,7 @@ struct CoverageReading {
             if seen.insert(type.name).inserted { found.append(type) }
         }
         let roots = Set(mapping.coordinators)
-        for file in files where !Self.isSkipped(relativePath(file.path)) {
+        for file in files where !Self.isSkipped(relativePath(file.path), testTarget: file.isTestCode || recognizer.index.isInTestFolder(file.path)) {
             for type in file.types where Self.isConcrete(type) {
                 if Self.looksLikeCoordinator(type, roots: roots) || recognizer.index.types[type.name].map(recognizer.claimed) == true {
                     add(type)
@@ -75,11 +75,12 @@ struct CoverageReading {
         return path
     }
 
-    /// Test targets, mocks, previews and vendored code: not the app's own coordinators.
-    static func isSkipped(_ relativePath: String) -> Bool {
+    /// Test targets, mocks, previews and vendored code: not the app's own coordinators. A folder named `…Tests` is a
+    /// test target only when it holds test code (`testTarget`): a feature folder so named (`HearingTests/`) is the app's.
+    static func isSkipped(_ relativePath: String, testTarget: Bool = true) -> Bool {
         relativePath.split(separator: "/").dropLast().contains { folder in
             ["Pods", "Carthage", "vendor", "Vendor", "ThirdParty", "third_party", ".build", "DerivedData", "Preview Content"].contains(folder)
-                || ["Test", "Tests", "Mock", "Mocks"].contains { folder.hasSuffix($0) }
+                || ["Mock", "Mocks"].contains { folder.hasSuffix($0) } || (testTarget && ["Test", "Tests"].contains { folder.hasSuffix($0) })
         }
     }
 
@@ -92,7 +93,7 @@ struct CoverageReading {
         }
         // The type as the program sees it (inherited members included), when the index holds this declaration.
         let type = recognizer.index.types[name].flatMap { $0.location == declared.location ? $0 : nil } ?? declared
-        if recognizer.index.testDoubles.contains(name) || ProjectIndex.isTestDouble(declared) {
+        if recognizer.index.testDoubles.contains(name) || recognizer.index.isTestDouble(declared) {
             return notRead(.testDouble, "a test double: named as one, in a test folder, or made only where UI tests run")
         }
         if let note = code.provenance.notes.first(where: { $0.coordinator == name }) {

@@ -168,6 +168,7 @@ public enum SwiftExtractor {
         facts.types = collector.types
         facts.aliases = collector.aliases
         facts.testOnlyArms = collector.testOnlyArms
+        facts.isTestCode = collector.importsForTests
         for type in facts.types {
             for method in type.methods {
                 for call in method.calls { facts.callCounts[call.name, default: 0] += 1 }

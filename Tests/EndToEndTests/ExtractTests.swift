@@ -566,7 +566,7 @@ import Testing
         // The test target's stand-in is said and not read: no spec, no unreachable coordinator.
         #expect(
             result.stderr.contains(
-                "WalletTests/RecordingShareCoordinator.swift:4:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"
+                "WalletTests/RecordingShareCoordinator.swift:5:13: note: `RecordingShareCoordinator` is a test double or lives in a test target: not a flow of the app, not read [unrecognized]"
             ))
         #expect(!spec.contains("RecordingShareCoordinator"))
         #expect(

@@ -121,21 +121,34 @@ import Testing
     @Test func testDoublesGiveWayToTheAppsOwnImplementation() {
         let index = index([
             "App/Screens.swift": "protocol ScreenFactory {}\nfinal class AppScreens: ScreenFactory {}\nprotocol Clock {}",
-            "AppTests/RecordingScreens.swift": "final class RecordingScreens: ScreenFactory {}\nfinal class FixedClock: Clock {}",
+            "AppTests/RecordingScreens.swift": "@testable import App\nfinal class RecordingScreens: ScreenFactory {}\nfinal class FixedClock: Clock {}",
             "App/Mocks.swift": "final class ScreenFactoryMock: ScreenFactory {}",
         ])
         #expect(index.concreteTypes("ScreenFactory") == ["AppScreens"])
         #expect(index.concreteTypes("Clock") == ["FixedClock"])
     }
 
-    /// A folder named `…Tests` or `…Mocks` holds test code; a file so named, or a folder that only starts so, does not.
+    /// A folder named `…Tests` is a test target when it holds test code (a file that imports a test framework or a
+    /// module `@testable`); a folder named `…Mocks` always holds doubles; a file so named, or a folder that only starts
+    /// so, does not.
     @Test(arguments: [
         ("AppTests/Clock.swift", true), ("/repo/App/UnitTests/Sub/Clock.swift", true), ("Shared/AppMocks/Clock.swift", true),
         ("App/ClockTests.swift", false), ("App/TestsHelpers/Clock.swift", false), ("Tests.swift", false), ("", false),
+        ("App/HearingTests/Clock.swift", false),
     ])
-    func testFoldersAreFoldersWhoseNamesEndSo(file: String, isTest: Bool) {
+    func testFoldersAreFoldersWhoseNamesEndSoAndHoldTestCode(file: String, isTest: Bool) {
+        let index = index([
+            "AppTests/ClockSpec.swift": "import XCTest\nfinal class ClockSpec {}",
+            "/repo/App/UnitTests/Spec.swift": "@testable import App\nfinal class Spec {}",
+            "App/HearingTests/Audiogram.swift": "import UIKit\nfinal class Audiogram {}",
+        ])
         let type = TypeFacts(name: "Clock", keyword: .class, location: SourceLocation(file: file, line: 1, column: 1))
-        #expect(ProjectIndex.isTestDouble(type) == isTest)
+        #expect(index.isTestDouble(type) == isTest)
+    }
+
+    @Test func aFileOfTestCodeHoldsDoublesWhereverItIs() {
+        let index = index(["App/Support/Recorder.swift": "@testable import App\nfinal class RecordingRouter {}"])
+        #expect(index.testDoubles == ["RecordingRouter"])
     }
 
     @Test func aSecondTypeOfTheSameNameIsNotedNeverDroppedInSilence() {

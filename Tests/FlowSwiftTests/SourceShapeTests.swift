@@ -72,7 +72,7 @@ import Testing
     }
 
     /// Names that look like types but are none: Swift's `Self`, and the suffixes test doubles are named with.
-    static let notTypeNames: Set<String> = ["Self", "Mock", "Stub", "Fake", "Spy", "Dummy"]
+    static let notTypeNames: Set<String> = ["Self", "Mock", "Mocks", "Stub", "Fake", "Spy", "Dummy", "Test", "Tests"]
 
     @Test func theSyntaxLayerNamesNoFrameworkOrAppType() {
         let vocabularies = [UIKitStyle.vocabulary, XCoordinatorStyle.vocabulary, StinsenStyle.vocabulary]

@@ -15,6 +15,8 @@ final class FactCollector: SyntaxVisitor {
     private(set) var types: [TypeFacts] = []
     private(set) var aliases: [AliasFacts] = []
     private(set) var testOnlyArms: [IfArm] = []
+    /// An `import` only test code makes (`@testable import App`, a test framework's).
+    private(set) var importsForTests = false
     /// Indices into `types` of the enclosing type declarations.
     var typeStack: [Int] = []
     var method: MethodFacts?
@@ -158,6 +160,12 @@ final class FactCollector: SyntaxVisitor {
 
     func close() {
         typeStack.removeLast()
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable" }
+        if testable || node.path.first.map({ wrappers.testModules.contains($0.name.text) }) == true { importsForTests = true }
+        return .skipChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -212,6 +212,8 @@ struct FileFacts: Sendable {
     /// The arms of `if`s taken only under UI tests (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`):
     /// the app a user runs never enters them.
     var testOnlyArms: [IfArm] = []
+    /// The file imports a test framework or imports a module `@testable`: it belongs to a test target.
+    var isTestCode = false
 }
 
 /// flowlint's location (SwiftSyntax has a type of the same name).

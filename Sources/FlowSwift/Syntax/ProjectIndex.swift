@@ -35,6 +35,11 @@ struct ProjectIndex {
     private(set) var notes: [ExtractionNote] = []
     /// The arms of `if`s only UI tests run (`FileFacts.testOnlyArms`), of every file.
     private(set) var testOnlyArms: Set<IfArm> = []
+    /// The folders named `…Test` or `…Tests` that hold test code (a file that imports a test framework or
+    /// `@testable`), each up to its `/`, and the files of test code themselves: a test target, where a feature folder
+    /// that is only so named (`HearingTests/`) is the app's.
+    private(set) var testFolders: Set<Substring> = []
+    private(set) var testFiles: Set<String> = []
 
     /// Where the method's calls (constructions among them) sit in an arm only UI tests run.
     func testOnlyLocations(in method: MethodFacts) -> Set<SourceLocation> {
@@ -69,6 +74,10 @@ struct ProjectIndex {
     private mutating func takeIn(_ files: [FileFacts], _ extensions: inout [TypeFacts], _ isCoordinatorDeclaration: (TypeFacts) -> Bool) {
         for file in files {
             testOnlyArms.formUnion(file.testOnlyArms)
+            if file.isTestCode {
+                testFiles.insert(file.path)
+                testFolders.formUnion(Self.testNamedFolders(in: file.path))
+            }
             for alias in file.aliases where aliases[alias.name] == nil {
                 aliases[alias.name] = alias.type
                 if !alias.parts.isEmpty { compositions[alias.name] = alias.parts }
@@ -140,7 +149,7 @@ struct ProjectIndex {
             }
         }
         // The app's own implementations come first: a test double is one only when the app has none.
-        testDoubles = Set(order.filter { types[$0].map(Self.isTestDouble) ?? false }).union(madeForTests.subtracting(madeForUsers))
+        testDoubles = Set(order.filter { types[$0].map(isTestDouble) ?? false }).union(madeForTests.subtracting(madeForUsers))
         guard !testDoubles.isEmpty else { return }
         for (name, all) in implementations {
             let app = all.filter { !testDoubles.contains($0) }
@@ -261,19 +270,30 @@ struct ProjectIndex {
         return assigned.count == 1 ? assigned.first.flatMap { types[$0] } : nil
     }
 
-    /// A type of a test target (a folder named `…Tests`), or named as a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`).
-    static func isTestDouble(_ type: TypeFacts) -> Bool {
+    /// A type of a test target (a file of test code, or below a folder named `…Tests` that holds some), or named as
+    /// a double (`…Mock`, `…Stub`, `…Fake`, `…Spy`), or in a folder named `…Mocks`.
+    func isTestDouble(_ type: TypeFacts) -> Bool {
         if ["Mock", "Stub", "Fake", "Spy", "Dummy"].contains(where: { type.name.hasSuffix($0) }) { return true }
-        // A folder's name ends where a `/` follows it. Read from the bytes: this is asked of every type.
-        var file = type.location.file
-        return file.withUTF8 { bytes in
-            [Self.testsFolder, Self.mocksFolder].contains { marker in
-                bytes.count >= marker.count && (0...(bytes.count - marker.count)).contains { start in
-                    marker.indices.allSatisfy { bytes[start + $0] == marker[$0] }
-                }
-            }
-        }
+        let file = type.location.file
+        if Self.testNamedFolders(in: file, suffixes: ["Mocks"]).first != nil || testFiles.contains(file) { return true }
+        return isInTestFolder(file)
     }
 
-    private static let testsFolder = Array("Tests/".utf8), mocksFolder = Array("Mocks/".utf8)
+    /// Whether the file is below a folder named `…Test` or `…Tests` that holds test code.
+    func isInTestFolder(_ file: String) -> Bool {
+        !testFolders.isEmpty && Self.testNamedFolders(in: file).contains(where: testFolders.contains)
+    }
+
+    /// The path up to and including each folder whose name ends with one of `suffixes` (`App/UnitTests/`), the file's
+    /// own name aside.
+    static func testNamedFolders(in path: String, suffixes: [String] = ["Test", "Tests"]) -> [Substring] {
+        var found: [Substring] = []
+        var start = path.startIndex
+        while let slash = path[start...].firstIndex(of: "/") {
+            let folder = path[start..<slash]
+            if suffixes.contains(where: { folder.hasSuffix($0) }) { found.append(path[...slash]) }
+            start = path.index(after: slash)
+        }
+        return found
+    }
 }

@@ -20,6 +20,9 @@ struct WrapperNames: Sendable {
     /// Stream operators that pair each value with the object they are given (`withUnretained(self)`): a closure down
     /// the chain gets that object as its first parameter.
     var selfBinders: Set<String> = []
+    /// Modules only test code imports (`import XCTest`): a file importing one is test code, as one with a
+    /// `@testable import` is.
+    var testModules: Set<String> = []
 
     /// Both sets of names: what two styles know, together.
     func union(_ other: WrapperNames) -> WrapperNames {
@@ -28,6 +31,6 @@ struct WrapperNames: Sendable {
                      viewProtocols: viewProtocols.union(other.viewProtocols),
                      routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) },
                      qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls),
-                     selfBinders: selfBinders.union(other.selfBinders))
+                     selfBinders: selfBinders.union(other.selfBinders), testModules: testModules.union(other.testModules))
     }
 }

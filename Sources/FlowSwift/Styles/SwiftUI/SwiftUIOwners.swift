@@ -197,12 +197,9 @@ extension SwiftUIStyle {
     static func show(_ view: Located<String>, on route: inout Route, owner: String, closing: Transition, _ state: State, _ context: inout Context) {
         let destination = destination(of: view.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: view.location), .route(owner, route.name, destination.field))
+        // A coordinator whose first view closes its own context gets its way out once every route to it is read
+        // (`linkSelfClosingChildren`).
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: view.location) }
-        // A coordinator whose first view closes its own context: a way out no route of the spec says.
-        if destination.coordinatorName != nil, state.selfClosing[view.value] != nil {
-            route.open = Located(true, at: view.location)
-            context.provenance.set(.route(owner, route.name, .open), .inferred("`\(view.value)` calls `dismiss()` of its environment, which closes what shows it"))
-        }
         if case .screen(let screen) = destination, let closed = state.selfClosing[screen] {
             let name = closing == .pop ? "pop" : "dismiss"
             context.provenance.set(.route(owner, route.name, .triggers, item: name), .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))

@@ -140,5 +140,7 @@ struct SwiftUIStyle: CoordinatorStyle {
 
     mutating func merge(_ built: Self) {}
 
-    mutating func link(_ context: inout Context) {}
+    mutating func link(_ context: inout Context) {
+        Self.linkSelfClosingChildren(state, &context)
+    }
 }
