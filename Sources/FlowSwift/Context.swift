@@ -150,13 +150,15 @@ struct Context {
                       let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType else { continue }
                 links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))))
             }
-            // `navigationController.pushViewController(locales.localesViewController, …)`: a parent pushing a screen
-            // of the child it made.
-            for call in method.calls where ["pushViewController", "pushModule", "push"].contains(call.name) || recognizer.mapping.push.contains(call.name) {
-                guard let (child, property) = childMember(call.arguments.first?.value, in: method, before: call.location),
+            // `navigationController.pushViewController(locales.localesViewController, …)`,
+            // `present(glaze.makeScreen(), …)`: a parent showing a screen of the child it made.
+            for call in method.calls where !call.arguments.isEmpty && call.name != "=" {
+                guard let (child, member, called) = childMember(call.arguments.first?.value, in: method, before: call.location),
+                      let shows = UIKitStyle.transition(of: call, mapping: recognizer.mapping), shows == .push || shows == .present,
                       let childType = recognizer.types[child],
-                      let screen = childType.properties.first(where: { $0.name == property }).flatMap({ screenType($0, of: childType) }) else { continue }
-                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("the parent pushes `\(child).\(property)`"))))
+                      let screen = recognizer.screen(ofMember: member, called: called, of: childType) else { continue }
+                let what = shows == .push ? "pushes" : "presents"
+                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("the parent \(what) `\(child).\(member)\(called ? "()" : "")`"))))
             }
         }
         for property in type.properties {
@@ -165,16 +167,20 @@ struct Context {
         return links
     }
 
-    /// `locales.localesViewController`, where `locales` is bound to a coordinator made in the method: its type and
-    /// the member.
-    static func childMember(_ expression: ExpressionFacts?, in method: MethodFacts, before location: SourceLocation) -> (child: String, member: String)? {
-        guard case .other(let text)? = expression else { return nil }
+    /// `locales.localesViewController` or `glaze.makeScreen()`, where `locales` is bound to a coordinator made in the
+    /// method: its type, the member, and whether it is called.
+    static func childMember(_ expression: ExpressionFacts?, in method: MethodFacts, before location: SourceLocation) -> (child: String, member: String, called: Bool)? {
+        let text: String, called: Bool
+        switch expression {
+        case .other(let written)?, .reference(let written)?: (text, called) = (written, false)
+        case .factory(let written)?: (text, called) = (written, true)
+        default: return nil
+        }
         let parts = text.split(separator: ".").map(String.init)
         guard parts.count == 2, let child = method.binding(parts[0], before: location)?.constructedType else { return nil }
-        return (child, parts[1])
+        return (child, parts[1], called)
     }
 
-    /// The screen a stored or lazy property holds: its declared type, or the type its initializer makes.
     static func screenType(_ property: PropertyFacts, of type: TypeFacts? = nil) -> String? {
         let declared = property.type?.base ?? property.initializer?.constructedType
         // `var rootViewController: UIViewController { form }`: a getter declared as UIKit's class returns the screen

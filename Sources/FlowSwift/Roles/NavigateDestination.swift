@@ -228,3 +228,27 @@ extension Recognizer {
         return nil
     }
 }
+
+extension Recognizer {
+    /// The screen a member of a coordinator gives its parent to show (`glaze.rootViewController`, `kiln.makeScreen()`):
+    /// what the method returns, or what the property holds — its initializer, or what `init` assigns it, through
+    /// wrappers (`UINavigationController(rootViewController: palette)` gives `palette`'s type). `nil` when it is
+    /// UIKit's class or not one type.
+    func screen(ofMember member: String, called: Bool, of type: TypeFacts) -> String? {
+        func screen(_ resolution: Resolution) -> String? {
+            guard let screen = resolution.typeName, !screen.hasPrefix("UI"), types[screen] != nil else { return nil }
+            return screen
+        }
+        if called {
+            guard let method = type.methods.first(where: { $0.name == member }) else { return nil }
+            return screen(resolve(.factory(member), in: method, of: type, at: method.location))
+        }
+        for initializer in type.methods where initializer.name == "init" {
+            guard let assigned = initializer.calls.last(where: { $0.name == "=" && StorageEffects.root(of: $0.receiver) == member }),
+                  let value = assigned.arguments.first?.value else { continue }
+            if let shown = screen(resolve(value, in: initializer, of: type, at: assigned.location)) { return shown }
+        }
+        guard let property = type.properties.first(where: { $0.name == member }), let shown = Context.screenType(property, of: type) else { return nil }
+        return screen(.type(shown, .certain, ownStack: false))
+    }
+}

@@ -35,7 +35,7 @@ extension UIKitStyle {
             return declared
         }
         // `present(scanner.readerController)`: the screen a child made here keeps (screen-first).
-        if let (child, member) = Context.childMember(shown, in: method, before: location),
+        if let (child, member, called) = Context.childMember(shown, in: method, before: location), !called,
            let childType = context.recognizer.types[child], let property = childType.properties.first(where: { $0.name == member }),
            let screen = Context.screenType(property, of: childType), isLibrary(screen) {
             return screen
