@@ -6,9 +6,11 @@ extension UIKitStyle {
     /// A UIKit coordinator: its routes, kept children, first route, tabs and triggers, read in that order.
     static func coordinator(_ type: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
         var reading = CoordinatorReading(type, &state, &context)
-        for method in type.methods where reading.routeMethods.contains(method.name) {
+        let navigator = sceneNavigator(of: type, context)
+        for method in type.methods where reading.routeMethods.contains(method.name) && method.location != navigator?.method.location {
             reading.readRoutes(of: method, &state, &context)
         }
+        if let navigator { reading.addSceneRoutes(navigator, &context) }
         reading.coordinator.routes += reading.branches
         reading.readActionArms(&state, &context)
         reading.addKeptChildren(&state, &context)
@@ -24,6 +26,8 @@ extension UIKitStyle {
         if reading.coordinator.kind?.value == .tab { readTabs(&reading.coordinator, type, &state, &context) }
         reading.leaveOutForeignStacks(&context)
         reading.readTriggers(runs: runs, handlers: state.handlers, &context)
+        if let navigator { reading.addSceneTriggers(navigator, &context) }
+        reading.addDispatchedTriggers(&context)
         reading.coordinator.holds = holds(of: reading.coordinator, &context)
         noteMadeWithLazyScreens(type, &context)
         return reading.coordinator
