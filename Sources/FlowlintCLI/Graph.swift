@@ -108,9 +108,7 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(
-            paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false
-        ).run()
+        let outcome = try LintPipeline(.graph(paths: paths, configPath: config, sources: sources, findings: findings || site != nil)).run()
         try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: drawn from the code: \(coverage.line)") }
         if let site { return try writeSite(outcome, to: site) }

@@ -134,7 +134,7 @@ struct Lint: ParsableCommand {
         let floor = try CodeCoverage.floor(
             option: minRead.flatMap(Configuration.percent),
             configuration: Configuration.load(orDefault: config), sources: sources)
-        let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
+        let outcome = try LintPipeline(.lint(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred)).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
                 Output.error("flowlint: error: \(writeBaseline) is the input spec \(spec): write the baseline elsewhere")

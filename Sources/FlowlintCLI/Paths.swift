@@ -84,7 +84,7 @@ struct Paths: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: false, sources: sources, comparesCode: false).run()
+        let outcome = try LintPipeline(.paths(paths: paths, configPath: config, sources: sources)).run()
         try Graph.refuseSpecErrors(outcome.report, nothing: "no paths written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: paths from the code: \(coverage.line)") }
         let analysis = outcome.facts
