@@ -227,7 +227,10 @@ final class SideReader {
         Linted(
             side: DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil), rules: [],
             note:
-                "flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))"
+                """
+                flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \
+                \((readsCode ? sources : specPaths).joined(separator: ", "))
+                """
         )
     }
 

@@ -267,7 +267,10 @@ struct Graph: ParsableCommand {
         }
         if let page = earlier.first {
             Output.error(
-                "flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it"
+                """
+                flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph \
+                command without --check to remove it
+                """
             )
             throw ExitCode(1)
         }

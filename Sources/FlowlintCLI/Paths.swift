@@ -144,7 +144,10 @@ struct Paths: ParsableCommand {
         guard state != .current else { return }
         if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
         Output.error(
-            "flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without --check to write it"
+            """
+            flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without \
+            --check to write it
+            """
         )
         throw ExitCode(1)
     }
