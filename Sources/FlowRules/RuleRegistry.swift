@@ -23,6 +23,7 @@ public enum RuleRegistry {
         CoveredStackRule.self,
         FinishWithoutParentRule.self,
         ChainUnderModalRule.self,
+        LongRouteNameRule.self,
     ]
 
     public static let allDescriptions: [RuleDescription] =
