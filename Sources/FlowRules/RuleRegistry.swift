@@ -23,7 +23,6 @@ public enum RuleRegistry {
         CoveredStackRule.self,
         FinishWithoutParentRule.self,
         ChainUnderModalRule.self,
-        LongRouteNameRule.self,
     ]
 
     public static let allDescriptions: [RuleDescription] =
