@@ -41,8 +41,9 @@ let package = Package(
         .target(
             name: "FlowSwift",
             dependencies: [
-                // FlowConfig for the team's `extract:` vocabulary of `.flowlint.yml`.
-                "FlowModel", "FlowConfig",
+                // FlowConfig for the team's `extract:` vocabulary of `.flowlint.yml`, FlowAnalysis for `ChainWalk`
+                // (XCoordinator's chains are resolved by the same walk the rules run).
+                "FlowModel", "FlowConfig", "FlowAnalysis",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

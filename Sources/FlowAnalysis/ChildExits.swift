@@ -77,17 +77,9 @@ public struct ChildExits: Sendable {
         let closing = ChildExits.propagate(dismissSeed, along: presentations.enclosing)
         let closingAll = ChildExits.propagate(dismissAllSeed, along: IDAdjacency(count: index.coordinatorCount, edges: anyStart))
 
-        // Routes something routes to (a screen's trigger, a `trigger`/`popTo` target, a `then` after a child finishes,
-        // a chain step). A start route of a coordinator with its own stack (its initial route, or any pick of an
-        // `initial` list) that nothing routes to runs once, on an empty stack.
-        var routedTo = PerRoute(repeating: false, count: index.routeCount)
-        for route in index.routeIDs {
-            for triggered in index.triggers.neighbors(of: route) { routedTo[triggered] = true }
-            for next in index.then.neighbors(of: route) { routedTo[next] = true }
-            if let target = index.target(of: route) { routedTo[target] = true }
-        }
-        for chain in chains { for route in chain.stepped { routedTo[route] = true } }
-
+        // A start route of a coordinator with its own stack (its initial route, or any pick of an `initial` list)
+        // that nothing routes to runs once, on an empty stack.
+        let routedTo = ChildExits.routedTo(index: index, chains: chains)
         var exits = PerRoute<Exits?>(repeating: nil, count: index.routeCount)
         // A start whose transition its coordinator cannot perform has no exits to judge (invalid-transition reports it).
         for route in index.routeIDs where reached[route] {
@@ -126,6 +118,19 @@ public struct ChildExits: Sendable {
         }
         self.exits = exits
         closingDismiss = closing
+    }
+
+    /// Routes something routes to: a screen's trigger, a `trigger`/`popTo` target, a `then` after a child finishes,
+    /// a chain step.
+    private static func routedTo(index: FlowIndex, chains: [ChainWalk]) -> PerRoute<Bool> {
+        var routedTo = PerRoute(repeating: false, count: index.routeCount)
+        for route in index.routeIDs {
+            for triggered in index.triggers.neighbors(of: route) { routedTo[triggered] = true }
+            for next in index.then.neighbors(of: route) { routedTo[next] = true }
+            if let target = index.target(of: route) { routedTo[target] = true }
+        }
+        for chain in chains { for route in chain.stepped { routedTo[route] = true } }
+        return routedTo
     }
 
     /// Per coordinator C: a reachable `setRoot` route of C's immediate dominator P (the parent that starts it on

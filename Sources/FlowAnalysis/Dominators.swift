@@ -10,10 +10,23 @@ public struct Dominators: Sendable {
 
     public init(_ graph: Adjacency, root: Int) {
         let count = graph.nodeCount
+        let (idom, vertex) = Self.immediateDominators(graph, root: root)
+        // Pre/post numbers on the dominator tree, whose children are listed in preorder.
+        var treeEdges: [(from: Int32, to: Int32)] = []
+        for node in vertex where idom[node] >= 0 { treeEdges.append((Int32(idom[node]), Int32(node))) }
+        let tree = Adjacency(nodeCount: count, edges: treeEdges)
+        (enter, exit) = Self.prePostNumbers(tree, root: root)
+        self.immediateDominator = idom.map { Int32($0) }
+        self.tree = tree
+    }
+
+    /// Depth-first numbering from `root`: each node's number (-1 when not reached), the nodes in that order, and
+    /// each node's parent in the depth-first tree.
+    private static func depthFirst(_ graph: Adjacency, root: Int) -> (number: [Int32], vertex: [Int], parent: [Int]) {
+        let count = graph.nodeCount
         var number = [Int32](repeating: -1, count: count)
         var vertex: [Int] = []
         var parent = [Int](repeating: -1, count: count)
-        // Depth-first numbering.
         var work: [(node: Int, next: Int)] = [(root, 0)]
         number[root] = 0
         vertex.append(root)
@@ -32,6 +45,14 @@ public struct Dominators: Sendable {
                 work.append((next, 0))
             }
         }
+        return (number, vertex, parent)
+    }
+
+    /// Each node's immediate dominator (Lengauer–Tarjan; -1 for the root and for nodes it does not reach), and the
+    /// nodes reached in depth-first order.
+    private static func immediateDominators(_ graph: Adjacency, root: Int) -> (idom: [Int], vertex: [Int]) {
+        let count = graph.nodeCount
+        let (number, vertex, parent) = depthFirst(graph, root: root)
         let predecessors = graph.reversed()
         var semi = number
         var ancestor = [Int](repeating: -1, count: count)
@@ -75,13 +96,13 @@ public struct Dominators: Sendable {
             if idom[node] != vertex[Int(semi[node])] { idom[node] = idom[idom[node]] }
         }
         idom[root] = -1
+        return (idom, vertex)
+    }
 
-        // Pre/post numbers on the dominator tree.
-        var treeEdges: [(from: Int32, to: Int32)] = []
-        for node in vertex where idom[node] >= 0 { treeEdges.append((Int32(idom[node]), Int32(node))) }
-        let tree = Adjacency(nodeCount: count, edges: treeEdges)
-        var enter = [Int32](repeating: -1, count: count)
-        var exit = [Int32](repeating: -1, count: count)
+    /// Entry and exit times of a depth-first walk of the dominator tree from `root`.
+    private static func prePostNumbers(_ tree: Adjacency, root: Int) -> (enter: [Int32], exit: [Int32]) {
+        var enter = [Int32](repeating: -1, count: tree.nodeCount)
+        var exit = [Int32](repeating: -1, count: tree.nodeCount)
         var clock: Int32 = 0
         var walk: [(node: Int, next: Int)] = [(root, 0)]
         enter[root] = clock
@@ -100,10 +121,7 @@ public struct Dominators: Sendable {
                 walk.removeLast()
             }
         }
-        self.immediateDominator = idom.map { Int32($0) }
-        self.enter = enter
-        self.exit = exit
-        self.tree = tree
+        return (enter, exit)
     }
 
     /// The child of `ancestor` in the dominator tree whose subtree holds `node`, or nil when `ancestor` does not

@@ -51,99 +51,130 @@ public struct FlowIndex: Sendable {
         for coordinator in graph.coordinators { routeBase.append(routeBase.last! + coordinator.routes.count) }
         self.routeBase = routeBase
         let routeCount = routeBase.last!
-
-        var owners = PerRoute(repeating: CoordinatorID(0), count: routeCount)
-        var child = OptionalIDs<Route, Coordinator>(count: routeCount)
-        var target = OptionalIDs<Route, Route>(count: routeCount)
-        var tab = OptionalIDs<Route, Route>(count: routeCount)
-        var triggerEdges: [(from: Int32, to: Int32)] = []
-        var childEdges: [(from: Int32, to: Int32)] = []
-        var transitions = PerRoute<Transition?>(repeating: nil, count: routeCount)
-        var showsScreens = PerRoute(repeating: false, count: routeCount)
-        var stackOverrides = PerRoute<StackPolicy?>(repeating: nil, count: routeCount)
-        var kind = PerCoordinator<CoordinatorKind?>(repeating: nil, count: graph.coordinators.count)
-        var joinsParentStack = PerCoordinator(repeating: false, count: graph.coordinators.count)
-        var initial = OptionalIDs<Coordinator, Route>(count: graph.coordinators.count)
-        var startEdges: [(from: Int32, to: Int32)] = []
-        var coordinatorTriggerEdges: [(from: Int32, to: Int32)] = []
-        var thenEdges: [(from: Int32, to: Int32)] = []
-        var isStart = [Bool](repeating: false, count: routeCount)
+        var columns = Columns(routeCount: routeCount, coordinatorCount: graph.coordinators.count)
         // Fields are read in place: copying a `Route` or a `Coordinator` would retain each of its strings and arrays.
         graph.coordinators.withUnsafeBufferPointer { coordinators in
             for c in coordinators.indices {
-                let coordinator = CoordinatorID(c)
-                kind[coordinator] = coordinators[c].kind?.value
-                joinsParentStack[coordinator] = kind[coordinator] == .navigation && coordinators[c].effectiveStack == .parent
-                // Start routes: the initial route, then the tabs (each once), as `Coordinator.startRoutes` lists them.
-                func addStart(_ name: String) {
-                    guard let local = coordinators[c].routeIndex[name], !isStart[routeBase[c] + local] else { return }
-                    isStart[routeBase[c] + local] = true
-                    startEdges.append((Int32(c), Int32(routeBase[c] + local)))
-                }
-                // Every route of an `initial` list is a start; the first is the one stack-rooted facts read.
-                for name in coordinators[c].initials.lazy.map(\.value) {
-                    addStart(name)
-                    if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] {
-                        initial[coordinator] = RouteID(routeBase[c] + local)
-                    }
-                }
-                for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
-                for trigger in coordinators[c].triggers {
-                    if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
-                        coordinatorTriggerEdges.append((Int32(c), resolved.raw))
-                    }
-                }
+                columns.readCoordinator(c, coordinators, graph, routeBase)
                 coordinators[c].routes.withUnsafeBufferPointer { routes in
-                    for local in routes.indices {
-                        let id = RouteID(routeBase[c] + local)
-                        owners[id] = coordinator
-                        transitions[id] = routes[local].transition?.value
-                        stackOverrides[id] = routes[local].stack?.value
-                        switch routes[local].destination?.value {
-                        case .screen?:
-                            showsScreens[id] = true
-                        case .coordinator(let name)?:
-                            if let started = graph.coordinatorIndex[name] {
-                                child[id] = CoordinatorID(started)
-                                childEdges.append((Int32(c), Int32(started)))
-                            }
-                        case nil:
-                            break
-                        }
-                        for trigger in routes[local].triggers {
-                            if let resolved = Self.resolve(trigger, from: c, graph, routeBase) {
-                                triggerEdges.append((id.raw, resolved.raw))
-                            }
-                        }
-                        for next in routes[local].then {
-                            if let resolved = Self.resolve(next, from: c, graph, routeBase) { thenEdges.append((id.raw, resolved.raw)) }
-                        }
-                        if let reference = routes[local].target {
-                            target[id] = Self.resolve(reference, from: c, graph, routeBase)
-                        }
-                        if let name = routes[local].tab?.value, let found = coordinators[c].routeIndex[name] {
-                            tab[id] = RouteID(routeBase[c] + found)
-                        }
-                    }
+                    columns.readRoutes(of: c, routes, coordinators, graph, routeBase)
                 }
             }
         }
-        self.kind = kind
-        self.joinsParentStack = joinsParentStack
-        initials = initial
-        starts = IDAdjacency(count: graph.coordinators.count, edges: startEdges)
-        childStarts = IDAdjacency(count: graph.coordinators.count, edges: childEdges)
-        coordinatorTriggers = IDAdjacency(count: graph.coordinators.count, edges: coordinatorTriggerEdges)
-        then = IDAdjacency(count: routeCount, edges: thenEdges)
-        self.owners = owners
-        self.transitions = transitions
-        self.showsScreens = showsScreens
-        self.stackOverrides = stackOverrides
-        startedChild = child
-        targets = target
-        tabs = tab
-        triggers = IDAdjacency(count: routeCount, edges: triggerEdges)
-        redirectEnds = FlowIndex.followRedirects(transitions: transitions, target: target)
+        kind = columns.kind
+        joinsParentStack = columns.joinsParentStack
+        initials = columns.initial
+        starts = IDAdjacency(count: graph.coordinators.count, edges: columns.startEdges)
+        childStarts = IDAdjacency(count: graph.coordinators.count, edges: columns.childEdges)
+        coordinatorTriggers = IDAdjacency(count: graph.coordinators.count, edges: columns.coordinatorTriggerEdges)
+        then = IDAdjacency(count: routeCount, edges: columns.thenEdges)
+        owners = columns.owners
+        transitions = columns.transitions
+        showsScreens = columns.showsScreens
+        stackOverrides = columns.stackOverrides
+        startedChild = columns.child
+        targets = columns.target
+        tabs = columns.tab
+        triggers = IDAdjacency(count: routeCount, edges: columns.triggerEdges)
+        redirectEnds = FlowIndex.followRedirects(transitions: columns.transitions, target: columns.target)
+    }
+
+    /// What the index is built from, filled coordinator by coordinator and route by route.
+    private struct Columns {
+        var owners: PerRoute<CoordinatorID>
+        var child: OptionalIDs<Route, Coordinator>
+        var target: OptionalIDs<Route, Route>
+        var tab: OptionalIDs<Route, Route>
+        var triggerEdges: [(from: Int32, to: Int32)] = []
+        var childEdges: [(from: Int32, to: Int32)] = []
+        var transitions: PerRoute<Transition?>
+        var showsScreens: PerRoute<Bool>
+        var stackOverrides: PerRoute<StackPolicy?>
+        var kind: PerCoordinator<CoordinatorKind?>
+        var joinsParentStack: PerCoordinator<Bool>
+        var initial: OptionalIDs<Coordinator, Route>
+        var startEdges: [(from: Int32, to: Int32)] = []
+        var coordinatorTriggerEdges: [(from: Int32, to: Int32)] = []
+        var thenEdges: [(from: Int32, to: Int32)] = []
+        var isStart: [Bool]
+
+        init(routeCount: Int, coordinatorCount: Int) {
+            owners = PerRoute(repeating: CoordinatorID(0), count: routeCount)
+            child = OptionalIDs(count: routeCount)
+            target = OptionalIDs(count: routeCount)
+            tab = OptionalIDs(count: routeCount)
+            transitions = PerRoute(repeating: nil, count: routeCount)
+            showsScreens = PerRoute(repeating: false, count: routeCount)
+            stackOverrides = PerRoute(repeating: nil, count: routeCount)
+            kind = PerCoordinator(repeating: nil, count: coordinatorCount)
+            joinsParentStack = PerCoordinator(repeating: false, count: coordinatorCount)
+            initial = OptionalIDs(count: coordinatorCount)
+            isStart = [Bool](repeating: false, count: routeCount)
+        }
+
+        /// Coordinator `c`'s own fields: its kind, stack, start routes and triggers.
+        mutating func readCoordinator(_ c: Int, _ coordinators: UnsafeBufferPointer<Coordinator>, _ graph: FlowGraph, _ routeBase: [Int]) {
+            let coordinator = CoordinatorID(c)
+            kind[coordinator] = coordinators[c].kind?.value
+            joinsParentStack[coordinator] = kind[coordinator] == .navigation && coordinators[c].effectiveStack == .parent
+            // Start routes: the initial route, then the tabs (each once), as `Coordinator.startRoutes` lists them.
+            func addStart(_ name: String) {
+                guard let local = coordinators[c].routeIndex[name], !isStart[routeBase[c] + local] else { return }
+                isStart[routeBase[c] + local] = true
+                startEdges.append((Int32(c), Int32(routeBase[c] + local)))
+            }
+            // Every route of an `initial` list is a start; the first is the one stack-rooted facts read.
+            for name in coordinators[c].initials.lazy.map(\.value) {
+                addStart(name)
+                if initial[coordinator] == nil, let local = coordinators[c].routeIndex[name] {
+                    initial[coordinator] = RouteID(routeBase[c] + local)
+                }
+            }
+            for tab in coordinators[c].tabs ?? [] { addStart(tab.value) }
+            for trigger in coordinators[c].triggers {
+                if let resolved = FlowIndex.resolve(trigger, from: c, graph, routeBase) {
+                    coordinatorTriggerEdges.append((Int32(c), resolved.raw))
+                }
+            }
+        }
+
+        /// The routes of coordinator `c`: owner, transition, what each shows, and the routes it names.
+        mutating func readRoutes(
+            of c: Int, _ routes: UnsafeBufferPointer<Route>, _ coordinators: UnsafeBufferPointer<Coordinator>, _ graph: FlowGraph,
+            _ routeBase: [Int]
+        ) {
+            for local in routes.indices {
+                let id = RouteID(routeBase[c] + local)
+                owners[id] = CoordinatorID(c)
+                transitions[id] = routes[local].transition?.value
+                stackOverrides[id] = routes[local].stack?.value
+                switch routes[local].destination?.value {
+                case .screen?:
+                    showsScreens[id] = true
+                case .coordinator(let name)?:
+                    if let started = graph.coordinatorIndex[name] {
+                        child[id] = CoordinatorID(started)
+                        childEdges.append((Int32(c), Int32(started)))
+                    }
+                case nil:
+                    break
+                }
+                for trigger in routes[local].triggers {
+                    if let resolved = FlowIndex.resolve(trigger, from: c, graph, routeBase) {
+                        triggerEdges.append((id.raw, resolved.raw))
+                    }
+                }
+                for next in routes[local].then {
+                    if let resolved = FlowIndex.resolve(next, from: c, graph, routeBase) { thenEdges.append((id.raw, resolved.raw)) }
+                }
+                if let reference = routes[local].target {
+                    target[id] = FlowIndex.resolve(reference, from: c, graph, routeBase)
+                }
+                if let name = routes[local].tab?.value, let found = coordinators[c].routeIndex[name] {
+                    tab[id] = RouteID(routeBase[c] + found)
+                }
+            }
+        }
     }
 
     /// Follows `trigger` routes to the route they end at, marking each route once (linear).

@@ -18,7 +18,10 @@ extension ExtractMapping {
         guard tree.kind(value) == .mapping else {
             reader.fail(
                 value,
-                "`extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a platform and defines to flags"
+                """
+                `extract` maps push, present, setRoot, retain and release to method names, coordinators to type names, platform to a \
+                platform and defines to flags
+                """
             )
             return mapping
         }
@@ -55,7 +58,10 @@ extension ExtractMapping {
                     if let first = listedUnder[group]?[method], first != name {
                         reader.fail(
                             item,
-                            "`\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep it under one"
+                            """
+                            `\(method)` is listed under both `extract.\(first)` and `extract.\(name)`; a method does one of them, keep \
+                            it under one
+                            """
                         )
                         continue
                     }

@@ -26,18 +26,21 @@ public struct FlowGraph: Sendable {
     /// Adds a coordinator; returns the earlier one of the same name instead, if there is one.
     @discardableResult
     public mutating func add(_ coordinator: Coordinator) -> Coordinator? {
-        if let existing = coordinatorIndex[coordinator.name] { return coordinators[existing] }
-        coordinatorIndex[coordinator.name] = coordinators.count
-        coordinators.append(coordinator)
-        return nil
+        Self.add(coordinator, named: coordinator.name, to: &coordinators, index: &coordinatorIndex)
     }
 
     /// Adds a chain; returns the earlier one of the same name instead, if there is one.
     @discardableResult
     public mutating func add(_ chain: Chain) -> Chain? {
-        if let existing = chainIndex[chain.name] { return chains[existing] }
-        chainIndex[chain.name] = chains.count
-        chains.append(chain)
+        Self.add(chain, named: chain.name, to: &chains, index: &chainIndex)
+    }
+
+    private static func add<Element>(
+        _ element: Element, named name: String, to elements: inout [Element], index: inout [String: Int]
+    ) -> Element? {
+        if let existing = index[name] { return elements[existing] }
+        index[name] = elements.count
+        elements.append(element)
         return nil
     }
 

@@ -12,6 +12,44 @@ public enum Confidence: Hashable, Sendable {
     }
 }
 
+/// One value read from the code, where, and how sure the reader is: what the Swift reader's recognizers hand on
+/// until the value is placed in the graph (which records the confidence in the provenance), and one fact of
+/// `flowlint extract --format json` (its value, file, line, column and, when inferred, why).
+public struct Fact<Value> {
+    public var value: Value
+    public var location: SourceLocation
+    public var confidence: Confidence
+
+    @inlinable
+    public init(_ value: Value, at location: SourceLocation, _ confidence: Confidence = .certain) {
+        self.value = value
+        self.location = location
+        self.confidence = confidence
+    }
+
+    @inlinable
+    public init(_ located: Located<Value>, _ confidence: Confidence) {
+        self.init(located.value, at: located.location, confidence)
+    }
+}
+
+extension Fact: Sendable where Value: Sendable {}
+
+extension Fact: Encodable where Value: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case value, file, line, column, inferred
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(location.file, forKey: .file)
+        try container.encode(location.line, forKey: .line)
+        try container.encode(location.column, forKey: .column)
+        try container.encodeIfPresent(confidence.reason, forKey: .inferred)
+    }
+}
+
 /// The place of one fact in a `FlowGraph`: a coordinator, a route or a chain, one of its fields by its spec key
 /// (`nil` for the element itself), and for list fields the item (a trigger's text, an exit, a tab, a hold's
 /// target, a parameter's name).

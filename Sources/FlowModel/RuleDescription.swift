@@ -53,9 +53,15 @@ public enum RuleScope: String, Sendable {
     public var explanation: String {
         switch self {
         case .element:
-            "Judges each element by its own fields: runs on every element without a spec-validity error, even when other parts of the project have some."
+            """
+            Judges each element by its own fields: runs on every element without a spec-validity error, even when other parts of the \
+            project have some.
+            """
         case .project:
-            "Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its answer)."
+            """
+            Follows references and reachability: runs only when the specs have no spec-validity error (a broken name could change its \
+            answer).
+            """
         }
     }
 }
@@ -85,9 +91,15 @@ public enum FindingWitness: Sendable {
         switch self {
         case .noPath: nil
         case .pathToElement:
-            "Each finding carries the shortest state-safe path from the entry to the element it is about, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+            """
+            Each finding carries the shortest state-safe path from the entry to the element it is about, when one exists (a `note: \
+            path:` line, JSON `path`, SARIF `codeFlows`).
+            """
         case .pathWithoutPresentation:
-            "Each finding carries the shortest state-safe path from the entry to the screen that opens no presentation, when one exists (a `note: path:` line, JSON `path`, SARIF `codeFlows`)."
+            """
+            Each finding carries the shortest state-safe path from the entry to the screen that opens no presentation, when one exists \
+            (a `note: path:` line, JSON `path`, SARIF `codeFlows`).
+            """
         }
     }
 }

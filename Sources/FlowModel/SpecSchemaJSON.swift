@@ -258,23 +258,8 @@ indirect enum JSONSchemaValue: ExpressibleByStringLiteral, ExpressibleByBooleanL
     }
 
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        Escaping.doubleQuoted(text, escapes) { $0.value < 0x20 ? "\\u" + Escaping.hex($0.value, digits: 4) : nil }
     }
+
+    private static let escapes: Escaping.Table = ["\n": "\\n", "\t": "\\t", "\r": "\\r"]
 }

@@ -52,23 +52,41 @@ extension SpecSchema {
         .init(
             .initial, .nameOrNames(emptyList: false), required: "yes",
             doc:
-                "the route shown first; for `tab`, the tab selected first. A list (`initial: [onboarding, auth, main]`) when `start()` picks one on app state: each is reached when the coordinator starts",
+                """
+                the route shown first; for `tab`, the tab selected first. A list (`initial: [onboarding, auth, main]`) when `start()` \
+                picks one on app state: each is reached when the coordinator starts
+                """,
             summary:
-                "The route shown when the coordinator starts (for tab coordinators the tab selected first), or a list of the routes start() picks one of on app state: each is reached when the coordinator starts.",
+                """
+                The route shown when the coordinator starts (for tab coordinators the tab selected first), or a list of the routes \
+                start() picks one of on app state: each is reached when the coordinator starts.
+                """,
             diff: .value,
             read: { nameOrNames($0.initials) }, clear: { c, item in if item == nil { c.initials = [] } }),
         .init(
             .triggers, .names,
             doc:
-                "routes the coordinator fires itself while it is active, on events no screen shows (login state, a notification, a session ending, Stinsen's `customize` switching roots): reached whenever the coordinator is; a `setRoot` among them is a `replaced` exit of the children it replaces, and closes what the coordinator presented (no `trapped-flow`)",
+                """
+                routes the coordinator fires itself while it is active, on events no screen shows (login state, a notification, a \
+                session ending, Stinsen's `customize` switching roots): reached whenever the coordinator is; a `setRoot` among them is \
+                a `replaced` exit of the children it replaces, and closes what the coordinator presented (no `trapped-flow`)
+                """,
             summary:
-                "Routes the coordinator fires itself on events no screen shows (login state, a notification, Stinsen's customize switching roots): reachable whenever the coordinator is; a setRoot among them is a replaced exit of the children whose screens it replaces.",
+                """
+                Routes the coordinator fires itself on events no screen shows (login state, a notification, Stinsen's customize \
+                switching roots): reachable whenever the coordinator is; a setRoot among them is a replaced exit of the children whose \
+                screens it replaces.
+                """,
             diff: .items,
             read: { references($0.triggers) }, clear: { c, item in c.triggers.removeAll { item == nil || $0.text == item } }),
         .init(
             .mayStart, .names, required: "no, with `open`",
             doc:
-                "the coordinators an unread site of this `open` coordinator may start (`flowlint extract` writes the candidates it saw). Without it, an open coordinator may start any coordinator; `mayStart: []` means none. It only withholds `unreachable-coordinator`, never makes a coordinator judged as started",
+                """
+                the coordinators an unread site of this `open` coordinator may start (`flowlint extract` writes the candidates it \
+                saw). Without it, an open coordinator may start any coordinator; `mayStart: []` means none. It only withholds \
+                `unreachable-coordinator`, never makes a coordinator judged as started
+                """,
             summary: "open coordinators: the coordinators an unread site may start (without it: any; [] = none). Only withholds findings.",
             default: "any coordinator", diff: .value,
             read: { c in c.mayStart.map { .list($0.map { .name($0.value, $0.location) }) } },
@@ -91,9 +109,15 @@ extension SpecSchema {
         .init(
             .stack, .word(StackPolicy.allCases.map(\.rawValue)), required: "no, `navigation` only",
             doc:
-                "`own` (default: it creates its own navigation controller) or `parent` (it pushes onto the stack of the coordinator that started it, the classic pattern)",
+                """
+                `own` (default: it creates its own navigation controller) or `parent` (it pushes onto the stack of the coordinator \
+                that started it, the classic pattern)
+                """,
             summary:
-                "navigation coordinators only: own (default; creates its own navigation controller) or parent (pushes onto the stack of the coordinator that started it).",
+                """
+                navigation coordinators only: own (default; creates its own navigation controller) or parent (pushes onto the stack of \
+                the coordinator that started it).
+                """,
             placement: .kinds([.navigation]), default: "own", diff: .value,
             read: { word($0.stack) }, clear: { c, _ in c.stack = nil }),
         .init(
@@ -114,15 +138,26 @@ extension SpecSchema {
         .init(
             .type, .text,
             doc:
-                "the Swift type this coordinator describes, when its name differs (`flowlint lint --sources` matches coordinators to types by name otherwise)",
+                """
+                the Swift type this coordinator describes, when its name differs (`flowlint lint --sources` matches coordinators to \
+                types by name otherwise)
+                """,
             summary: "The Swift type this coordinator describes, when its name differs (lint --sources matches them).", diff: .value,
             read: { c in c.type.map { .name($0.value, $0.location) } }, clear: { c, _ in c.type = nil }),
         .init(
             .open, .bool,
             doc:
-                "`true` when not every navigation site of the coordinator was read (`flowlint extract` writes it, with the sites as notes): what the spec shows of it is a lower bound: `unreachable-route` is withheld for its routes, `trapped-flow` for what it presents, `drift-extra-route` does not judge it, and the coordinators it may start (`mayStart`) are not reported unreachable",
+                """
+                `true` when not every navigation site of the coordinator was read (`flowlint extract` writes it, with the sites as \
+                notes): what the spec shows of it is a lower bound: `unreachable-route` is withheld for its routes, `trapped-flow` for \
+                what it presents, `drift-extra-route` does not judge it, and the coordinators it may start (`mayStart`) are not \
+                reported unreachable
+                """,
             summary:
-                "true when not every navigation site of the coordinator was read (flowlint extract writes it): its routes are a lower bound.",
+                """
+                true when not every navigation site of the coordinator was read (flowlint extract writes it): its routes are a lower \
+                bound.
+                """,
             default: "false", diff: .value,
             read: { bool($0.open) }, clear: { c, _ in c.open = nil }),
     ]
@@ -166,7 +201,10 @@ extension SpecSchema {
             .style, .word(PresentationStyle.allCases.map(\.rawValue)), required: "no, `present` only",
             doc: "how it is presented ([Presentation styles](#presentation-styles)); default `sheet`",
             summary:
-                "present only: sheet (default) or fullScreen, or UIKit's names: pageSheet, formSheet, automatic (= sheet), overFullScreen (= fullScreen), popover (closed by a tap outside).",
+                """
+                present only: sheet (default) or fullScreen, or UIKit's names: pageSheet, formSheet, automatic (= sheet), \
+                overFullScreen (= fullScreen), popover (closed by a tap outside).
+                """,
             placement: .transitions([.present]), default: "sheet", drift: true, diff: .value,
             read: { word($0.style) }, clear: { r, _ in r.style = nil }),
         .init(
@@ -178,9 +216,16 @@ extension SpecSchema {
         .init(
             .detents, .words(SheetDetent.allCases.map(\.rawValue)), required: "no, `present` only",
             doc:
-                "the heights the sheet rests at, such as `[medium, large]` (UIKit's `sheetPresentationController.detents`, SwiftUI's `.presentationDetents`); default `[large]`. `flowlint extract` writes it where the code sets them, and drift compares it where both sides say it",
+                """
+                the heights the sheet rests at, such as `[medium, large]` (UIKit's `sheetPresentationController.detents`, SwiftUI's \
+                `.presentationDetents`); default `[large]`. `flowlint extract` writes it where the code sets them, and drift compares \
+                it where both sides say it
+                """,
             summary:
-                "present only: the heights the sheet rests at (medium, large), as sheetPresentationController.detents or .presentationDetents set them; default [large].",
+                """
+                present only: the heights the sheet rests at (medium, large), as sheetPresentationController.detents or \
+                .presentationDetents set them; default [large].
+                """,
             placement: .transitions([.present]), default: "[large]", drift: true, diff: .value,
             read: { r in r.detents.map { detents in .list(detents.value.map { .word($0.rawValue, detents.location) }) } },
             clear: { r, item in
@@ -191,14 +236,20 @@ extension SpecSchema {
             .retain, .word(RetainPolicy.allCases.map(\.rawValue)), required: "no, child coordinators only",
             doc: "who keeps the child alive; default `parent`",
             summary:
-                "Routes that start a child coordinator only: who keeps the child alive — parent (default; its childCoordinators), hierarchy (its view controller) or none.",
+                """
+                Routes that start a child coordinator only: who keeps the child alive — parent (default; its childCoordinators), \
+                hierarchy (its view controller) or none.
+                """,
             placement: .childRoutes, default: "parent", drift: true, diff: .value,
             read: { word($0.retain) }, clear: { r, _ in r.retain = nil }),
         .init(
             .releaseOn, .words(ExitKind.allCases.map(\.rawValue)), required: "no, `retain: parent` children only",
             doc: "the exits on which the parent removes the child; default `[finish]`",
             summary:
-                "Children with retain: parent only: the exits on which the parent removes the child (default [finish]): finish, back, dismiss, replaced (a setRoot of the parent replaces the child's container).",
+                """
+                Children with retain: parent only: the exits on which the parent removes the child (default [finish]): finish, back, \
+                dismiss, replaced (a setRoot of the parent replaces the child's container).
+                """,
             placement: .childRoutes, default: "[finish]", drift: true, diff: .value,
             read: { r in r.releaseOn.map { exits in .list(exits.value.map { .word($0.value.rawValue, $0.location) }) } },
             clear: { r, item in
@@ -208,24 +259,45 @@ extension SpecSchema {
         .init(
             .then, .nameOrNames(emptyList: true), required: "no, child routes only",
             doc:
-                "the route of this coordinator that runs after the child finishes, or a list of alternatives of which one runs per finish: the continuation (`auth.finishFlow = { self.removeDependency(auth); self.showMain() }` → `then: main`). It is reached through the child's reachable `finish`, and releases nothing itself: the child is released first only when `finish` is in `releaseOn`. A presented child's presentation is closed before it runs, and a `setRoot` in it is not a `replaced` exit of that child. `flowlint extract` writes it from the parent's routes the child's finish closure calls, and drift compares it where both sides say it",
+                """
+                the route of this coordinator that runs after the child finishes, or a list of alternatives of which one runs per \
+                finish: the continuation (`auth.finishFlow = { self.removeDependency(auth); self.showMain() }` → `then: main`). It is \
+                reached through the child's reachable `finish`, and releases nothing itself: the child is released first only when \
+                `finish` is in `releaseOn`. A presented child's presentation is closed before it runs, and a `setRoot` in it is not a \
+                `replaced` exit of that child. `flowlint extract` writes it from the parent's routes the child's finish closure calls, \
+                and drift compares it where both sides say it
+                """,
             summary:
-                "Routes that start a child coordinator only: the route of this coordinator that runs after the child finishes, or a list of alternatives of which one runs per finish (the continuation: auth.finishFlow = { self.showMain() } → then: main).",
+                """
+                Routes that start a child coordinator only: the route of this coordinator that runs after the child finishes, or a \
+                list of alternatives of which one runs per finish (the continuation: auth.finishFlow = { self.showMain() } → then: \
+                main).
+                """,
             placement: .childRoutes, drift: true, diff: .value,
             read: { references($0.then) }, clear: { r, item in r.then.removeAll { item == nil || $0.text == item } }),
         .init(
             .stack, .word(StackPolicy.allCases.map(\.rawValue)), required: "no, child routes only",
             doc:
-                "`own` or `parent`, overriding the child coordinator's `stack` for this start (pushed onto this stack here, presented in its own navigation controller elsewhere)",
+                """
+                `own` or `parent`, overriding the child coordinator's `stack` for this start (pushed onto this stack here, presented \
+                in its own navigation controller elsewhere)
+                """,
             summary: "Routes that start a child coordinator only: own or parent, overriding the child's stack for this start.",
             placement: .childRoutes, diff: .value,
             read: { word($0.stack) }, clear: { r, _ in r.stack = nil }),
         .init(
             .open, .bool,
             doc:
-                "`true` when some of the route's facts were not read (its presentation style, a release, a trigger): its `releaseOn` and `triggers` are lower bounds, so `leaked-child` does not judge it, and no swipe-down is assumed from its style (`trapped-flow` does not judge it either)",
+                """
+                `true` when some of the route's facts were not read (its presentation style, a release, a trigger): its `releaseOn` \
+                and `triggers` are lower bounds, so `leaked-child` does not judge it, and no swipe-down is assumed from its style \
+                (`trapped-flow` does not judge it either)
+                """,
             summary:
-                "true when some facts of the route were not read (its style, a release, a trigger): its releaseOn and triggers are lower bounds, and no exit is assumed from its style.",
+                """
+                true when some facts of the route were not read (its style, a release, a trigger): its releaseOn and triggers are \
+                lower bounds, and no exit is assumed from its style.
+                """,
             default: "false", diff: .value,
             read: { bool($0.open) }, clear: { r, _ in r.open = nil }),
         .init(
@@ -252,13 +324,19 @@ extension SpecSchema {
         .init(
             .at, .word(ChainMoment.allCases.map(\.rawValue)),
             doc:
-                "`launch`: the chain runs only at launch (state restoration), with nothing presented yet, so `chain-under-modal` does not judge it",
+                """
+                `launch`: the chain runs only at launch (state restoration), with nothing presented yet, so `chain-under-modal` does \
+                not judge it
+                """,
             summary: "launch: the chain runs only at launch (state restoration), with nothing presented yet.", read: { word($0.at) }),
         .init(
             .steps, .steps, required: "yes",
             doc: "the [steps](#chains), in order",
             summary:
-                "The routing steps, in order: `- route: name`, `- select: tab`, `- popTo: name`, `- pop`, `- popToRoot`, `- dismiss`, `- dismissToRoot`.",
+                """
+                The routing steps, in order: `- route: name`, `- select: tab`, `- popTo: name`, `- pop`, `- popToRoot`, `- dismiss`, \
+                `- dismissToRoot`.
+                """,
             read: { steps($0.steps) }),
         .init(
             .url, .text, doc: "documentation only, e.g. `\"todoapp://todos/{id}\"`",

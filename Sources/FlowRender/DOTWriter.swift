@@ -10,11 +10,17 @@ public enum DOTWriter {
         out.line("digraph flow {")
         out.indent { out in
             out.line(
-                "graph [compound=true, newrank=true, forcelabels=true, rankdir=\(diagram.direction.rawValue), nodesep=0.5, ranksep=0.5, fontname=\(font), fontsize=12, tooltip=\"flow\"]"
+                """
+                graph [compound=true, newrank=true, forcelabels=true, rankdir=\(diagram.direction.rawValue), nodesep=0.5, ranksep=0.5, \
+                fontname=\(font), fontsize=12, tooltip=\"flow\"]
+                """
             )
             let screen = DiagramStyle.look(.screen)
             out.line(
-                "node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), fontsize=12, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]"
+                """
+                node [shape=box, style=\"rounded,filled\", fillcolor=\"\(screen.fill)\", color=\"\(screen.line)\", fontname=\(font), \
+                fontsize=12, fontcolor=\"\(screen.text)\", margin=\"0.2,0.05\"]
+                """
             )
             out.line("edge [fontname=\(font), fontsize=9, arrowsize=0.8]")
             let nodes = diagram.nodesByCluster
@@ -184,11 +190,17 @@ public enum DOTWriter {
         }
         guard !rows.isEmpty || !findings.isEmpty else { return }
         var table =
-            "<TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">"
+            """
+            <TABLE BORDER=\"1\" STYLE=\"rounded\" COLOR=\"\(Palette.clusterBorder)\" CELLBORDER=\"0\" CELLSPACING=\"2\" \
+            CELLPADDING=\"2\" TOOLTIP=\"What the shapes, lines and colours mean\">
+            """
         table += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>Legend</B></TD></TR>"
         for row in rows {
             table +=
-                "<TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>"
+                """
+                <TR><TD ALIGN=\"CENTER\">\(row.sample)</TD><TD ALIGN=\"LEFT\"><FONT \
+                POINT-SIZE=\"10\">\(htmlEscaped(row.meaning))</FONT></TD></TR>
+                """
         }
         if !findings.isEmpty {
             // A table of its own: the numbers take their own width, not the legend's samples'.
@@ -213,22 +225,31 @@ public enum DOTWriter {
     private static func box(_ markup: String, _ look: DiagramStyle.Look) -> String {
         let style = [look.rounded ? "rounded" : nil, look.dashed ? "dashed" : nil].compactMap { $0 }.joined(separator: ",")
         return
-            "<TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" BGCOLOR=\"\(look.fill)\""
-            + (style.isEmpty ? "" : " STYLE=\"\(style)\"")
-            + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
+            """
+            <TABLE BORDER=\"\(number(look.width.rounded(.up)))\" CELLBORDER=\"0\" CELLPADDING=\"2\" COLOR=\"\(look.line)\" \
+            BGCOLOR=\"\(look.fill)\"
+            """
+                + (style.isEmpty ? "" : " STYLE=\"\(style)\"")
+                + "><TR><TD><FONT POINT-SIZE=\"10\" COLOR=\"\(look.text)\">\(markup)</FONT></TD></TR></TABLE>"
     }
 
     /// The badge of an element with findings: white text on the colour of its most serious finding's severity.
     private static func badge(of marks: [Mark]) -> String? {
         guard let text = Mark.badge(of: marks), let severity = Mark.worstSeverity(of: marks) else { return nil }
         return
-            "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">"
-            + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
+            """
+            <TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"1\" CELLSPACING=\"0\" STYLE=\"rounded\" \
+            BGCOLOR=\"\(DiagramStyle.severityColor(severity))\">
+            """
+                + "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"#ffffff\"><B> " + htmlEscaped(text) + " </B></FONT></TD></TR></TABLE>"
     }
 
     /// A label's text with a badge under it: HTML labels hold text or one table, so both go in a table.
     private static func withBadge(_ text: String, _ badge: String, align: String) -> String {
-        "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"2\"><TR><TD ALIGN=\"\(align)\" BALIGN=\"\(align)\">\(text)</TD></TR>"
+        """
+        <TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"2\"><TR><TD ALIGN=\"\(align)\" \
+        BALIGN=\"\(align)\">\(text)</TD></TR>
+        """
             + "<TR><TD ALIGN=\"\(align)\">\(badge)</TD></TR></TABLE>"
     }
 

@@ -29,10 +29,16 @@ extension Graphviz {
         guard !warnings.isEmpty else { return nil }
         if warnings.contains(where: isRoutingTrouble) {
             return
-                "some lines of \(drawing) may cross boxes: the layout could not route \(warnings.count == 1 ? "one of them" : "all of them") around the boxes"
+                """
+                some lines of \(drawing) may cross boxes: the layout could not route \
+                \(warnings.count == 1 ? "one of them" : "all of them") around the boxes
+                """
         }
         return
-            "\(drawing) is drawn, but the layout reported \(warnings.count == 1 ? "a problem" : "\(warnings.count) problems"); it may look off"
+            """
+            \(drawing) is drawn, but the layout reported \(warnings.count == 1 ? "a problem" : "\(warnings.count) problems"); it may \
+            look off
+            """
     }
 
     /// A message of dot's edge router: it could not route an edge around the boxes (clusters, `lhead` edges).

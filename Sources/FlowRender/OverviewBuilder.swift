@@ -65,7 +65,10 @@ struct OverviewBuilder {
                         label: route.name,
                         tooltip: Tooltip.lines(
                             [
-                                "\(key.qualifiedName): \(Tooltip.describe(route, isTab: (coordinator.tabs ?? []).contains { $0.value == route.name }))"
+                                """
+                                \(key.qualifiedName): \
+                                \(Tooltip.describe(route, isTab: (coordinator.tabs ?? []).contains { $0.value == route.name }))
+                                """
                             ],
                             edgeMarks),
                         isHighlighted: isHighlighted, step: options.chain?.routes.firstIndex(of: key).map { $0 + 1 },

@@ -135,10 +135,16 @@ public enum Site {
                 body +=
                     "<p class=\"entry-guessed\">The app may start in <a href=\"\(file)\">\(escaped(entry))</a>: a guess"
                     + (guess.why.map { " (" + escaped($0) + ")" } ?? "")
-                    + ", since no launch site that starts a coordinator was read. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+                        + """
+                        , since no launch site that starts a coordinator was read. Each coordinator has a page; select one in the diagram \
+                        or the list.</p>\n
+                        """
             } else {
                 body +=
-                    "<p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the diagram or the list.</p>\n"
+                    """
+                    <p>The app starts in <a href=\"\(file)\">\(escaped(entry))</a>. Each coordinator has a page; select one in the \
+                    diagram or the list.</p>\n
+                    """
             }
         }
         if let coverage { body += coverageSection(coverage) }
@@ -160,11 +166,17 @@ public enum Site {
         html += "<details class=\"coverage\"><summary>What was not read</summary>\n<ul>\n"
         for type in coverage.notRead {
             html +=
-                "<li>\(escaped(type.type)) (\(escaped(type.reason.rawValue))): \(escaped(type.detail)), \(escaped("\(type.location.file):\(type.location.line)"))</li>\n"
+                """
+                <li>\(escaped(type.type)) (\(escaped(type.reason.rawValue))): \(escaped(type.detail)), \
+                \(escaped("\(type.location.file):\(type.location.line)"))</li>\n
+                """
         }
         for start in coverage.retentionUnknown {
             html +=
-                "<li>\(escaped(start.coordinator)).\(escaped(start.route)) starts \(escaped(start.child)), retention unknown: \(escaped(start.detail)), \(escaped("\(start.location.file):\(start.location.line)"))</li>\n"
+                """
+                <li>\(escaped(start.coordinator)).\(escaped(start.route)) starts \(escaped(start.child)), retention unknown: \
+                \(escaped(start.detail)), \(escaped("\(start.location.file):\(start.location.line)"))</li>\n
+                """
         }
         return html + "</ul>\n</details>\n"
     }
@@ -225,7 +237,8 @@ public enum Site {
                 let element = finding.route.map { "\(coordinator).\($0)" } ?? coordinator
                 let target = files[coordinator]! + (finding.route.map { anchor(of: $0, in: coordinator, graph: graph) } ?? "")
                 html +=
-                    "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td>\(escaped(finding.rule.rawValue))</td>"
+                    "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td>"
+                    + "<td>\(escaped(finding.rule.rawValue))</td>"
                     + "<td><a href=\"\(target)\">\(escaped(element))</a></td><td>\(escaped(finding.message))</td>"
                     + "<td>\(escaped("\(finding.location.file):\(finding.location.line)"))</td>"
                     + (hasPaths ? "<td class=\"path\">\(pathLinks(finding.path))\(highlightLinks(finding, pathName(number)))</td>" : "")
@@ -281,7 +294,10 @@ public enum Site {
         }.joined(separator: "\n")
         // The anchor's siblings after it are the diagram: its path's nodes and edges, drawn in the highlight colour.
         let paths = highlights.map { path in
-            "#\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: \(Palette.highlight); stroke-width: 3; }"
+            """
+            #\(path):target ~ figure g.\(path) path, #\(path):target ~ figure g.\(path) polygon { stroke: \(Palette.highlight); \
+            stroke-width: 3; }
+            """
         }
         let pathRules =
             paths.isEmpty
@@ -304,7 +320,8 @@ public enum Site {
             th, td { border: 1px solid \(Palette.clusterBorder); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
             \(severities)
             .kind { color: \(Palette.muted); }
-            :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); stroke: \(Palette.highlight); stroke-width: 3; }
+            :target, g:target > path, g:target > polygon { outline: 3px solid \(Palette.highlight); \
+            stroke: \(Palette.highlight); stroke-width: 3; }
             \(pathRules)</style>
             </head>
             <body>

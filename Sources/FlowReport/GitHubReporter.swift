@@ -21,28 +21,14 @@ public enum GitHubReporter {
 
     /// The message: `%`, CR and LF would end or corrupt the command.
     static func escapeData(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        Escaping.replacing(text, dataEscapes)
     }
 
     /// A property value: additionally `:` and `,`, which separate the command's parts.
     static func escapeProperty(_ text: String) -> String {
-        var result = ""
-        for character in escapeData(text).unicodeScalars {
-            switch character {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
+        Escaping.replacing(text, propertyEscapes)
     }
+
+    private static let dataEscapes: Escaping.Table = ["%": "%25", "\r": "%0D", "\n": "%0A"]
+    private static let propertyEscapes = dataEscapes.merging([":": "%3A", ",": "%2C"]) { $1 }
 }

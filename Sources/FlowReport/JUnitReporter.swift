@@ -23,10 +23,16 @@ public enum JUnitReporter {
             let failures = findings.count
             totalFailures += failures
             suites +=
-                "  <testsuite name=\"\(XMLText.attribute(rule))\" tests=\"\(allFiles.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+                """
+                  <testsuite name=\"\(XMLText.attribute(rule))\" tests=\"\(allFiles.count)\" failures=\"\(failures)\" errors=\"0\" \
+                skipped=\"0\">\n
+                """
             for file in allFiles {
                 let testCase =
-                    "    <testcase name=\"\(XMLText.attribute(file))\" classname=\"flowlint.\(XMLText.attribute(rule))\" file=\"\(XMLText.attribute(file))\""
+                    """
+                        <testcase name=\"\(XMLText.attribute(file))\" classname=\"flowlint.\(XMLText.attribute(rule))\" \
+                    file=\"\(XMLText.attribute(file))\"
+                    """
                 guard let findings = byFile[file] else {
                     suites += testCase + "/>\n"
                     continue

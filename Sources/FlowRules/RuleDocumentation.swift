@@ -51,12 +51,12 @@ public enum RuleDocumentation {
             if !RuleID.specValidity.contains(description.id) { text += "\n*When it runs:* \(description.scope.explanation)\n" }
             if let witness = description.witness.explanation { text += "\n*Path:* \(witness)\n" }
             if !description.triggeringExample.isEmpty {
-                text +=
-                    "\nTriggering:\n\n```yaml\n\(description.triggeringExample.hasSuffix("\n") ? description.triggeringExample : description.triggeringExample + "\n")```\n"
+                let example = description.triggeringExample
+                text += "\nTriggering:\n\n```yaml\n\(example.hasSuffix("\n") ? example : example + "\n")```\n"
             }
             if !description.passingExample.isEmpty {
-                text +=
-                    "\nPassing:\n\n```yaml\n\(description.passingExample.hasSuffix("\n") ? description.passingExample : description.passingExample + "\n")```\n"
+                let example = description.passingExample
+                text += "\nPassing:\n\n```yaml\n\(example.hasSuffix("\n") ? example : example + "\n")```\n"
             }
         }
         return text

@@ -49,7 +49,10 @@ public enum SpecValidityRules {
             id: .schema, name: "Schema", severity: .error,
             summary: "An unknown field, a wrong type, a missing required field, an unknown value, or a field where it does not belong.",
             rationale:
-                "A misspelled or misplaced field is silently meaningless: `trigers: [done]` declares no trigger, so the flow the spec describes is not the one the app has.",
+                """
+                A misspelled or misplaced field is silently meaningless: `trigers: [done]` declares no trigger, so the flow the spec \
+                describes is not the one the app has.
+                """,
             triggeringExample: """
                 # `trigers` is not a field: the login screen silently declares no triggers at all.
                 version: 1

@@ -46,7 +46,10 @@ final class FindingBudget {
                 return Finding(
                     rule: left.rule, severity: .error,
                     message:
-                        "\(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not shown: flowlint reports at most \(limit) per file; fix the ones above and run again",
+                        """
+                        \(left.count) more finding\(left.count == 1 ? "" : "s") in this file \(left.count == 1 ? "is" : "are") not \
+                        shown: flowlint reports at most \(limit) per file; fix the ones above and run again
+                        """,
                     location: left.location)
             }
     }

@@ -32,27 +32,6 @@ public enum GraphJSONEncoder {
         }
     }
 
-    /// One fact: its value, where it was read, and why when it was inferred (absent when certain).
-    struct Fact<Value: Encodable>: Encodable {
-        var value: Value
-        var file: String
-        var line: Int
-        var column: Int
-        var inferred: String?
-
-        init(_ located: Located<Value>, _ confidence: Confidence) {
-            self.init(located.value, at: located.location, confidence)
-        }
-
-        init(_ value: Value, at location: SourceLocation, _ confidence: Confidence) {
-            self.value = value
-            file = location.file
-            line = location.line
-            column = location.column
-            inferred = confidence.reason
-        }
-    }
-
     /// A coordinator: its `name` and `framework`, each field the spec would write under the spec's key (`holds` as a
     /// mapping of targets to facts; `initial` the first route, `initials` every one when there are several), and
     /// its `routes`.

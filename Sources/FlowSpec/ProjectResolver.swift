@@ -69,7 +69,10 @@ struct ProjectResolver {
         for extra in entries.dropFirst() {
             report(
                 .entry,
-                "`entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \(entry.location.file)",
+                """
+                `entry` is declared again; a project starts in one coordinator, already declared as `\(entry.value)` in \
+                \(entry.location.file)
+                """,
                 at: extra.location, notes: [FindingNote("first `entry`", at: entry.location)])
         }
         if graph.coordinator(named: entry.value) == nil && !gaps.coordinators {

@@ -82,7 +82,10 @@ struct SpecDecoder {
         guard tree.kind(root) == .mapping else {
             report(
                 .schema,
-                "a flow spec is a mapping with `version`, `entry`, `coordinators` and `chains`, but this document is \(tree.describe(root))",
+                """
+                a flow spec is a mapping with `version`, `entry`, `coordinators` and `chains`, but this document is \
+                \(tree.describe(root))
+                """,
                 at: location(root))
             gaps = .unreadable
             return file
@@ -338,7 +341,10 @@ struct SpecDecoder {
             if route.dismissible?.value == true, let style = route.style, style.value.isFullScreen {
                 report(
                     .schema,
-                    "`dismissible: true` with `style: \(style.value.rawValue)`: UIKit cannot swipe a full-screen presentation away; use a sheet style, or remove `dismissible`",
+                    """
+                    `dismissible: true` with `style: \(style.value.rawValue)`: UIKit cannot swipe a full-screen presentation away; use \
+                    a sheet style, or remove `dismissible`
+                    """,
                     at: location(value))
             }
         }
@@ -370,7 +376,10 @@ struct SpecDecoder {
             if route.effectiveRetain != .parent {
                 report(
                     .schema,
-                    "`releaseOn` applies only to children with `retain: parent`, but this child has `retain: \(route.effectiveRetain.rawValue)`; remove `releaseOn` or use `retain: parent`",
+                    """
+                    `releaseOn` applies only to children with `retain: parent`, but this child has `retain: \
+                    \(route.effectiveRetain.rawValue)`; remove `releaseOn` or use `retain: parent`
+                    """,
                     at: location(fields.key(.releaseOn)!))
             } else {
                 route.releaseOn = exitList(value)
@@ -453,7 +462,10 @@ struct SpecDecoder {
             default:
                 report(
                     .schema,
-                    "unknown chain step `\(text)`\(Suggestion.hint(for: text, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
+                    """
+                    unknown chain step `\(text)`\(Suggestion.hint(for: text, among: keywords)) (steps: \
+                    \(keywords.joined(separator: ", ")))
+                    """,
                     at: location(node))
             }
             return nil
@@ -471,7 +483,10 @@ struct SpecDecoder {
                 } else {
                     report(
                         .schema,
-                        "unknown chain step `\(keyword)`\(Suggestion.hint(for: keyword, among: keywords)) (steps: \(keywords.joined(separator: ", ")))",
+                        """
+                        unknown chain step `\(keyword)`\(Suggestion.hint(for: keyword, among: keywords)) (steps: \
+                        \(keywords.joined(separator: ", ")))
+                        """,
                         at: location(key))
                 }
                 return nil

@@ -216,32 +216,18 @@ public enum SpecEncoder {
     /// a file (C0 and C1 controls, DEL, U+FFFE, U+FFFF) and those it reads as line breaks (NEL, U+2028, U+2029),
     /// which would fold into a space; a BOM too, which some readers drop.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\u{85}": out += "\\N"
-            case "\u{2028}": out += "\\L"
-            case "\u{2029}": out += "\\P"
-            default:
-                switch scalar.value {
-                case 0..<0x20, 0x7F...0x9F: out += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
-                case 0xFEFF, 0xFFFE, 0xFFFF: out += "\\u" + String(scalar.value, radix: 16, uppercase: true)
-                default: out.unicodeScalars.append(scalar)
-                }
+        Escaping.doubleQuoted(text, escapes) { scalar in
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F: "\\x" + Escaping.hex(scalar.value, digits: 2)
+            case 0xFEFF, 0xFFFE, 0xFFFF: "\\u" + Escaping.hex(scalar.value, digits: 4, uppercase: true)
+            default: nil
             }
         }
-        return out + "\""
     }
-}
 
-private extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
+    private static let escapes: Escaping.Table = [
+        "\n": "\\n", "\t": "\\t", "\u{85}": "\\N", "\u{2028}": "\\L", "\u{2029}": "\\P",
+    ]
 }
 
 /// Lines of YAML with their trailing comments (or without any comment).

@@ -40,7 +40,10 @@ enum SpecReader {
 
     private static func tooLarge(_ size: Int, path: String, limits: SpecLimits) -> Result {
         let message =
-            "the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, split it into one file per feature"
+            """
+            the file is too large (\(megabytes(size)) MiB); flowlint reads spec files up to \(megabytes(limits.maximumFileSize)) MiB, \
+            split it into one file per feature
+            """
         return Result(file: nil, diagnostics: [fileFinding(.syntax, message, path: path)], gaps: .unreadable)
     }
 

@@ -223,7 +223,10 @@ private struct TreeBuilder {
             failed = true
             guard
                 reportUnsupported(
-                    "alias `*\(name(event.data.alias.anchor))` is not supported in flow specs: aliases are never expanded; write the value out here",
+                    """
+                    alias `*\(name(event.data.alias.anchor))` is not supported in flow specs: aliases are never expanded; write the \
+                    value out here
+                    """,
                     line: line, column: column)
             else { return false }
             tree.scalars.append("")
@@ -290,7 +293,10 @@ private struct TreeBuilder {
                 YAMLProblem(
                     kind: .unsupported,
                     message:
-                        "more than \(limits.maximumAnchorFindings) anchors and aliases; the rest of the file is not read until they are written out",
+                        """
+                        more than \(limits.maximumAnchorFindings) anchors and aliases; the rest of the file is not read until they are \
+                        written out
+                        """,
                     line: Int(line), column: Int(column)))
             failed = true
             return false

@@ -1,4 +1,5 @@
 import FlowModel
+import FlowAnalysis
 
 // The clean-up after every style has read its coordinators: what would not be a valid spec element (a route to a
 // coordinator that was not extracted, a chain step naming no route: `unknown-reference` in the spec) is left out
@@ -223,9 +224,13 @@ struct ResolvedChains {
             if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type, in: context.recognizer.types) { routeEnums[name] = routes }
         }
         var leftOut: [Chain] = []
+        // The coordinators written, indexed for `ChainWalk`: built only when there are chains to resolve.
+        var graph = FlowGraph()
+        for coordinator in coordinators where !chains.isEmpty { kept[coordinator.name].map { graph.add($0) } }
+        let index = FlowIndex(graph)
         self.chains = chains.compactMap { chain in
             guard let from = chain.from?.value, kept[from] != nil else { return nil }
-            switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], coordinators: kept, routeEnums: routeEnums) {
+            switch XCoordinatorStyle.resolve(chain, scopes: context.chainScopes[chain.name] ?? [:], index: index, routeEnums: routeEnums) {
             case .steps(let steps):
                 var resolved = chain
                 resolved.steps = steps

@@ -1,22 +1,6 @@
 import FlowModel
 import FlowConfig
 
-/// One value read from the code, where, and how sure the reader is: what a recognizer hands on until the value is
-/// placed in the graph (`Context.put`), which records the confidence in the provenance.
-struct Fact<Value> {
-    var value: Value
-    var location: SourceLocation
-    var confidence: Confidence
-
-    init(_ value: Value, at location: SourceLocation, _ confidence: Confidence = .certain) {
-        self.value = value
-        self.location = location
-        self.confidence = confidence
-    }
-}
-
-extension Fact: Sendable where Value: Sendable {}
-
 extension Coordinator {
     /// Not every navigation site was read: the spec writes `open: true` and drift does not judge absences.
     mutating func markOpen() {

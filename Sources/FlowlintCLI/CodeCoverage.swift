@@ -63,7 +63,10 @@ enum CodeCoverage {
             }
             throw UsageError(
                 description:
-                    "\(configuration.minReadLocation ?? Configuration.defaultFileName): `minRead` needs Swift code to read: add `sources:` or give --sources PATH"
+                    """
+                    \(configuration.minReadLocation ?? Configuration.defaultFileName): `minRead` needs Swift code to read: add \
+                    `sources:` or give --sources PATH
+                    """
             )
         }
         return floor
@@ -76,7 +79,10 @@ enum CodeCoverage {
         }
         guard coverage.readPercent < floor.percent else { return nil }
         return
-            "read or accounted for \(coverage.readPercent)% of coordinator types (\(coverage.accountedFor) of \(coverage.coordinators)), below \(floor.source): --explain-open lists the types not read"
+            """
+            read or accounted for \(coverage.readPercent)% of coordinator types (\(coverage.accountedFor) of \
+            \(coverage.coordinators)), below \(floor.source): --explain-open lists the types not read
+            """
     }
 
     struct UsageError: UserError {

@@ -227,7 +227,10 @@ final class SideReader {
         Linted(
             side: DiffReport.Side(label: label, graph: FlowGraph(), report: Report(findings: [], files: 0), analysis: nil), rules: [],
             note:
-                "flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \((readsCode ? sources : specPaths).joined(separator: ", "))"
+                """
+                flowlint: note: \(label) has no \(readsCode ? "Swift sources" : "flow specs") in \
+                \((readsCode ? sources : specPaths).joined(separator: ", "))
+                """
         )
     }
 
@@ -238,9 +241,11 @@ final class SideReader {
     ) throws -> Linted {
         func below(_ path: String) -> String { root.map { path == "." ? $0 : "\($0)/\(path)" } ?? path }
         let pipeline = LintPipeline(
-            paths: readsCode ? [] : specPaths.map(below), configPath: config,
-            sources: readsCode ? sources.map(below) : [], readsSpecs: !readsCode,
-            configuration: configuration, excludeRoot: strip, specContents: specs)
+            .diff(
+                LintPipeline.DiffSide(
+                    paths: readsCode ? [] : specPaths.map(below), configPath: config, readsCode: readsCode,
+                    sources: readsCode ? sources.map(below) : [], configuration: configuration, excludeRoot: strip,
+                    specContents: specs)))
         let outcome: LintOutcome
         do {
             outcome = try pipeline.run()

@@ -108,9 +108,7 @@ struct Graph: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(
-            paths: paths, configPath: config, runsGraphRules: findings || site != nil, sources: sources, comparesCode: false
-        ).run()
+        let outcome = try LintPipeline(.graph(paths: paths, configPath: config, sources: sources, findings: findings || site != nil)).run()
         try Self.refuseSpecErrors(outcome.report, nothing: "no diagram written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: drawn from the code: \(coverage.line)") }
         if let site { return try writeSite(outcome, to: site) }
@@ -269,7 +267,10 @@ struct Graph: ParsableCommand {
         }
         if let page = earlier.first {
             Output.error(
-                "flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph command without --check to remove it"
+                """
+                flowlint: \(folder)/\(page) is a page of an earlier atlas that no coordinator has now: run the same flowlint graph \
+                command without --check to remove it
+                """
             )
             throw ExitCode(1)
         }

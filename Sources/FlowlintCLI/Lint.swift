@@ -81,13 +81,19 @@ struct Lint: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --sources: fail (exit 1) when fewer coordinator types were read or accounted for than this whole percent (default: minRead: of .flowlint.yml).",
+            """
+            With --sources: fail (exit 1) when fewer coordinator types were read or accounted for than this whole percent (default: \
+            minRead: of .flowlint.yml).
+            """,
             valueName: "percent"))
     var minRead: String?
 
     @Flag(
         help:
-            "List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, and the Swift files --sources could not read (on stderr)."
+            """
+            List what the summary's open-world line counts: the open coordinators and routes, each withheld finding with its reason, \
+            and the Swift files --sources could not read (on stderr).
+            """
     )
     var explainOpen = false
 
@@ -134,7 +140,7 @@ struct Lint: ParsableCommand {
         let floor = try CodeCoverage.floor(
             option: minRead.flatMap(Configuration.percent),
             configuration: Configuration.load(orDefault: config), sources: sources)
-        let outcome = try LintPipeline(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred).run()
+        let outcome = try LintPipeline(.lint(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred)).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
                 Output.error("flowlint: error: \(writeBaseline) is the input spec \(spec): write the baseline elsewhere")
@@ -172,7 +178,10 @@ struct Lint: ParsableCommand {
         guard !quiet else {
             if failed(report) && report.errors == 0 && report.warnings > 0 {
                 Output.error(
-                    "flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \(report.warnings == 1 ? "fails" : "fail") --strict"
+                    """
+                    flowlint: \(Report.plural(report.warnings, "warning")) hidden by --quiet \
+                    \(report.warnings == 1 ? "fails" : "fail") --strict
+                    """
                 )
             }
             return

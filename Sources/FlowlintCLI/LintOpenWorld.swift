@@ -43,7 +43,10 @@ struct OpenWorldSummary {
         }
         for (coordinator, route) in openRoutes {
             lines.append(
-                "\(at(route.location)): open: route \(coordinator).\(route.name): its style, releases or triggers may not all have been read"
+                """
+                \(at(route.location)): open: route \(coordinator).\(route.name): its style, releases or triggers may not all have been \
+                read
+                """
             )
         }
         for finding in withheld {

@@ -10,33 +10,105 @@ import FlowAnalysis
 import FlowRules
 import FlowSpec
 
-/// load specs → build FlowGraph → compute facts → run rules → filter → report, shared by `lint` and `graph --findings`.
+/// load specs → build FlowGraph → compute facts → run rules → filter → report, shared by `lint`, `graph`, `paths` and
+/// each side of `diff`. What a run does follows from its `Request`, one value a command.
 struct LintPipeline {
-    var paths: [String]
-    /// `--config`; without it, `.flowlint.yml` in the working directory when there is one.
-    var configPath: String? = nil
-    /// `graph` without `--findings` only needs to know the specs are valid.
-    var runsGraphRules = true
-    /// `lint`: `--sources`, or else `sources:` of the configuration (empty: no comparison with code).
-    /// `paths` and `graph`: the same, read only where no spec is found (see `comparesCode`). `nil`: the specs alone.
-    var sources: [String]? = nil
-    /// `lint`: specs found are compared with `sources` (drift). `paths` and `graph` draw what they are given: the code
-    /// is read only where no spec is found.
-    var comparesCode = true
-    /// `--include-inferred`: inferred code facts are compared too, their findings as warnings.
-    var includeInferred = false
-    /// `diff --sources`: the graph read from the code is linted whether or not specs exist.
-    var readsSpecs = true
-    /// `diff`: the configuration of a revision, read from its own `.flowlint.yml` (`configPath` is not read).
-    var configuration: Configuration? = nil
-    /// `diff`: the folder a side was read below; `exclude` matches the paths below it.
-    var excludeRoot: String? = nil
-    /// `diff`: a revision's specs, read from git's objects, each named by its path (`paths` is not searched).
-    var specContents: [(path: String, bytes: [UInt8])]? = nil
+    /// What a command asks of the pipeline: one case a command, holding only what that command says.
+    enum Request {
+        /// `lint`: every rule over the specs found in `paths`, the specs compared with the code of `sources` (drift;
+        /// empty: `sources:` of the configuration, itself possibly empty), `--include-inferred` comparing inferred
+        /// code facts too, their findings as warnings.
+        case lint(paths: [String], configPath: String?, sources: [String], includeInferred: Bool)
+        /// `graph`: the specs drawn; the code of `sources` is read only where no spec is found. The graph rules run
+        /// only for what `--findings` and `--site` show; otherwise the specs need only be valid.
+        case graph(paths: [String], configPath: String?, sources: [String], findings: Bool)
+        /// `paths`: like `graph` without findings: the specs, or the code where no spec is found.
+        case paths(paths: [String], configPath: String?, sources: [String])
+        /// One side of `diff`.
+        case diff(DiffSide)
+    }
+
+    /// One side of `diff`: a revision's specs, or its code with `--sources`.
+    struct DiffSide {
+        /// The specs' paths (searched unless `specContents` is given); unused when `readsCode`.
+        var paths: [String]
+        var configPath: String?
+        /// `diff --sources`: the graph read from the code of `sources` is linted, whether or not specs exist.
+        var readsCode: Bool
+        var sources: [String]
+        /// The configuration of a revision, read from its own `.flowlint.yml` (`configPath` is then not read).
+        var configuration: Configuration?
+        /// The folder the side was read below; `exclude` matches the paths below it.
+        var excludeRoot: String?
+        /// A revision's specs, read from git's objects, each named by its path (`paths` is not searched).
+        var specContents: [(path: String, bytes: [UInt8])]?
+    }
+
+    var request: Request
+
+    init(_ request: Request) {
+        self.request = request
+    }
+
+    private var paths: [String] {
+        switch request {
+        case .lint(let paths, _, _, _), .graph(let paths, _, _, _), .paths(let paths, _, _): paths
+        case .diff(let side): side.paths
+        }
+    }
+
+    private var configPath: String? {
+        switch request {
+        case .lint(_, let configPath, _, _), .graph(_, let configPath, _, _), .paths(_, let configPath, _): configPath
+        case .diff(let side): side.configPath
+        }
+    }
+
+    /// The sources given; empty: `sources:` of the configuration.
+    private var sources: [String] {
+        switch request {
+        case .lint(_, _, let sources, _), .graph(_, _, let sources, _), .paths(_, _, let sources): sources
+        case .diff(let side): side.sources
+        }
+    }
+
+    /// `graph` without `--findings` and `paths` only need to know the specs are valid.
+    private var runsGraphRules: Bool {
+        switch request {
+        case .lint, .diff: true
+        case .graph(_, _, _, let findings): findings
+        case .paths: false
+        }
+    }
+
+    /// `lint` and `diff` compare the specs found with the code (drift). `paths` and `graph` draw what they are
+    /// given: the code is read only where no spec is found.
+    private var comparesCode: Bool {
+        switch request {
+        case .lint, .diff: true
+        case .graph, .paths: false
+        }
+    }
+
+    private var includeInferred: Bool {
+        if case .lint(_, _, _, let includeInferred) = request { return includeInferred }
+        return false
+    }
+
+    private var readsSpecs: Bool {
+        if case .diff(let side) = request { return !side.readsCode }
+        return true
+    }
+
+    private var diffSide: DiffSide? {
+        if case .diff(let side) = request { return side }
+        return nil
+    }
 
     func run() throws -> LintOutcome {
-        let configuration = try self.configuration ?? Configuration.load(orDefault: configPath)
-        let sources = sources.map { $0.isEmpty ? configuration.sources : $0 } ?? []
+        let configuration = try diffSide?.configuration ?? Configuration.load(orDefault: configPath)
+        let sources = self.sources.isEmpty ? configuration.sources : self.sources
+        let specContents = diffSide?.specContents
         // A path in /proc, /sys or /dev is refused before any file is read or the Swift reader started (README: Limits).
         if let refusal = (specContents == nil ? paths + sources : sources).lazy.compactMap(FileSearch.systemFolderRefusal).first {
             throw PathRefused(description: "\(refusal)")
@@ -75,7 +147,7 @@ struct LintPipeline {
         // Drift, like the graph rules, waits for valid specs: no extraction before that.
         let specIsValid = !project.diagnostics.contains { $0.severity == .error }
         if comparing, comparesCode, !sources.isEmpty, runsGraphRules, specIsValid { code = try readSources(sources, configuration) }
-        let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: excludeRoot)
+        let run = RuleRunner(configuration: configuration, runsGraphRules: runsGraphRules, excludeRoot: diffSide?.excludeRoot)
             .run(project, comparingWith: comparing ? code : nil, includeInferred: includeInferred)
         var report = Report(findings: run.findings, files: project.graph.files.count)
         report.withheld = run.withheld.sorted(by: Finding.reportOrder)

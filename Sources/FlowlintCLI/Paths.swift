@@ -84,7 +84,7 @@ struct Paths: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(paths: paths, configPath: config, runsGraphRules: false, sources: sources, comparesCode: false).run()
+        let outcome = try LintPipeline(.paths(paths: paths, configPath: config, sources: sources)).run()
         try Graph.refuseSpecErrors(outcome.report, nothing: "no paths written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: paths from the code: \(coverage.line)") }
         let analysis = outcome.facts
@@ -144,7 +144,10 @@ struct Paths: ParsableCommand {
         guard state != .current else { return }
         if case .unreadable(let reason) = state { try fail("cannot read \(output): \(reason)") }
         Output.error(
-            "flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without --check to write it"
+            """
+            flowlint: \(output) \(state == .missing ? "does not exist" : "is stale"): run the same flowlint paths command without \
+            --check to write it
+            """
         )
         throw ExitCode(1)
     }

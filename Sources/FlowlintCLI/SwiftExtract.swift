@@ -45,7 +45,10 @@ struct SwiftExtractCommand: ParsableCommand {
 
     @Option(
         help:
-            "The platform `#if os(…)` is read for: \(ExtractMapping.platforms.joined(separator: ", ")) (default: extract.platform of the configuration, else iOS)."
+            """
+            The platform `#if os(…)` is read for: \(ExtractMapping.platforms.joined(separator: ", ")) (default: extract.platform of \
+            the configuration, else iOS).
+            """
     )
     var platform: String?
 
@@ -61,7 +64,10 @@ struct SwiftExtractCommand: ParsableCommand {
         if output?.isEmpty == true { throw ValidationError("-o needs a folder name, not an empty string") }
         if let platform, !ExtractMapping.platforms.contains(platform) {
             throw ValidationError(
-                "--platform is one of \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: platform, among: ExtractMapping.platforms))"
+                """
+                --platform is one of \
+                \(ExtractMapping.platforms.joined(separator: ", "))\(Suggestion.hint(for: platform, among: ExtractMapping.platforms))
+                """
             )
         }
     }
@@ -106,7 +112,10 @@ struct SwiftExtractCommand: ParsableCommand {
             case .besideEdited(let path, let new):
                 beside += 1
                 Output.error(
-                    "\(path): note: edited since extract wrote it: the new spec is \(new); merge it by hand, or run with --force to replace \(path)"
+                    """
+                    \(path): note: edited since extract wrote it: the new spec is \(new); merge it by hand, or run with --force to \
+                    replace \(path)
+                    """
                 )
             }
         }

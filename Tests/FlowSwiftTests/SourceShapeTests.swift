@@ -5,7 +5,8 @@ import Testing
 @testable import FlowSwift
 
 /// The reader's own code keeps the shape that lets its parts be found and replaced one at a time (DESIGN §6):
-/// no file of FlowSwift over 600 lines, no function over 80, and the syntax layer names no framework or app type.
+/// no file of FlowSwift over 600 lines, no function over 80, and the syntax layer names no framework or app type;
+/// the other modules keep the same limits and lines of at most 140 columns.
 @Suite struct SourceShapeTests {
     static let sources = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/Sources/FlowSwift"
     static let fileLimit = 600
@@ -56,6 +57,31 @@ import Testing
             let text = Self.text("\(folder)/\(file)")
             let lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
             #expect(lines <= Self.fileLimit, "\(file) has \(lines) lines; cut it by concern")
+            let tree = Parser.parse(source: text)
+            let measure = FunctionLengths(converter: SourceLocationConverter(fileName: file, tree: tree))
+            measure.walk(tree)
+            for (name, line, length) in measure.lengths where length > Self.functionLimit {
+                Issue.record("\(file):\(line): `\(name)` is \(length) lines; cut it into named steps")
+            }
+        }
+    }
+
+    static let lineLimit = 140
+
+    /// Every other module keeps the same limits, and no line over 140 columns (`.swift-format`'s `lineLength`, which
+    /// `swift format` cannot hold for a long string literal): FlowSwift's lines wait for its formatting.
+    @Test func everyOtherModuleKeepsTheLimits() {
+        let root = Self.sources.replacingOccurrences(of: "/Sources/FlowSwift", with: "/Sources")
+        let files = Self.files(under: root).filter { !$0.hasPrefix("FlowSwift/") }
+        #expect(files.count >= 100)
+        for file in files {
+            let text = Self.text("\(root)/\(file)")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let count = lines.count - (text.hasSuffix("\n") || text.isEmpty ? 1 : 0)
+            #expect(count <= Self.fileLimit, "\(file) has \(count) lines; cut it by concern")
+            for (number, line) in lines.enumerated() where line.count > Self.lineLimit {
+                Issue.record("\(file):\(number + 1) is \(line.count) columns; wrap it at \(Self.lineLimit)")
+            }
             let tree = Parser.parse(source: text)
             let measure = FunctionLengths(converter: SourceLocationConverter(fileName: file, tree: tree))
             measure.walk(tree)

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowAnalysis
 import FlowRules
 
@@ -77,20 +78,12 @@ public enum NavigatorWriter {
 
     /// A Swift string literal: quotes, backslashes and control characters escaped.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
+        Escaping.doubleQuoted(text, escapes) {
+            $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : nil
         }
-        return result + "\""
     }
+
+    private static let escapes: Escaping.Table = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
 
     /// `Auth.forgotPassword` → `authForgotPassword`: letters and digits of each word, lower camel case, a leading `_`
     /// before a digit, `_2`, `_3`… where two names fold to one.

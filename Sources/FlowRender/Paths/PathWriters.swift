@@ -47,8 +47,8 @@ public enum PathWriter {
     }
 
     static func coverSummary(_ cover: CoverReport) -> String {
-        "\(plural(cover.paths.count, "path")) take all \(plural(cover.steps, "state-safe step")) (no plan has fewer than \(cover.lowerBound)); "
-            + "\(cover.unsafe.count) not state-safe"
+        "\(plural(cover.paths.count, "path")) take all \(plural(cover.steps, "state-safe step")) "
+            + "(no plan has fewer than \(cover.lowerBound)); \(cover.unsafe.count) not state-safe"
     }
 
     /// `no-state-safe-path` → `no state-safe path`.

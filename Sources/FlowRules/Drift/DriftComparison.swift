@@ -328,7 +328,10 @@ public struct DriftComparison: Sendable {
         }
         if !onlyInCode.isEmpty {
             parts.append(
-                "the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the spec does not"
+                """
+                the code releases it on \(Self.list(onlyInCode.map(\.value).sorted())) (\(Self.place(onlyInCode[0].location))) but the \
+                spec does not
+                """
             )
         }
         let message =

@@ -32,7 +32,10 @@ public enum DriftRules {
         RuleDescription(
             id: extraRoute, name: "Route missing from the code", severity: .error,
             summary:
-                "A spec route that its Swift coordinator does not have; judged only when every navigation site of the coordinator was resolved.",
+                """
+                A spec route that its Swift coordinator does not have; judged only when every navigation site of the coordinator was \
+                resolved.
+                """,
             rationale: """
                 The spec describes navigation the app cannot do, so findings about it are fiction. Remove the route \
                 from the spec, or rename it to match the code. A coordinator with a navigation site the extractor \

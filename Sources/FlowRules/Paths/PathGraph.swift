@@ -122,7 +122,7 @@ struct PathGraph {
         }
         for chain in chainsFrom.neighbors(of: coordinator.position).map(Int.init) {
             let walk = analysis.chains[chain]
-            guard let landing = Self.landing(of: walk, index: index) else { continue }
+            guard let landing = walk.landing else { continue }
             let valid = walk.failure == nil && walk.popToMisses.isEmpty
             body(Edge(kind: .deepLink, target: landing.position, chain: Int32(chain), hazard: valid ? nil : .invalidChain))
         }
@@ -142,16 +142,5 @@ struct PathGraph {
                         hazard: starters.count > 1 ? .severalStarters(coordinator) : nil))
             }
         }
-    }
-
-    /// Where a chain leaves the user: its last step, after a `trigger` redirect and a `select`'s tab.
-    static func landing(of walk: ChainWalk, index: FlowIndex) -> RouteID? {
-        guard var landed = walk.stepped.last else { return nil }
-        if index.transition(landed) == .trigger {
-            guard let end = index.redirectEnd(of: landed) else { return nil }
-            landed = end
-        }
-        if index.transition(landed) == .select, let tab = index.tab(of: landed) { landed = tab }
-        return landed
     }
 }

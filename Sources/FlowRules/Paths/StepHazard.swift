@@ -41,7 +41,10 @@ public enum StepHazard: Hashable, Sendable {
             return "it dismisses from a screen that is inside no presentation on some path (dismiss-without-presentation)"
         case .stackNotShown(let stack?):
             return
-                "it pushes onto or pops \(index[coordinator: stack].name)'s stack, which is not the one shown: under a modal or in another tab (covered-stack)"
+                """
+                it pushes onto or pops \(index[coordinator: stack].name)'s stack, which is not the one shown: under a modal or in \
+                another tab (covered-stack)
+                """
         case .stackNotShown(nil):
             return "it pushes or pops, but its coordinator has no stack"
         case .notOnStack(let target):
@@ -50,7 +53,10 @@ public enum StepHazard: Hashable, Sendable {
             return "it pushes \(index[coordinator: child].name), a navigation coordinator with its own stack: UIKit throws (push-container)"
         case .severalStarters(let child):
             return
-                "\(index[coordinator: child].name) is started from several routes: which continuation runs after its finish depends on the path"
+                """
+                \(index[coordinator: child].name) is started from several routes: which continuation runs after its finish depends on \
+                the path
+                """
         case .invalidChain:
             return "the chain has an invalid step or pops to a route it did not push (invalid-chain, popto-not-on-stack)"
         }

@@ -124,7 +124,10 @@ public struct ChainUnderModalRule: Rule {
             let action = step.action.keyword == "select" ? "selects a tab" : "pushes"
             findings.append(
                 finding(
-                    "chain `\(chain.name)` \(action) while a presentation above \(name) can be open: it happens under the modal, out of sight; start the chain with `dismissToRoot`",
+                    """
+                    chain `\(chain.name)` \(action) while a presentation above \(name) can be open: it happens under the modal, out of \
+                    sight; start the chain with `dismissToRoot`
+                    """,
                     at: step.location, coordinator: name, chain: chain.name))
         }
         return findings

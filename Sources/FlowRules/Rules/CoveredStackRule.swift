@@ -85,7 +85,11 @@ public struct CoveredStackRule: Rule {
                 let effect = index.effectiveTransition(resolved) == .push ? "pushes onto" : "pops"
                 findings.append(
                     finding(
-                        "`\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the presented \(modal) that is still open: the change happens out of sight; dismiss first, or show it inside the presentation",
+                        """
+                        `\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the \
+                        presented \(modal) that is still open: the change happens out of sight; dismiss first, or show it inside the \
+                        presentation
+                        """,
                         route: screen, in: analysis, at: reference.location))
             }
         }

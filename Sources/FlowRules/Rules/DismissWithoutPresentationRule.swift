@@ -85,7 +85,11 @@ public struct DismissWithoutPresentationRule: Rule {
                 guard let resolved = index.route(reference, from: owner), index.effectiveTransition(resolved) == .dismiss else { continue }
                 findings.append(
                     finding(
-                        "the `\(reference.text)` button of `\(spec.name)` does nothing: `\(spec.name)` is \(Self.placement(of: screen, index: index, state: state)), not presented, on some path from the entry; use `pop`, or present it",
+                        """
+                        the `\(reference.text)` button of `\(spec.name)` does nothing: `\(spec.name)` is \
+                        \(Self.placement(of: screen, index: index, state: state)), not presented, on some path from the entry; use \
+                        `pop`, or present it
+                        """,
                         route: screen, in: analysis, at: reference.location))
             }
         }

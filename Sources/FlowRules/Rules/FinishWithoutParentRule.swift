@@ -54,7 +54,10 @@ public struct FinishWithoutParentRule: Rule {
         let name = index[coordinator: entry].name
         return index.routes(of: entry).filter { index.transition($0) == .finish && analysis.reachability.reachedRoute[$0] }.map {
             finding(
-                "`\(index[route: $0].name)` finishes \(name), the entry coordinator: it has no parent to tell, so nothing happens; use `setRoot` (or what should happen) instead",
+                """
+                `\(index[route: $0].name)` finishes \(name), the entry coordinator: it has no parent to tell, so nothing happens; use \
+                `setRoot` (or what should happen) instead
+                """,
                 route: $0, in: analysis)
         }
     }

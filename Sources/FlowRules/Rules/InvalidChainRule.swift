@@ -105,12 +105,18 @@ public struct InvalidChainRule: Rule {
                 let current = index[coordinator: coordinator]
                 let select = Self.spelling(of: "select", analysis.origin)
                 message =
-                    "\(Self.spelling(of: step.action.keyword, analysis.origin)) needs a \(needs.rawValue) coordinator, but the chain is in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step"
+                    """
+                    \(Self.spelling(of: step.action.keyword, analysis.origin)) needs a \(needs.rawValue) coordinator, but the chain is \
+                    in \(current.name), a \(current.kind?.value.rawValue ?? "") coordinator, at this step
+                    """
                     + missingTabSteps(step, from: coordinator, analysis: analysis)
                     + (needs == .navigation && current.kind?.value == .tab ? "; \(select) the tab whose stack it should act on first" : "")
             case .notActive(let qualifier, let coordinator):
                 message =
-                    "\(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without starting \(qualifier)"
+                    """
+                    \(qualifier) is not active at this step: the chain has reached \(index[coordinator: coordinator].name) without \
+                    starting \(qualifier)
+                    """
             }
             findings.append(finding("chain `\(chain.name)`: \(message)", at: step.location, chain: chain.name))
         }

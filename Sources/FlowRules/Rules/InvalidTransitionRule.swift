@@ -71,7 +71,10 @@ public struct InvalidTransitionRule: Rule {
         let swiftUI = code && analysis.framework == .swiftui
         let noDestination =
             swiftUI
-            ? "pushes a value no `navigationDestination(for:)` of the stack maps: SwiftUI logs \"no matching navigationDestination declaration\" and the tap does nothing; add a `navigationDestination(for:)` for its type inside the stack"
+            ? """
+            pushes a value no `navigationDestination(for:)` of the stack maps: SwiftUI logs \"no matching navigationDestination \
+            declaration\" and the tap does nothing; add a `navigationDestination(for:)` for its type inside the stack
+            """
             : code
                 ? "shows no screen or child coordinator the code names; show a view controller, or start a child, there"
                 : "names no `screen` or `coordinator`; add the destination"
@@ -94,7 +97,10 @@ public struct InvalidTransitionRule: Rule {
                         let spec = index[route: route]
                         findings.append(
                             finding(
-                                "route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but \(noDestination)",
+                                """
+                                route `\(spec.name)` of \(index[coordinator: c].name) is shown when the coordinator starts but \
+                                \(noDestination)
+                                """,
                                 route: route, in: analysis))
                     }
                     continue
@@ -103,29 +109,15 @@ public struct InvalidTransitionRule: Rule {
                     let kinds = transition.supportedKinds ?? []
                     findings.append(
                         finding(
-                            "\(spelled(transition)) needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \(Self.alternative(for: transition, in: kind))",
+                            """
+                            \(spelled(transition)) needs a \(kinds.map(\.rawValue).joined(separator: " or ")) coordinator, but \
+                            \(index[coordinator: c].name) is a \(kind.rawValue) coordinator; \
+                            \(Self.alternative(for: transition, in: kind))
+                            """,
                             route: route, in: analysis, at: index[route: route].transition?.location))
                 }
-                switch transition.destinationRule {
-                case .required where !showsSomething:
-                    findings.append(
-                        finding(
-                            "\(spelled(transition)) shows something, but route `\(index[route: route].name)` \(noDestination)",
-                            route: route, in: analysis, at: index[route: route].transition?.location))
-                case .forbidden where showsSomething:
-                    let spec = index[route: route]
-                    findings.append(
-                        finding(
-                            "`\(transition.rawValue)` shows nothing, but route `\(spec.name)` names `\(spec.destination!.value.name)`; remove it, or use a transition that shows it",
-                            route: route, in: analysis, at: spec.destination?.location))
-                case .optionalCoordinator where index.showsScreen(route):
-                    let spec = index[route: route]
-                    findings.append(
-                        finding(
-                            "`none` can only attach a child coordinator, not the screen `\(spec.destination!.value.name)`; use `push`, `present` or `setRoot` to show a screen",
-                            route: route, in: analysis, at: spec.destination?.location))
-                default:
-                    break
+                if let found = destinationFinding(route, transition, showsSomething, noDestination, spelled(transition), analysis) {
+                    findings.append(found)
                 }
                 if let field = transition.targetField {
                     let spec = index[route: route]
@@ -133,7 +125,10 @@ public struct InvalidTransitionRule: Rule {
                         findings.append(
                             finding(
                                 code
-                                    ? "\(spelled(transition)) needs a target: route `\(spec.name)` names no \(field == .route ? "route" : "tab") it goes to"
+                                    ? """
+                                    \(spelled(transition)) needs a target: route `\(spec.name)` names no \
+                                    \(field == .route ? "route" : "tab") it goes to
+                                    """
                                     : "`\(transition.rawValue)` needs a target: add `\(field.rawValue): <name>` to route `\(spec.name)`",
                                 route: route, in: analysis, at: spec.transition?.location))
                     }
@@ -141,6 +136,39 @@ public struct InvalidTransitionRule: Rule {
             }
         }
         return findings
+    }
+
+    /// What `transition` must show, and must not, against what the route shows.
+    private func destinationFinding(
+        _ route: RouteID, _ transition: Transition, _ showsSomething: Bool, _ noDestination: String, _ spelled: String,
+        _ analysis: Analysis
+    ) -> Finding? {
+        let index = analysis.index
+        switch transition.destinationRule {
+        case .required where !showsSomething:
+            return finding(
+                "\(spelled) shows something, but route `\(index[route: route].name)` \(noDestination)",
+                route: route, in: analysis, at: index[route: route].transition?.location)
+        case .forbidden where showsSomething:
+            let spec = index[route: route]
+            return finding(
+                """
+                `\(transition.rawValue)` shows nothing, but route `\(spec.name)` names `\(spec.destination!.value.name)`; \
+                remove it, or use a transition that shows it
+                """,
+                route: route, in: analysis, at: spec.destination?.location)
+        case .optionalCoordinator where index.showsScreen(route):
+            let spec = index[route: route]
+            return finding(
+                """
+                `none` can only attach a child coordinator, not the screen `\(spec.destination!.value.name)`; use `push`, \
+                `present` or `setRoot` to show a screen
+                """,
+                route: route, in: analysis, at: spec.destination?.location)
+        default:
+            break
+        }
+        return nil
     }
 
     private static func alternative(for transition: Transition, in kind: CoordinatorKind) -> String {

@@ -121,37 +121,45 @@ public struct LeakedChildRule: Rule {
             case .hierarchy
             where index.transition(route) == .attach && index.joinsParentStack[started]
                 && index.kind[index.owner(of: route)] == .navigation:
-                let exits = analysis.exits.exits[route]
-                let kinds = exits?.kinds ?? [.back]
-                let (parent, child) = names()
-                let (tie, fix) =
-                    switch analysis.origin {
-                    case .specs:
-                        (
-                            "`retain: hierarchy` ties it",
-                            "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`"
-                        )
-                    case .code:
-                        (
-                            "its lifetime is tied",
-                            Self.codeFix(
-                                analysis.framework, parent: parent, child: child, keep: true,
-                                places: kinds.map {
-                                    place(
-                                        $0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started,
-                                        index)
-                                })
-                        )
-                    }
-                findings.append(
-                    finding(
-                        "\(child) is attached by `none` and pushes onto \(parent)'s stack, so \(tie) to \(parent)'s navigation controller, which outlives it: it is never released; \(fix)",
-                        route: route, in: analysis, at: index[route: route].retain?.location))
+                findings.append(hierarchyLeak(route, started: started, analysis))
             default:
                 continue
             }
         }
         return findings
+    }
+
+    /// A child attached by `none` onto its parent's stack with `retain: hierarchy`: the navigation controller outlives it.
+    private func hierarchyLeak(_ route: RouteID, started: CoordinatorID, _ analysis: Analysis) -> Finding {
+        let index = analysis.index
+        let exits = analysis.exits.exits[route]
+        let kinds = exits?.kinds ?? [.back]
+        let (parent, child) = (index[coordinator: index.owner(of: route)].name, index[coordinator: started].name)
+        let (tie, fix) =
+            switch analysis.origin {
+            case .specs:
+                (
+                    "`retain: hierarchy` ties it",
+                    "use `retain: parent` with `releaseOn: [\(kinds.map(\.rawValue).joined(separator: ", "))]`"
+                )
+            case .code:
+                (
+                    "its lifetime is tied",
+                    Self.codeFix(
+                        analysis.framework, parent: parent, child: child, keep: true,
+                        places: kinds.map {
+                            place(
+                                $0, exits ?? ChildExits.Exits(back: .backButton), framework: analysis.framework, child: started,
+                                index)
+                        })
+                )
+            }
+        return finding(
+            """
+            \(child) is attached by `none` and pushes onto \(parent)'s stack, so \(tie) to \(parent)'s navigation \
+            controller, which outlives it: it is never released; \(fix)
+            """,
+            route: route, in: analysis, at: index[route: route].retain?.location)
     }
 
     /// Where the child stays and how to release it, in the words of the project's framework.

@@ -130,7 +130,11 @@ public struct OutOfScopeTriggerRule: Rule {
                     ?? "\(qualifier) is not an ancestor of it"
                 findings.append(
                     finding(
-                        "`\(trigger.text)` is triggered from \(coordinator), but \(qualifier) is not active on every path to \(coordinator): \(how); trigger a route of \(coordinator) or of a coordinator that always starts it, and let it forward",
+                        """
+                        `\(trigger.text)` is triggered from \(coordinator), but \(qualifier) is not active on every path to \
+                        \(coordinator): \(how); trigger a route of \(coordinator) or of a coordinator that always starts it, and let \
+                        it forward
+                        """,
                         route: route, in: analysis, at: trigger.location))
             }
             for trigger in index[route: route].triggers where trigger.coordinator != nil { check(trigger) }

@@ -84,7 +84,10 @@ public struct PopAtRootRule: Rule {
                 guard let resolved = index.route(reference, from: c), popsOwnStack(resolved, of: c, index) else { continue }
                 findings.append(
                     finding(
-                        "`\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to pop, the button does nothing; dismiss or finish \(coordinator.name) instead",
+                        """
+                        `\(reference.text)` pops, but `\(spec.name)` is the root of the stack \(coordinator.name) owns: nothing to \
+                        pop, the button does nothing; dismiss or finish \(coordinator.name) instead
+                        """,
                         route: initial, in: analysis, at: reference.location))
             }
         }

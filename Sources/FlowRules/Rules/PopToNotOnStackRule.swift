@@ -5,7 +5,10 @@ public struct PopToNotOnStackRule: Rule {
     public static let description = RuleDescription(
         id: "popto-not-on-stack", name: "popTo not on stack", severity: .error,
         summary:
-            "A screen triggers `popTo` a route that, on some path, is not below it on its stack; or a chain pops to a route it has not pushed.",
+            """
+            A screen triggers `popTo` a route that, on some path, is not below it on its stack; or a chain pops to a route it has not \
+            pushed.
+            """,
         rationale: """
             `popTo` pops back to a view controller that must be on the stack: UIKit throws when it is not, \
             and the app crashes. The target is on the stack below the firing screen on every path only when \
@@ -102,7 +105,11 @@ public struct PopToNotOnStackRule: Rule {
                     let example = path.map { " (\($0))" } ?? ""
                     findings.append(
                         finding(
-                            "`\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \(index[coordinator: stack].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and the app crashes; pop to a route every path passes, or use `pop`",
+                            """
+                            `\(reference.text)` from `\(spec.name)` pops to `\(index[route: target].name)`, which is not on \
+                            \(index[coordinator: stack].name)'s stack below `\(spec.name)` on some path\(example): UIKit throws and \
+                            the app crashes; pop to a route every path passes, or use `pop`
+                            """,
                             route: screen, in: analysis, at: reference.location))
                 }
             }
@@ -120,7 +127,11 @@ public struct PopToNotOnStackRule: Rule {
                 let stack = miss.stack.map { index[route: $0].name }.joined(separator: " → ")
                 findings.append(
                     finding(
-                        "chain `\(chain.name)` pops to `\(index[route: miss.target].name)`, which is not on \(owner)'s stack at that step (\(stack)): UIKit throws and the app crashes; route to it earlier in the chain, or pop to a route on the stack",
+                        """
+                        chain `\(chain.name)` pops to `\(index[route: miss.target].name)`, which is not on \(owner)'s stack at that \
+                        step (\(stack)): UIKit throws and the app crashes; route to it earlier in the chain, or pop to a route on the \
+                        stack
+                        """,
                         at: chain.steps[miss.step].location, coordinator: owner, chain: chain.name))
             }
         }

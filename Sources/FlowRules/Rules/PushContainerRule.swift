@@ -84,10 +84,14 @@ public struct PushContainerRule: Rule {
                 : "give it `stack: parent` to push its screens onto this stack, or present it"
             let message =
                 analysis.framework == .swiftui
-                ? "\(name) binds a NavigationStack of its own and is pushed inside another stack: SwiftUI nests the stacks and the outer path breaks; "
+                ? "\(name) binds a NavigationStack of its own and is pushed inside another stack: "
+                    + "SwiftUI nests the stacks and the outer path breaks; "
                     + (analysis.origin == .code
                         ? "drop \(name)'s NavigationStack and push its destinations onto this stack, or present it" : fix)
-                : "\(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a navigation controller is not supported); \(fix)"
+                : """
+                \(name) creates its own navigation controller, which cannot be pushed onto another stack (UIKit throws: pushing a \
+                navigation controller is not supported); \(fix)
+                """
             let location = index[route: route].destination?.location
             findings.append(finding(message, route: route, in: analysis, at: location))
         }

@@ -82,7 +82,10 @@ public struct PushCycleRule: Rule {
                 }
             findings.append(
                 finding(
-                    "pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back with \(back) instead of pushing again",
+                    """
+                    pushes form a cycle in one stack: \(cycle); every round adds screens the back button must walk through; go back \
+                    with \(back) instead of pushing again
+                    """,
                     route: route, in: analysis))
         }
         return findings

@@ -95,8 +95,15 @@ public struct PushWithoutStackRule: Rule {
                 let name = index[coordinator: child].name
                 let message =
                     analysis.origin == .code
-                    ? "\(name) pushes onto its parent's navigation controller, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) a navigation controller of its own"
-                    : "\(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) `stack: own`"
+                    ? """
+                    \(name) pushes onto its parent's navigation controller, but \(index[coordinator: parent].name) is a \
+                    \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) a navigation controller \
+                    of its own
+                    """
+                    : """
+                    \(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no \
+                    navigation stack: its pushes do nothing; give \(name) `stack: own`
+                    """
                 findings.append(
                     finding(
                         message,
@@ -105,8 +112,15 @@ public struct PushWithoutStackRule: Rule {
                 let child = index[coordinator: child].name, owner = index[coordinator: parent].name
                 let message =
                     analysis.origin == .code
-                    ? "\(child) pushes onto \(owner)'s navigation controller but is started with `\(transition.rawValue)`, which puts it on no stack of \(owner)'s: its pushes do nothing; push its first screen, or give it a navigation controller of its own"
-                    : "\(child) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(owner)'s: its pushes do nothing; push it, or give it `stack: own`"
+                    ? """
+                    \(child) pushes onto \(owner)'s navigation controller but is started with `\(transition.rawValue)`, which puts it \
+                    on no stack of \(owner)'s: its pushes do nothing; push its first screen, or give it a navigation controller of its \
+                    own
+                    """
+                    : """
+                    \(child) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(owner)'s: \
+                    its pushes do nothing; push it, or give it `stack: own`
+                    """
                 findings.append(
                     finding(
                         message,

@@ -85,7 +85,10 @@ public struct RetainCycleRule: Rule {
                 if hold.target == Hold.selfReference {
                     findings.append(
                         finding(
-                            "\(coordinator.name) holds its own router strongly: the coordinator retains its screens, which retain it back, so neither is ever deallocated; make the hold `weak` or `unowned`",
+                            """
+                            \(coordinator.name) holds its own router strongly: the coordinator retains its screens, which retain it \
+                            back, so neither is ever deallocated; make the hold `weak` or `unowned`
+                            """,
                             at: hold.location, coordinator: coordinator.name))
                     continue
                 }
@@ -98,7 +101,10 @@ public struct RetainCycleRule: Rule {
                 let cycle = (path + [target]).map { index[coordinator: $0].name }.joined(separator: " → ")
                 findings.append(
                     finding(
-                        "\(coordinator.name) holds \(hold.target)'s router strongly, and \(hold.target) retains \(coordinator.name): retain cycle \(cycle); neither is ever deallocated; make the hold `weak` or `unowned`",
+                        """
+                        \(coordinator.name) holds \(hold.target)'s router strongly, and \(hold.target) retains \(coordinator.name): \
+                        retain cycle \(cycle); neither is ever deallocated; make the hold `weak` or `unowned`
+                        """,
                         at: hold.location, coordinator: coordinator.name))
             }
         }

@@ -70,16 +70,7 @@ public struct TrappedFlowRule: Rule {
             let root = index.owner(of: final)
             return root == presenter || dominators?.dominates(root, presenter) == true
         }
-        // Per coordinator: one of its screens fires a `setRoot` of a coordinator above it (session expired → `App.auth`).
-        var leavesBySetRootAbove = PerCoordinator(repeating: false, count: index.coordinatorCount)
-        for route in index.routeIDs where analysis.reachability.reachedRoute[route] && index.showsScreen(route) {
-            let owner = index.owner(of: route)
-            guard !leavesBySetRootAbove[owner] else { continue }
-            leavesBySetRootAbove[owner] = index.triggers.neighbors(of: route).contains {
-                guard let final = index.redirectEnd(of: $0) else { return false }
-                return index.owner(of: final) != owner && replacesPresentation($0, of: owner)
-            }
-        }
+        let leavesBySetRootAbove = Self.leavesBySetRootAbove(analysis, replacesPresentation)
         // A coordinator's own `setRoot` trigger fires while anything it or a coordinator inside it presented is open.
         let rootSwitchers = index.coordinatorIDs.filter { c in
             index.coordinatorTriggers.neighbors(of: c).contains { index.effectiveTransition($0) == .setRoot }
@@ -114,8 +105,14 @@ public struct TrappedFlowRule: Rule {
                     withheld(
                         finding(
                             analysis.origin == .code
-                                ? "\(child) is \(how) and nothing the user can reach finishes its flow or dismisses it: the user cannot leave it; give it a close action that finishes it or dismisses it"
-                                : "\(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user cannot leave it; add a route that finishes or dismisses it",
+                                ? """
+                                \(child) is \(how) and nothing the user can reach finishes its flow or dismisses it: the user cannot \
+                                leave it; give it a close action that finishes it or dismisses it
+                                """
+                                : """
+                                \(child) is \(how) and has no reachable `finish` route and no `dismiss` that closes it: the user \
+                                cannot leave it; add a route that finishes or dismisses it
+                                """,
                             route: route, in: analysis), because: reason ?? childOpen))
             } else if index.showsScreen(route) {
                 let leaves = index.triggers.neighbors(of: route).contains {
@@ -127,11 +124,34 @@ public struct TrappedFlowRule: Rule {
                     withheld(
                         finding(
                             analysis.origin == .code
-                                ? "`\(spec.destination!.value.name)` is \(how) and nothing on it dismisses it or finishes its flow: the user cannot leave it; add a close button whose action dismisses it"
-                                : "`\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot leave it; add a close route to its `triggers`",
+                                ? """
+                                `\(spec.destination!.value.name)` is \(how) and nothing on it dismisses it or finishes its flow: the \
+                                user cannot leave it; add a close button whose action dismisses it
+                                """
+                                : """
+                                `\(spec.destination!.value.name)` is \(how) and triggers no `dismiss` or `finish`: the user cannot \
+                                leave it; add a close route to its `triggers`
+                                """,
                             route: route, in: analysis), because: reason))
             }
         }
         return findings
+    }
+
+    /// Per coordinator: one of its screens fires a `setRoot` of a coordinator above it (session expired → `App.auth`).
+    private static func leavesBySetRootAbove(
+        _ analysis: Analysis, _ replacesPresentation: (RouteID, CoordinatorID) -> Bool
+    ) -> PerCoordinator<Bool> {
+        let index = analysis.index
+        var leaves = PerCoordinator(repeating: false, count: index.coordinatorCount)
+        for route in index.routeIDs where analysis.reachability.reachedRoute[route] && index.showsScreen(route) {
+            let owner = index.owner(of: route)
+            guard !leaves[owner] else { continue }
+            leaves[owner] = index.triggers.neighbors(of: route).contains {
+                guard let final = index.redirectEnd(of: $0) else { return false }
+                return index.owner(of: final) != owner && replacesPresentation($0, owner)
+            }
+        }
+        return leaves
     }
 }

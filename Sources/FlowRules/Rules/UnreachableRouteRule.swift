@@ -70,8 +70,15 @@ public struct UnreachableRouteRule: Rule {
                 // Read from the code, the fix is a call the code lacks, not a spec field.
                 let message =
                     analysis.origin == .code
-                    ? "`\(name).\(index[route: route].name)` is never reached: no screen the app can show calls it and no event runs it; call it from the screen that offers it (a button's action, or a closure or delegate method \(name) sets on that screen), or remove it"
-                    : "route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the `triggers` of the screen that offers it, or remove it"
+                    ? """
+                    `\(name).\(index[route: route].name)` is never reached: no screen the app can show calls it and no event runs it; \
+                    call it from the screen that offers it (a button's action, or a closure or delegate method \(name) sets on that \
+                    screen), or remove it
+                    """
+                    : """
+                    route `\(index[route: route].name)` of \(name) is never reached: no reachable screen triggers it; add it to the \
+                    `triggers` of the screen that offers it, or remove it
+                    """
                 findings.append(withheld(finding(message, route: route, in: analysis), because: reason))
             }
         }

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowConfig
+import FlowAnalysis
 
 /// XCoordinator: a `NavigationCoordinator<Route>` (or tab, split, page, view) subclass; its routes
 /// are the cases of the `Route` enum and `prepareTransition` says what each does.
@@ -374,49 +375,41 @@ struct XCoordinatorStyle: CoordinatorStyle {
     /// them: `.multiple`'s steps and a deep link's first route on the chain's own coordinator, each later deep-link
     /// route on the last coordinator reached that routes its enum. A step that runs on the coordinator the chain
     /// has reached is written bare, one on an earlier coordinator as `Coordinator.route`, as the rules read it.
-    static func resolve(
-        _ chain: Chain, scopes: [Int: String], coordinators: [String: Coordinator], routeEnums: [String: String]
-    ) -> ChainResolution {
+    /// Which coordinators the chain has reached is the rules' own `ChainWalk`, over `index`, the coordinators written.
+    static func resolve(_ chain: Chain, scopes: [Int: String], index: FlowIndex, routeEnums: [String: String]) -> ChainResolution {
         let from = chain.from?.value ?? ""
         func failure(_ why: String, _ step: ChainStep) -> ChainResolution {
             .leftOut(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: from))
         }
+        guard let start = index.coordinator(named: from) else { return .steps(chain.steps) }
         var steps = chain.steps
-        var active = [from]
-        var presentations: [Int] = []  // per open presentation, the depth of `active` that closing it returns to
+        var walk = ChainWalk(from: start, index: index)
         for (position, step) in chain.steps.enumerated() {
             guard case .route(let reference) = step.action else {
                 // `.multiple`'s pops and dismissals run on the chain's own coordinator: written only while it is current.
-                guard active.count == 1 else { return failure("pops or dismisses on `\(from)` after routing into `\(active.last!)`", step) }
-                if step.action == .dismiss, let depth = presentations.popLast(), depth < active.count { active.removeSubrange(depth...) }
-                if step.action == .dismissToRoot { presentations.removeAll() }
+                guard walk.active.count == 1 else {
+                    return failure("pops or dismisses on `\(from)` after routing into `\(index[coordinator: walk.active.last!].name)`", step)
+                }
+                // Pops leave the active coordinators as they are, and are judged by the rules on the written chain.
+                if step.action == .dismiss || step.action == .dismissToRoot { walk.take(step, at: position, index: index) }
                 continue
             }
             let name = reference.route
-            var owner = from
+            var owner = start
             if let routeEnum = scopes[position] {
-                guard let found = active.last(where: { routeEnums[$0] == routeEnum }) else {
+                guard let found = walk.active.last(where: { routeEnums[index[coordinator: $0].name] == routeEnum }) else {
                     return failure("routes to `\(routeEnum).\(name)`, and no coordinator it reached routes `\(routeEnum)`", step)
                 }
                 owner = found
             }
-            guard let route = coordinators[owner]?.route(named: name) else {
-                return failure("steps to `\(owner).\(name)`, which is not in the spec", step)
+            let ownerName = index[coordinator: owner].name
+            guard index.route(named: name, in: owner) != nil else {
+                return failure("steps to `\(ownerName).\(name)`, which is not in the spec", step)
             }
-            let depth = active.lastIndex(of: owner)!
-            if depth + 1 < active.count {
-                steps[position].action = .route(RouteReference(coordinator: owner, route: name, location: reference.location))
-                active.removeSubrange((depth + 1)...)
+            if owner != walk.active.last {
+                steps[position].action = .route(RouteReference(coordinator: ownerName, route: name, location: reference.location))
             }
-            // Where the route lands: a `trigger` on its target, a `select` on its tab.
-            var landed = route
-            for _ in 0..<2 {
-                let next = landed.transition?.value == .trigger ? landed.target?.route : landed.transition?.value == .select ? landed.tab?.value : nil
-                guard let next, let redirected = coordinators[owner]?.route(named: next) else { break }
-                landed = redirected
-            }
-            if landed.transition?.value == .present { presentations.append(active.count) }
-            if let child = landed.destination?.value.coordinatorName, coordinators[child] != nil { active.append(child) }
+            walk.take(steps[position], at: position, index: index)
         }
         return .steps(steps)
     }
