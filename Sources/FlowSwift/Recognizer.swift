@@ -177,7 +177,8 @@ struct Recognizer {
                 context.notes.append(
                     ExtractionNote(
                         .unrecognized,
-                        "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this route is left out",
+                        "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it "
+                            + "one stack, so this route is left out",
                         at: route.location, coordinator: owner))
                 return true
             }
@@ -250,7 +251,8 @@ extension Recognizer {
                     context.notes.append(
                         ExtractionNote(
                             .unrecognized,
-                            "`\(owner).\(route.name)` gives `\(child)` a tab of its own, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this tab is left out",
+                            "`\(owner).\(route.name)` gives `\(child)` a tab of its own, which elsewhere is pushed onto its parent's "
+                                + "stack: a spec gives it one stack, so this tab is left out",
                             at: route.location, coordinator: owner))
                     return true
                 }.map(\.name))

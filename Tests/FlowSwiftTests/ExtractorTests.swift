@@ -253,9 +253,12 @@ import Testing
 
     @Test func aSecondCoordinatorOfTheSameNameIsANoteNotASilentSkip() throws {
         let first =
-            "final class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(ProfileViewController(), animated: true) }\n}\n"
+            "final class ProfileCoordinator: Coordinator {\n"
+            + "    func start() { navigationController.pushViewController(ProfileViewController(), animated: true) }\n}\n"
         let second =
-            "import UIKit\nfinal class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(OtherViewController(), animated: true) }\n}\nenum Action { case tap }\n"
+            "import UIKit\nfinal class ProfileCoordinator: Coordinator {\n"
+            + "    func start() { navigationController.pushViewController(OtherViewController(), animated: true) }\n}\n"
+            + "enum Action { case tap }\n"
         let project = SwiftExtractor.extract(sources: [
             ("A/Profile.swift", first), ("B/Profile.swift", second), ("C/Other.swift", "enum Action { case other }\n"),
         ])

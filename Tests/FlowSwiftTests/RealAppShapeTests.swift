@@ -277,7 +277,8 @@ import Testing
                     navigationController.setViewControllers([list], animated: false)
                 }
                 func showDetail() {
-                    navigationController.pushViewController(container.makeDetailViewController().then { $0.title = "Detail" }, animated: true)
+                    navigationController.pushViewController(container.makeDetailViewController().then { $0.title = "Detail" }, \
+            animated: true)
                 }
             }
 
@@ -322,7 +323,8 @@ import Testing
             \tcontroller.title = "Wallet"
                     return controller
                 }()
-                static func create(window: UIWindow) -> WalletCoordinator { WalletCoordinator(navigationController: UINavigationController()) }
+                static func create(window: UIWindow) -> WalletCoordinator { \
+            WalletCoordinator(navigationController: UINavigationController()) }
                 init(navigationController: UINavigationController) { self.navigationController = navigationController }
                 func start() { navigationController.setViewControllers([walletViewController], animated: false) }
                 func showServers() {

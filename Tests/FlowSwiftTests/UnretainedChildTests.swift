@@ -66,7 +66,8 @@ import Testing
         #expect(
             unknown(
                 body: made
-                    + "navigationController.transitionCoordinator?.animate(alongsideTransition: nil) { _ in viewer.navigationController.popToRootViewController(animated: false) }\nviewer.start()"
+                    + "navigationController.transitionCoordinator?.animate(alongsideTransition: nil) { _ in "
+                    + "viewer.navigationController.popToRootViewController(animated: false) }\nviewer.start()"
             ))
     }
 }

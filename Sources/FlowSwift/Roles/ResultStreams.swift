@@ -169,7 +169,8 @@ extension UIKitStyle {
                 Fact(
                     .finish, at: coordinator.location,
                     .inferred(
-                        "its parent lets it go when the stream its `start()` returns ends (\(kept.file.split(separator: "/").last ?? ""):\(kept.line)): that is its finish"
+                        "its parent lets it go when the stream its `start()` returns ends "
+                            + "(\(kept.file.split(separator: "/").last ?? ""):\(kept.line)): that is its finish"
                     )),
                 .route(child, name, .transition))
             coordinator.routes.append(route)

@@ -151,7 +151,8 @@ struct NestingGuard {
                 tokens += 1
                 if tokens > tokenLimit {
                     return refusal(
-                        "more than \(grouped(tokenLimit)) tokens: skipped (reading the file would take more than about 1 GB of memory; split it)"
+                        "more than \(grouped(tokenLimit)) tokens: skipped "
+                            + "(reading the file would take more than about 1 GB of memory; split it)"
                     )
                 }
             }
@@ -328,7 +329,8 @@ struct NestingGuard {
             unopenedSwitches += 1
             if unopenedSwitches > Self.unopenedSwitchLimit {
                 return refusal(
-                    "more than \(Self.unopenedSwitchLimit) `switch` keywords without their `{`: skipped (swift-syntax's parser looks for each one's `{` to the end of the file, which takes time growing with the square of their count)"
+                    "more than \(Self.unopenedSwitchLimit) `switch` keywords without their `{`: skipped (swift-syntax's parser looks for "
+                        + "each one's `{` to the end of the file, which takes time growing with the square of their count)"
                 )
             }
         }
@@ -371,7 +373,8 @@ struct NestingGuard {
             if let refusal = link(.angles) { return refusal }
             if frames[frames.count - 1].angles > Self.angleLimit {
                 return refusal(
-                    "more than \(Self.angleLimit) generic arguments nested in one another here: skipped (swift-syntax's look-ahead takes time growing with the square of such nesting)"
+                    "more than \(Self.angleLimit) generic arguments nested in one another here: skipped (swift-syntax's look-ahead takes "
+                        + "time growing with the square of such nesting)"
                 )
             }
             return nil
@@ -447,7 +450,8 @@ struct NestingGuard {
 
     private func tooDeep() -> Refusal {
         refusal(
-            "nested more than \(Self.depthLimit) levels deep here (brackets, and chains of `.member`, `!`, `try`, `->`, `else if` or `<`): skipped (swift-syntax's parser recurses on such nesting)"
+            "nested more than \(Self.depthLimit) levels deep here (brackets, and chains of `.member`, `!`, `try`, `->`, `else if` or `<`): "
+                + "skipped (swift-syntax's parser recurses on such nesting)"
         )
     }
 
@@ -543,7 +547,8 @@ struct NestingGuard {
                     if interpolations == Self.interpolationLimit {
                         tokenStart = offset - 1 - delimiter.pounds
                         return refusal(
-                            "more than \(Self.interpolationLimit) string interpolations nested in one another here: skipped (swift-syntax's lexer holds memory growing with the square of such nesting)"
+                            "more than \(Self.interpolationLimit) string interpolations nested in one another here: skipped "
+                                + "(swift-syntax's lexer holds memory growing with the square of such nesting)"
                         )
                     }
                     offset += 1

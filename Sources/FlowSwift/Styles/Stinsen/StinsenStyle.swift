@@ -59,7 +59,8 @@ struct StinsenStyle: CoordinatorStyle {
             context.notes.append(
                 ExtractionNote(
                     .unrecognized,
-                    "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out",
+                    "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives "
+                        + "it one stack, so this route is left out",
                     at: coordinator.routes[index].location, coordinator: owner))
             coordinator.routes.remove(at: index)
             coordinator.markOpen()

@@ -401,7 +401,8 @@ extension UIKitStyle {
                     context.notes.append(
                         ExtractionNote(
                             .foreignStack,
-                            "`\(name).\(route.name)` \(operation) the stack of another coordinator (`\(name)` is a \(kind.rawValue) coordinator, with no stack of its own): route left out",
+                            "`\(name).\(route.name)` \(operation) the stack of another coordinator (`\(name)` is a \(kind.rawValue) "
+                                + "coordinator, with no stack of its own): route left out",
                             at: route.transition!.location, coordinator: name))
                 }
                 if !foreign.isEmpty {

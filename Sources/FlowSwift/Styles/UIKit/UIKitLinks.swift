@@ -51,7 +51,8 @@ extension UIKitStyle {
                     context.notes.append(
                         ExtractionNote(
                             .foreignStack,
-                            "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not `\(parent)`'s (a \(kind.rawValue) coordinator): route left out",
+                            "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not "
+                                + "`\(parent)`'s (a \(kind.rawValue) coordinator): route left out",
                             at: location, coordinator: parent))
                     leftOut[parent, default: []].insert(index)
                     context.coordinators[parent]?.markOpen()
@@ -229,7 +230,8 @@ extension UIKitStyle {
                     Fact(
                         .finish, at: own.location,
                         .inferred(
-                            "`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the child goes with it"
+                            "`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the "
+                                + "child goes with it"
                         ))
                 )
             }

@@ -78,7 +78,8 @@ extension UIKitStyle {
         context.notes.append(
             ExtractionNote(
                 .unrecognized,
-                "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)",
+                "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the "
+                    + "reader does not tie to an exit: its releases are not all read (the route is open)",
                 at: elsewhere.call.location, coordinator: type.name))
     }
 

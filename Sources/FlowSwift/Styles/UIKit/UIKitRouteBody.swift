@@ -66,7 +66,8 @@ extension UIKitStyle {
         context.notes.append(
             ExtractionNote(
                 .unrecognized,
-                "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that navigates: what it shows or closes is not read (the route is open)",
+                "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that "
+                    + "navigates: what it shows or closes is not read (the route is open)",
                 at: wrapped.location, coordinator: type.name))
     }
 
@@ -119,7 +120,8 @@ extension UIKitStyle {
             context.notes.append(
                 ExtractionNote(
                     .unrecognized,
-                    "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation style is not read (the route is open)",
+                    "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation "
+                        + "style is not read (the route is open)",
                     at: navigation.location, coordinator: type.name))
             if !childKnown {
                 // What the panel holds, and so what its screens trigger, is handed to the library: not all read.
@@ -142,7 +144,8 @@ extension UIKitStyle {
                 Fact(
                     .fullScreen, at: navigation.location,
                     .inferred(
-                        "presented through \(through), which applies the style it was made with, and the app makes every such router full screen"
+                        "presented through \(through), which applies the style it was made with, and the app makes every such router full "
+                            + "screen"
                     )),
                 .route(type.name, route.name, .style))
             return
@@ -151,7 +154,8 @@ extension UIKitStyle {
         context.notes.append(
             ExtractionNote(
                 .unrecognized,
-                "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not read (the route is open)",
+                "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not "
+                    + "read (the route is open)",
                 at: navigation.location, coordinator: type.name))
     }
 
@@ -221,7 +225,8 @@ extension UIKitStyle {
                 context.notes.append(
                     ExtractionNote(
                         .unrecognized,
-                        "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route for (the route is open)",
+                        "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route "
+                            + "for (the route is open)",
                         at: navigation.location, coordinator: type.name))
             }
         } else {
@@ -283,7 +288,8 @@ extension UIKitStyle {
                 Fact(
                     .unretained, at: start.location,
                     .inferred(
-                        "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` keeps no strong reference to itself"
+                        "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` "
+                            + "keeps no strong reference to itself"
                     )), path(.retain))
         } else {
             // Not seen kept does not mean not kept (a helper of another module, a router, a container may hold it):
@@ -325,7 +331,8 @@ extension UIKitStyle {
                 context.notes.append(
                     ExtractionNote(
                         .unrecognized,
-                        "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)",
+                        "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it "
+                            + "installs: the exits that run it are not read (the route is open)",
                         at: retain.location, coordinator: type.name))
             }
         }

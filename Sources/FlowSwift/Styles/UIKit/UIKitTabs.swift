@@ -26,7 +26,8 @@ extension UIKitStyle {
                     notes.append(
                         ExtractionNote(
                             .unrecognized,
-                            "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs",
+                            "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can "
+                                + "follow: left out of the tabs",
                             at: call.location, coordinator: type.name))
                     skipped = true
                     continue

@@ -45,7 +45,8 @@ extension XCoordinatorStyle {
                 context.notes.append(
                     ExtractionNote(
                         .unrecognized,
-                        "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one \(child.name) fires itself (the coordinator is open)",
+                        "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one "
+                            + "\(child.name) fires itself (the coordinator is open)",
                         at: trigger.location, coordinator: child.name))
             } else if !child.triggers.contains(where: { $0.route == trigger.route }) {
                 let why = "`\(trigger.by)` triggers it on \(child.name)'s router"
@@ -285,7 +286,8 @@ extension XCoordinatorStyle {
                 context.notes.append(
                     ExtractionNote(
                         .dynamicDestination,
-                        "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start is not read",
+                        "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start "
+                            + "is not read",
                         at: site, coordinator: type.name))
             }
         }
@@ -367,7 +369,8 @@ extension XCoordinatorStyle {
                 let site = method.name == "prepareTransition" ? call.switchCase?.first.map { "the route `\($0)`" } : nil
                 let what = call.arguments.first?.value == .other("nil") ? "lets go" : "replaces"
                 let why =
-                    "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event the reader does not tie to an exit: its releases are not all read (the route is open)"
+                    "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event "
+                    + "the reader does not tie to an exit: its releases are not all read (the route is open)"
                 context.notes.append(ExtractionNote(.unrecognized, why, at: call.location, coordinator: type.name))
                 return
             }
