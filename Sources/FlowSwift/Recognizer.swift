@@ -165,28 +165,7 @@ struct Recognizer {
             doubles.formUnion(names.filter(self.index.testDoubles.contains))
         }
         for index in styles.indices { styles[index].link(&context) }
-        // A child pushed onto its parent's stack in one place and presented in another (in a navigation
-        // controller made for it there): a spec gives it one stack, the parent's, so the presentations are left out.
-        for owner in order {
-            guard var coordinator = context.coordinators[owner] else { continue }
-            let before = coordinator.routes.count
-            coordinator.routes.removeAll { route in
-                guard route.transition?.value == .present, let child = route.destination?.value.coordinatorName,
-                    context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation
-                else { return false }
-                context.notes.append(
-                    ExtractionNote(
-                        .unrecognized,
-                        "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it "
-                            + "one stack, so this route is left out",
-                        at: route.location, coordinator: owner))
-                return true
-            }
-            if coordinator.routes.count != before {
-                coordinator.markOpen()
-                context.coordinators[owner] = coordinator
-            }
-        }
+        Self.leaveOutPresentationsOnParentStacks(order, &context)
         Self.leaveOutTabsOnParentStacks(order, &context)
         for name in context.attachedToParentStack {
             guard var child = context.coordinators[name], child.kind?.value == .navigation, child.stack == nil else { continue }
@@ -238,6 +217,31 @@ struct Recognizer {
 }
 
 extension Recognizer {
+    /// A child pushed onto its parent's stack in one place and presented in another (in a navigation controller made
+    /// for it there): a spec gives it one stack, the parent's, so the presentations are left out.
+    static func leaveOutPresentationsOnParentStacks(_ order: [String], _ context: inout Context) {
+        for owner in order {
+            guard var coordinator = context.coordinators[owner] else { continue }
+            let before = coordinator.routes.count
+            coordinator.routes.removeAll { route in
+                guard route.transition?.value == .present, let child = route.destination?.value.coordinatorName,
+                    context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation
+                else { return false }
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it "
+                            + "one stack, so this route is left out",
+                        at: route.location, coordinator: owner))
+                return true
+            }
+            if coordinator.routes.count != before {
+                coordinator.markOpen()
+                context.coordinators[owner] = coordinator
+            }
+        }
+    }
+
     /// A child that is a tab of a hub in one place (on a stack made for it) and pushed onto its parent's stack in another:
     /// a spec gives it one stack, the parent's, so the tab is left out and the hub is open.
     static func leaveOutTabsOnParentStacks(_ order: [String], _ context: inout Context) {
