@@ -22,8 +22,9 @@ struct CoverageReading {
         let notRead = unread.map { reasonNotRead($0, made: made) }
             .sorted { ($0.location, $0.type) < ($1.location, $1.type) }
         let (starts, unknown) = childStarts()
-        return Coverage(coordinators: found.count, coordinatorsRead: found.count { read.contains($0.name) }, notRead: notRead,
-                        childStarts: starts, retentionUnknown: unknown, entry: entry())
+        return Coverage(
+            coordinators: found.count, coordinatorsRead: found.count { read.contains($0.name) }, notRead: notRead,
+            childStarts: starts, retentionUnknown: unknown, entry: entry())
     }
 
     // MARK: Which types are coordinator-like
@@ -36,7 +37,8 @@ struct CoverageReading {
             if seen.insert(type.name).inserted { found.append(type) }
         }
         let roots = Set(mapping.coordinators)
-        for file in files where !Self.isSkipped(relativePath(file.path), testTarget: file.isTestCode || recognizer.index.isInTestFolder(file.path)) {
+        for file in files
+        where !Self.isSkipped(relativePath(file.path), testTarget: file.isTestCode || recognizer.index.isInTestFolder(file.path)) {
             for type in file.types where Self.isConcrete(type) {
                 if Self.looksLikeCoordinator(type, roots: roots) || recognizer.index.types[type.name].map(recognizer.claimed) == true {
                     add(type)
@@ -62,7 +64,8 @@ struct CoverageReading {
         if type.name.hasSuffix("Coordinator") || roots.contains(type.name) { return true }
         // `Coordinat` is in each of Coordinator, Coordinating and Coordinatable.
         return type.inherited.contains { supertype in
-            roots.contains(supertype.base) || supertype.base.contains("Coordinat") || supertype.arguments.contains { $0.contains("Coordinat") }
+            roots.contains(supertype.base) || supertype.base.contains("Coordinat")
+                || supertype.arguments.contains { $0.contains("Coordinat") }
         }
     }
 
@@ -79,8 +82,10 @@ struct CoverageReading {
     /// test target only when it holds test code (`testTarget`): a feature folder so named (`HearingTests/`) is the app's.
     static func isSkipped(_ relativePath: String, testTarget: Bool = true) -> Bool {
         relativePath.split(separator: "/").dropLast().contains { folder in
-            ["Pods", "Carthage", "vendor", "Vendor", "ThirdParty", "third_party", ".build", "DerivedData", "Preview Content"].contains(folder)
-                || ["Mock", "Mocks"].contains { folder.hasSuffix($0) } || (testTarget && ["Test", "Tests"].contains { folder.hasSuffix($0) })
+            ["Pods", "Carthage", "vendor", "Vendor", "ThirdParty", "third_party", ".build", "DerivedData", "Preview Content"].contains(
+                folder)
+                || ["Mock", "Mocks"].contains { folder.hasSuffix($0) }
+                || (testTarget && ["Test", "Tests"].contains { folder.hasSuffix($0) })
         }
     }
 
@@ -129,8 +134,11 @@ struct CoverageReading {
     private func navigation(in type: TypeFacts) -> (what: String, location: SourceLocation)? {
         var stateNames: Set<String> = []
         // SwiftUI presents from state: an observable type may show anything by changing any property a view binds.
-        let holdsViewState = type.inherited.contains { $0.base == "ObservableObject" } || type.name.hasSuffix("ViewModel")
-            || type.properties.contains { $0.attributes.contains { ["Published", "ObservationIgnored", "ObservationTracked"].contains($0.name) } }
+        let holdsViewState =
+            type.inherited.contains { $0.base == "ObservableObject" } || type.name.hasSuffix("ViewModel")
+            || type.properties.contains {
+                $0.attributes.contains { ["Published", "ObservationIgnored", "ObservationTracked"].contains($0.name) }
+            }
         if let screen = type.inherited.first(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) {
             return ("is a `\(screen.base)`: it shows itself", type.location)
         }
@@ -138,7 +146,9 @@ struct CoverageReading {
             if property.attributes.contains(where: { $0.name == "Route" || $0.name == "Root" }) {
                 return ("declares the route `\(property.name)`", property.location)
             }
-            if case .construct(let made, _)? = property.initializer, made != type.name, isScreenOrCoordinator(made) || Self.isController(made) {
+            if case .construct(let made, _)? = property.initializer, made != type.name,
+                isScreenOrCoordinator(made) || Self.isController(made)
+            {
                 return ("makes `\(made)`", property.location)
             }
             if let held = property.type?.base, Self.isController(held) {
@@ -151,17 +161,24 @@ struct CoverageReading {
         }
         for method in type.methods {
             if method.name == "toPresentable" { return ("has `toPresentable()`", method.location) }
-            if let made = method.constructed.first(where: { $0.value != type.name && (isScreenOrCoordinator($0.value) || Self.isController($0.value)) }) {
+            if let made = method.constructed.first(where: {
+                $0.value != type.name && (isScreenOrCoordinator($0.value) || Self.isController($0.value))
+            }) {
                 return ("makes `\(made.value)`", made.location)
             }
             for call in method.calls {
                 let receiver = call.receiver.map { plainReceiver($0) } ?? ""
                 if Self.navigates(call) {
-                    return (call.name == "=" ? "sets `\(receiver)`" : "calls `\(receiver.isEmpty ? "" : receiver + ".")\(call.name)`", call.location)
+                    return (
+                        call.name == "=" ? "sets `\(receiver)`" : "calls `\(receiver.isEmpty ? "" : receiver + ".")\(call.name)`",
+                        call.location
+                    )
                 }
                 // SwiftUI: a sheet, cover or path is shown by changing the state it is bound to.
                 let place = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
-                if method.name != "init", Self.stateChanges.contains(call.name), let state = place.split(separator: ".").first.map(String.init), stateNames.contains(state) {
+                if method.name != "init", Self.stateChanges.contains(call.name),
+                    let state = place.split(separator: ".").first.map(String.init), stateNames.contains(state)
+                {
                     return ("changes `\(state)`, which a view may present or push", call.location)
                 }
             }
@@ -180,8 +197,10 @@ struct CoverageReading {
 
     /// A property a view may present or push from (`showSettings`, `sheet`, `path: NavigationPath`, `destination`).
     private static func isNavigationState(_ property: PropertyFacts) -> Bool {
-        let words = ["show", "present", "sheet", "cover", "destination", "path", "route", "navigat", "popover", "alert",
-                     "dialog", "stack", "screen", "selectedtab", "selection"]
+        let words = [
+            "show", "present", "sheet", "cover", "destination", "path", "route", "navigat", "popover", "alert",
+            "dialog", "stack", "screen", "selectedtab", "selection",
+        ]
         let name = property.name.lowercased(), type = property.type?.base.lowercased() ?? ""
         return words.contains { name.contains($0) || type.contains($0) }
     }
@@ -238,11 +257,14 @@ struct CoverageReading {
                 starts += 1
                 if route.isOpen {
                     let at = route.open?.location ?? route.location
-                    let why = code.provenance.confidence(.route(coordinator.name, route.name, .open)).reason
+                    let why =
+                        code.provenance.confidence(.route(coordinator.name, route.name, .open)).reason
                         ?? code.provenance.notes.first { $0.location == at }?.message
                         ?? "some of its facts (a release, its style) were not read"
-                    unknown.append(Coverage.UnknownRetention(coordinator: coordinator.name, route: route.name, child: child,
-                                                             location: at, detail: why.hasPrefix(Recognizer.notSeenKept) ? Recognizer.notSeenKept : "route open: \(why)"))
+                    unknown.append(
+                        Coverage.UnknownRetention(
+                            coordinator: coordinator.name, route: route.name, child: child,
+                            location: at, detail: why.hasPrefix(Recognizer.notSeenKept) ? Recognizer.notSeenKept : "route open: \(why)"))
                 }
             }
         }

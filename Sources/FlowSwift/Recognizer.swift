@@ -70,7 +70,9 @@ struct Recognizer {
             guard let type = index.types[name] else { continue }
             for method in type.methods {
                 if let returned = method.returnType?.base { declaredReturns[method.name, default: []].insert(returned) }
-                if UIKitStyle.setsStyleGiven(method), method.calls.contains(where: { UIKitStyle.transition(of: $0, mapping: mapping) == .present }) {
+                if UIKitStyle.setsStyleGiven(method),
+                    method.calls.contains(where: { UIKitStyle.transition(of: $0, mapping: mapping) == .present })
+                {
                     styleGivers.insert(name)
                 }
             }
@@ -109,7 +111,6 @@ struct Recognizer {
         self.claimedByStyle = claimedByStyle
     }
 
-
     /// Of `types`, those the app makes at least once and always with a full-screen style argument.
     private static func madeFullScreen(_ types: Set<String>, _ index: ProjectIndex) -> Set<String> {
         var made: Set<String> = []
@@ -142,7 +143,9 @@ struct Recognizer {
 
     /// The styles in the order they are asked: the first that claims a type builds it. Never mutated: metatypes
     /// only, each style's state lives in the instance `graph()` makes.
-    nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [XCoordinatorStyle.self, StinsenStyle.self, SwiftUIStyle.self, UIKitStyle.self]
+    nonisolated(unsafe) static let styles: [any CoordinatorStyle.Type] = [
+        XCoordinatorStyle.self, StinsenStyle.self, SwiftUIStyle.self, UIKitStyle.self,
+    ]
 
     /// The graph read from the index.
     func graph() -> CodeGraph { read().code }
@@ -162,26 +165,12 @@ struct Recognizer {
             doubles.formUnion(names.filter(self.index.testDoubles.contains))
         }
         for index in styles.indices { styles[index].link(&context) }
-        // A child pushed onto its parent's stack in one place and presented in another (in a navigation
-        // controller made for it there): a spec gives it one stack, the parent's, so the presentations are left out.
-        for owner in order {
-            guard var coordinator = context.coordinators[owner] else { continue }
-            let before = coordinator.routes.count
-            coordinator.routes.removeAll { route in
-                guard route.transition?.value == .present, let child = route.destination?.value.coordinatorName,
-                      context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation else { return false }
-                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this route is left out", at: route.location, coordinator: owner))
-                return true
-            }
-            if coordinator.routes.count != before {
-                coordinator.markOpen()
-                context.coordinators[owner] = coordinator
-            }
-        }
+        Self.leaveOutPresentationsOnParentStacks(order, &context)
         Self.leaveOutTabsOnParentStacks(order, &context)
         for name in context.attachedToParentStack {
             guard var child = context.coordinators[name], child.kind?.value == .navigation, child.stack == nil else { continue }
-            child.stack = context.put(Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
+            child.stack = context.put(
+                Fact(.parent, at: child.location, .inferred("started on its parent's stack")), .coordinator(name, .stack))
             context.coordinators[name] = child
         }
         for (screen, made) in builderCompanions(isCoordinator: { context.coordinators[$0] != nil || context.isCoordinatorType($0) }) {
@@ -228,24 +217,61 @@ struct Recognizer {
 }
 
 extension Recognizer {
+    /// A child pushed onto its parent's stack in one place and presented in another (in a navigation controller made
+    /// for it there): a spec gives it one stack, the parent's, so the presentations are left out.
+    static func leaveOutPresentationsOnParentStacks(_ order: [String], _ context: inout Context) {
+        for owner in order {
+            guard var coordinator = context.coordinators[owner] else { continue }
+            let before = coordinator.routes.count
+            coordinator.routes.removeAll { route in
+                guard route.transition?.value == .present, let child = route.destination?.value.coordinatorName,
+                    context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation
+                else { return false }
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(owner).\(route.name)` presents `\(child)`, which elsewhere is pushed onto its parent's stack: a spec gives it "
+                            + "one stack, so this route is left out",
+                        at: route.location, coordinator: owner))
+                return true
+            }
+            if coordinator.routes.count != before {
+                coordinator.markOpen()
+                context.coordinators[owner] = coordinator
+            }
+        }
+    }
+
     /// A child that is a tab of a hub in one place (on a stack made for it) and pushed onto its parent's stack in another:
     /// a spec gives it one stack, the parent's, so the tab is left out and the hub is open.
     static func leaveOutTabsOnParentStacks(_ order: [String], _ context: inout Context) {
         for owner in order {
             guard var hub = context.coordinators[owner], hub.kind?.value == .tab, let tabs = hub.tabs else { continue }
-            let left = Set(hub.routes.filter { route in
-                guard tabs.contains(where: { $0.value == route.name }), let child = route.destination?.value.coordinatorName,
-                      context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation else { return false }
-                context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route.name)` gives `\(child)` a tab of its own, which elsewhere is pushed onto its parent's stack: a spec gives it one stack, so this tab is left out", at: route.location, coordinator: owner))
-                return true
-            }.map(\.name))
+            let left = Set(
+                hub.routes.filter { route in
+                    guard tabs.contains(where: { $0.value == route.name }), let child = route.destination?.value.coordinatorName,
+                        context.attachedToParentStack.contains(child), context.coordinators[child]?.kind?.value == .navigation
+                    else { return false }
+                    context.notes.append(
+                        ExtractionNote(
+                            .unrecognized,
+                            "`\(owner).\(route.name)` gives `\(child)` a tab of its own, which elsewhere is pushed onto its parent's "
+                                + "stack: a spec gives it one stack, so this tab is left out",
+                            at: route.location, coordinator: owner))
+                    return true
+                }.map(\.name))
             guard !left.isEmpty else { continue }
             hub.routes.removeAll { left.contains($0.name) }
             hub.tabs = tabs.filter { !left.contains($0.value) }
             let initials = hub.initials.filter { !left.contains($0.value) }
-            hub.initials = !initials.isEmpty ? initials : (hub.tabs ?? []).map { tab in
-                context.put(Fact(tab.value, at: tab.location, .inferred("a tab; the one shown first is left out")), .coordinator(owner, .initial, item: tab.value))
-            }
+            hub.initials =
+                !initials.isEmpty
+                ? initials
+                : (hub.tabs ?? []).map { tab in
+                    context.put(
+                        Fact(tab.value, at: tab.location, .inferred("a tab; the one shown first is left out")),
+                        .coordinator(owner, .initial, item: tab.value))
+                }
             hub.markOpen()
             context.coordinators[owner] = hub
         }

@@ -125,7 +125,8 @@ public enum SwiftExtractor {
 
     /// `onLargeStack`: the caller runs on a thread with a stack of `stackSize`; otherwise one is made for the parse.
     static func collect(
-        path: String, contents: Result<[UInt8], FileError>, configuration: BuildConfiguration = BuildConfiguration(), onLargeStack: Bool = false
+        path: String, contents: Result<[UInt8], FileError>, configuration: BuildConfiguration = BuildConfiguration(),
+        onLargeStack: Bool = false
     ) -> FileFacts {
         var facts = FileFacts(path: path)
         let start = SourceLocation(file: path, line: 1, column: 1)
@@ -133,36 +134,46 @@ public enum SwiftExtractor {
         switch contents {
         case .success(let read): bytes = read
         case .failure(.tooLarge(let size, _)):
-            facts.notes.append(ExtractionNote(.unreadable, "not read: \(size) bytes, more than the \(sizeLimit >> 20) MiB a Swift file may have", at: start))
+            facts.notes.append(
+                ExtractionNote(
+                    .unreadable, "not read: \(size) bytes, more than the \(sizeLimit >> 20) MiB a Swift file may have", at: start))
             return facts
         case .failure(let error):
             facts.notes.append(ExtractionNote(.unreadable, "not read: \(error)", at: start))
             return facts
         }
         if let bad = firstInvalidUTF8(in: bytes) {
-            facts.notes.append(ExtractionNote(.unreadable, "not read: not UTF-8 text (the byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) here)", at: SourceLocation(file: path, line: bad.line, column: bad.column)))
+            facts.notes.append(
+                ExtractionNote(
+                    .unreadable, "not read: not UTF-8 text (the byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) here)",
+                    at: SourceLocation(file: path, line: bad.line, column: bad.column)))
             return facts
         }
         if let refusal = NestingGuard.check(bytes) {
-            facts.notes.append(ExtractionNote(.unreadable, refusal.message, at: SourceLocation(file: path, line: refusal.line, column: refusal.column)))
+            facts.notes.append(
+                ExtractionNote(.unreadable, refusal.message, at: SourceLocation(file: path, line: refusal.line, column: refusal.column)))
             return facts
         }
         // swift-syntax's parser and the walk recurse on nesting: on a thread with a stack for the deepest file
         // the guard lets through (a worker thread's own is 512 KiB to 8 MiB).
-        return onLargeStack ? parse(bytes, into: facts, configuration) : LargeStack.run(size: stackSize) { parse(bytes, into: facts, configuration) }
+        return onLargeStack
+            ? parse(bytes, into: facts, configuration) : LargeStack.run(size: stackSize) { parse(bytes, into: facts, configuration) }
     }
 
     private static func parse(_ bytes: [UInt8], into facts: FileFacts, _ configuration: BuildConfiguration) -> FileFacts {
         var facts = facts
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0, maximumNestingLevel: 2 * NestingGuard.depthLimit) }
-        let collector = FactCollector(path: facts.path, source: bytes, configuration: configuration, wrappers: NavigationVocabulary.wrapperNames)
+        let collector = FactCollector(
+            path: facts.path, source: bytes, configuration: configuration, wrappers: NavigationVocabulary.wrapperNames)
         if tree.hasMaximumNestingLevelOverflow {
             let at = firstError(in: tree).map { collector.location(of: $0) } ?? SourceLocation(file: facts.path, line: 1, column: 1)
             facts.notes.append(ExtractionNote(.unreadable, "nested too deep for swift-syntax's parser here: skipped", at: at))
             return facts
         }
         if tree.hasError, let bad = firstError(in: tree) {
-            facts.notes.append(ExtractionNote(.unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
+            facts.notes.append(
+                ExtractionNote(
+                    .unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
         }
         collector.walk(tree)
         facts.types = collector.types
@@ -217,7 +228,8 @@ public enum SwiftExtractor {
         var notes: [ExtractionNote] = []
         for skipped in search.skipped {
             if skipped.explicit, case .missing = skipped.reason { throw .noSuchPath(skipped.path) }
-            notes.append(ExtractionNote(.unreadable, "not read: \(skipped.reason)", at: SourceLocation(file: skipped.path, line: 1, column: 1)))
+            notes.append(
+                ExtractionNote(.unreadable, "not read: \(skipped.reason)", at: SourceLocation(file: skipped.path, line: 1, column: 1)))
         }
         guard !search.found.isEmpty || !notes.isEmpty else { throw .noSources(paths) }
         return (search.found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, notes)

@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func eachArmOfAnIfIsARouteAndTheScreenTriggersBoth() throws {
-        let graph = Self.extract("""
+        let graph = Self.extract(
+            """
                 func open(_ item: Item) {
                     if item.isVideo {
                         navigationController.present(PlayerViewController(), animated: true)
@@ -41,7 +42,8 @@ import Testing
     }
 
     @Test func switchCasesAreNamedAfterTheCaseAndACaseThatRunsAnotherRouteReachesIt() throws {
-        let graph = Self.extract("""
+        let graph = Self.extract(
+            """
                 func open(_ item: Item) {
                     switch item.kind {
                     case .video:
@@ -63,7 +65,8 @@ import Testing
 
     /// Two `if`s one after the other may both run: not alternatives, read whole as before.
     @Test func ifsThatMayBothRunAreNotSplit() throws {
-        let graph = Self.extract("""
+        let graph = Self.extract(
+            """
                 func open(_ item: Item) {
                     if item.isStale {
                         navigationController.popToRootViewController(animated: false)

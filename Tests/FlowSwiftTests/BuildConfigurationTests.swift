@@ -9,7 +9,8 @@ import Testing
     static func holds(_ condition: String, _ configuration: BuildConfiguration = BuildConfiguration()) -> Bool {
         let tree = Parser.parse(source: "#if \(condition)\nlet a = 1\n#endif\n")
         guard let conditional = tree.statements.first?.item.as(IfConfigDeclSyntax.self),
-              let expression = conditional.clauses.first?.condition else {
+            let expression = conditional.clauses.first?.condition
+        else {
             Issue.record("no #if in \(condition)")
             return false
         }
@@ -60,9 +61,11 @@ import Testing
         let phone = SwiftExtractor.collect(path: "Player.swift", bytes: Array(source.utf8))
         #expect(phone.types.map(\.name) == ["Player"])
         #expect(phone.types.first?.methods.map(\.name) == ["phone"])
-        let tv = SwiftExtractor.collect(path: "Player.swift", bytes: Array(source.utf8), configuration: BuildConfiguration(platform: "tvOS"))
+        let tv = SwiftExtractor.collect(
+            path: "Player.swift", bytes: Array(source.utf8), configuration: BuildConfiguration(platform: "tvOS"))
         #expect(tv.types.first?.methods.map(\.name) == ["tv"])
-        let mac = SwiftExtractor.collect(path: "Player.swift", bytes: Array(source.utf8), configuration: BuildConfiguration(platform: "macOS"))
+        let mac = SwiftExtractor.collect(
+            path: "Player.swift", bytes: Array(source.utf8), configuration: BuildConfiguration(platform: "macOS"))
         #expect(mac.types.first?.methods.map(\.name) == ["mac"])
     }
 }

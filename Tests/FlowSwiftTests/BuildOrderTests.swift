@@ -11,7 +11,8 @@ import Testing
 /// declaration order. Building every coordinator on a thread of its own must give the graph one thread gives.
 @Suite struct BuildOrderTests {
     static let fixtures: [String] = {
-        let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/fixtures/extract"
+        let root =
+            #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/fixtures/extract"
         let styles = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return styles.flatMap { style in
             ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + style)) ?? []).map { "\(root)/\(style)/\($0)/Sources" }

@@ -45,13 +45,17 @@ import Testing
     }
 
     @Test func theOneImplementationsProductIsTheChild() throws {
-        let (route, code) = try #require(Self.showChild(Self.app(factories: """
-            final class AppChildFactory: ChildFactory {
-                func makeChild() -> Coordinator { ChildCoordinator() }
-            }
-            """)))
+        let (route, code) = try #require(
+            Self.showChild(
+                Self.app(
+                    factories: """
+                        final class AppChildFactory: ChildFactory {
+                            func makeChild() -> Coordinator { ChildCoordinator() }
+                        }
+                        """)))
         #expect(route.destination?.value == Destination.coordinator("ChildCoordinator"))
-        #expect(code.confidence("HomeCoordinator", "showChild", .coordinator) == .inferred("made by `factory.makeChild()` (`AppChildFactory`)"))
+        #expect(
+            code.confidence("HomeCoordinator", "showChild", .coordinator) == .inferred("made by `factory.makeChild()` (`AppChildFactory`)"))
         #expect(route.retain?.value == .parent)
         #expect(route.transition?.value == .push)
     }

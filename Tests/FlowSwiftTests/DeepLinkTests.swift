@@ -58,27 +58,45 @@ import Testing
     }
 
     @Test func laterRoutesRunWhereTheirEnumIsRouted() {
-        let project = SwiftExtractor.extract(sources: [("App.swift", Self.app(
-            "case openPost(String)",
-            "case .openPost(let id): return .multiple(.dismissAll(), deepLink(AppRoute.tabs, MainRoute.feed, FeedRoute.post(id)))"
-        ))])
+        let project = SwiftExtractor.extract(sources: [
+            (
+                "App.swift",
+                Self.app(
+                    "case openPost(String)",
+                    "case .openPost(let id): return .multiple(.dismissAll(), deepLink(AppRoute.tabs, MainRoute.feed, FeedRoute.post(id)))"
+                )
+            )
+        ])
         #expect(Self.chain(project, "AppCoordinator.openPost") == ["dismissToRoot", "route: tabs", "route: feed", "route: post"])
         #expect(project.notes.isEmpty)
     }
 
     @Test func aRouteOfACoordinatorLeftBehindIsQualified() {
-        let project = SwiftExtractor.extract(sources: [("App.swift", Self.app(
-            "case feedThenHome",
-            "case .feedThenHome: return deepLink(.tabs, MainRoute.feed, FeedRoute.list, AppRoute.home)"
-        ))])
-        #expect(Self.chain(project, "AppCoordinator.feedThenHome") == ["route: tabs", "route: feed", "route: list", "route: AppCoordinator.home"])
+        let project = SwiftExtractor.extract(sources: [
+            (
+                "App.swift",
+                Self.app(
+                    "case feedThenHome",
+                    "case .feedThenHome: return deepLink(.tabs, MainRoute.feed, FeedRoute.list, AppRoute.home)"
+                )
+            )
+        ])
+        #expect(
+            Self.chain(project, "AppCoordinator.feedThenHome") == [
+                "route: tabs", "route: feed", "route: list", "route: AppCoordinator.home",
+            ])
     }
 
     @Test func theSequenceFormReadsLikeTheVariadicOne() {
-        let project = SwiftExtractor.extract(sources: [("App.swift", Self.app(
-            "case openFeed",
-            "case .openFeed: return deepLink(AppRoute.tabs, [MainRoute.feed, FeedRoute.list])"
-        ))])
+        let project = SwiftExtractor.extract(sources: [
+            (
+                "App.swift",
+                Self.app(
+                    "case openFeed",
+                    "case .openFeed: return deepLink(AppRoute.tabs, [MainRoute.feed, FeedRoute.list])"
+                )
+            )
+        ])
         #expect(Self.chain(project, "AppCoordinator.openFeed") == ["route: tabs", "route: feed", "route: list"])
     }
 
@@ -88,7 +106,10 @@ import Testing
         ("case lost", "case .lost: return deepLink(.tabs, SettingsRoute.about)", "no coordinator it reached routes `SettingsRoute`"),
         ("case early", "case .early: return deepLink(.home, FeedRoute.list)", "no coordinator it reached routes `FeedRoute`"),
         ("case computed", "case .computed: return deepLink(.tabs, next)", "routes to a value the code computes"),
-        ("case popAfter", "case .popAfter: return .multiple(deepLink(.tabs, MainRoute.feed), .popToRoot())", "pops or dismisses on `AppCoordinator` after routing into `FeedCoordinator`"),
+        (
+            "case popAfter", "case .popAfter: return .multiple(deepLink(.tabs, MainRoute.feed), .popToRoot())",
+            "pops or dismisses on `AppCoordinator` after routing into `FeedCoordinator`"
+        ),
     ])
     func unplaceableStepsLeaveTheChainOut(_ routeCase: String, _ transition: String, _ why: String) throws {
         let project = SwiftExtractor.extract(sources: [("App.swift", Self.app(routeCase, transition))])

@@ -35,7 +35,9 @@ import Testing
         let folder = "\(Self.root)/fixtures/extract/\(fixture)"
         let sources = folder + "/Sources"
         let config = folder + "/.flowlint.yml"
-        let mapping = FileManager.default.fileExists(atPath: config) ? try Configuration.load(path: config, knownRules: RuleRegistry.allIDs).extract : ExtractMapping()
+        let mapping =
+            FileManager.default.fileExists(atPath: config)
+            ? try Configuration.load(path: config, knownRules: RuleRegistry.allIDs).extract : ExtractMapping()
         // Named as the command line is given them, relative to the package root (notes are cut to a width, so a
         // longer path would cut them elsewhere), and read from where they are.
         let prefix = Self.root + "/"

@@ -148,11 +148,12 @@ import Testing
         let facts = SwiftExtractor.collect(path: "Hub.swift", bytes: Array(source.utf8))
         let calls = facts.types.first?.methods.first?.calls.filter { $0.name == "=" || $0.name == "setViewControllers" }
         let values = calls?.map { $0.arguments.first?.value }
-        #expect(values == [
-            .mapped(.reference("tabs"), member: "navigationController"),
-            .mapped(.factory("self.makeTabs"), member: "rootViewController"),
-            .array([.other("feed.navigationController"), .other("search.navigationController")]),
-        ])
+        #expect(
+            values == [
+                .mapped(.reference("tabs"), member: "navigationController"),
+                .mapped(.factory("self.makeTabs"), member: "rootViewController"),
+                .array([.other("feed.navigationController"), .other("search.navigationController")]),
+            ])
     }
 
     /// Tabs mapped from a list another type makes (`services.makeTabs()`) cannot be followed: the hub is left out
@@ -205,7 +206,8 @@ import Testing
     }
 
     @Test func dynamicDestinationIsANoteNotAGuess() throws {
-        let project = Self.project("""
+        let project = Self.project(
+            """
             final class Root: Coordinator {
                 func start() { navigationController.setViewControllers([HomeViewController()], animated: false) }
                 func show(_ screen: UIViewController) { navigationController.pushViewController(screen, animated: true) }
@@ -218,7 +220,8 @@ import Testing
     }
 
     @Test func theParentsRouteRunInTheChildsFinishClosureIsItsThen() throws {
-        let project = Self.project("""
+        let project = Self.project(
+            """
             final class AppCoordinator: Coordinator {
                 var childCoordinators: [Coordinator] = []
                 let window: UIWindow
@@ -249,12 +252,21 @@ import Testing
     }
 
     @Test func aSecondCoordinatorOfTheSameNameIsANoteNotASilentSkip() throws {
-        let first = "final class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(ProfileViewController(), animated: true) }\n}\n"
-        let second = "import UIKit\nfinal class ProfileCoordinator: Coordinator {\n    func start() { navigationController.pushViewController(OtherViewController(), animated: true) }\n}\nenum Action { case tap }\n"
-        let project = SwiftExtractor.extract(sources: [("A/Profile.swift", first), ("B/Profile.swift", second), ("C/Other.swift", "enum Action { case other }\n")])
-        #expect(project.coordinator(named: "ProfileCoordinator")?.route(named: "start")?.destination?.value == .screen("ProfileViewController"))
+        let first =
+            "final class ProfileCoordinator: Coordinator {\n"
+            + "    func start() { navigationController.pushViewController(ProfileViewController(), animated: true) }\n}\n"
+        let second =
+            "import UIKit\nfinal class ProfileCoordinator: Coordinator {\n"
+            + "    func start() { navigationController.pushViewController(OtherViewController(), animated: true) }\n}\n"
+            + "enum Action { case tap }\n"
+        let project = SwiftExtractor.extract(sources: [
+            ("A/Profile.swift", first), ("B/Profile.swift", second), ("C/Other.swift", "enum Action { case other }\n"),
+        ])
+        #expect(
+            project.coordinator(named: "ProfileCoordinator")?.route(named: "start")?.destination?.value == .screen("ProfileViewController"))
         let notes = project.notes.filter { $0.message.hasPrefix("a second type named") }
-        #expect(notes.map { "\($0.location.file):\($0.location.line)" } == ["B/Profile.swift:2"], "a repeated enum is no coordinator: no note")
+        #expect(
+            notes.map { "\($0.location.file):\($0.location.line)" } == ["B/Profile.swift:2"], "a repeated enum is no coordinator: no note")
         #expect(notes.first?.message.contains("(the first is at A/Profile.swift:1)") == true)
     }
 
@@ -283,7 +295,8 @@ import Testing
     /// Tabs filled by `append` under conditions, from factory methods of the hub: each child a tab; an element the
     /// reader cannot follow (a bare `UIViewController()`) is left out of the tabs with a note, the hub kept and open.
     @Test func tabsFilledByAppendKeepWhatTheReaderFollows() throws {
-        let project = Self.project("""
+        let project = Self.project(
+            """
             final class HubCoordinator: Coordinator {
                 var childCoordinators: [Coordinator] = []
                 let tabBarController = UITabBarController()
@@ -323,13 +336,17 @@ import Testing
         #expect(hub.route(named: "home")?.retain?.value == .parent)
         #expect(hub.route(named: "feed")?.retain?.value == .hierarchy)
         #expect(hub.isOpen)
-        #expect(project.notes.contains { $0.message.hasPrefix("a tab of `HubCoordinator`, `UIViewController(…)`, is not the controller of a child coordinator") })
+        #expect(
+            project.notes.contains {
+                $0.message.hasPrefix("a tab of `HubCoordinator`, `UIViewController(…)`, is not the controller of a child coordinator")
+            })
     }
 
     /// A raw identifier (``case `default` ``) names `default`: with the backticks it would be a route no
     /// hand-written spec matches.
     @Test func rawIdentifiersLoseTheirBackticks() throws {
-        let project = Self.project("""
+        let project = Self.project(
+            """
             enum SettingsRoute: Route { case `default`, `return` }
             final class SettingsCoordinator: NavigationCoordinator<SettingsRoute> {
                 init() { super.init(initialRoute: .`default`) }
@@ -348,7 +365,8 @@ import Testing
     }
 
     @Test func xcoordinatorRoutesAreTheEnumCases() throws {
-        let project = Self.project("""
+        let project = Self.project(
+            """
             enum NewsRoute: Route { case list, article(id: Int), close }
             final class NewsCoordinator: NavigationCoordinator<NewsRoute> {
                 init() { super.init(initialRoute: .list) }
@@ -372,7 +390,10 @@ import Testing
 
     @Test func filesAreFoundSortedWithHiddenFoldersSkipped() throws {
         let files = try SwiftExtractor.swiftFiles(in: [packageFixture("uikit/sample-app/Sources")])
-        #expect(files.map { String($0.split(separator: "/").last!) } == ["AppDelegate.swift", "Coordinator.swift", "EditorCoordinator.swift", "ReaderCoordinator.swift", "ShelfCoordinator.swift"])
+        #expect(
+            files.map { String($0.split(separator: "/").last!) } == [
+                "AppDelegate.swift", "Coordinator.swift", "EditorCoordinator.swift", "ReaderCoordinator.swift", "ShelfCoordinator.swift",
+            ])
     }
 
     private func packageFixture(_ path: String) -> String {

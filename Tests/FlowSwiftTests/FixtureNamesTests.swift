@@ -12,7 +12,8 @@ import Testing
     /// The fixtures the table lists, in its order.
     static let listed: [String] = {
         guard let page = try? String(contentsOfFile: root + "/docs/swift-reading.md", encoding: .utf8),
-              let start = page.range(of: "## Reading by effect, one fixture per idea") else { return [] }
+            let start = page.range(of: "## Reading by effect, one fixture per idea")
+        else { return [] }
         let section = page[start.upperBound...]
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         return section[..<end].split(separator: "\n").compactMap { line in
@@ -59,7 +60,9 @@ import Testing
     @Test func everyIdeaHasAFixture() {
         #expect(Self.listed.count >= 10, "docs/swift-reading.md lists one fixture per idea of reading by effect")
         for fixture in Self.listed {
-            #expect(FileManager.default.fileExists(atPath: "\(Self.root)/fixtures/extract/\(fixture)/Sources"), "\(fixture) is listed but has no Sources")
+            #expect(
+                FileManager.default.fileExists(atPath: "\(Self.root)/fixtures/extract/\(fixture)/Sources"),
+                "\(fixture) is listed but has no Sources")
         }
     }
 
@@ -68,7 +71,9 @@ import Testing
         let known = own.members.union(own.types).intersection(Self.vocabularyNames)
         #expect(known.isEmpty, "\(fixture) declares names the reader's vocabulary knows: \(known.sorted())")
         // `Coordinator` is the pattern's root, which the reader finds by its suffix as any `…Coordinator` type.
-        let others = ExtractGoldenTests.fixtures.filter { $0 != fixture }.reduce(into: Set<String>()) { $0.formUnion(Self.declared(in: $1).types) }
+        let others = ExtractGoldenTests.fixtures.filter { $0 != fixture }.reduce(into: Set<String>()) {
+            $0.formUnion(Self.declared(in: $1).types)
+        }
         let shared = own.types.subtracting(["Coordinator"]).intersection(others)
         #expect(shared.isEmpty, "\(fixture) declares types other fixtures declare too: \(shared.sorted())")
     }

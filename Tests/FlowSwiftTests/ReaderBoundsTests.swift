@@ -20,7 +20,10 @@ import Testing
 
     /// The five files that crashed extract with SIGSEGV (6 KB to 200 KB each), as the issue gives them.
     static let crashes: [(name: String, text: String, column: Int)] = [
-        ("generics", "let v = " + String(repeating: "A<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000) + "()\n", 9 + 2 * 32 + 1),
+        (
+            "generics", "let v = " + String(repeating: "A<", count: 2_000) + "Int" + String(repeating: ">", count: 2_000) + "()\n",
+            9 + 2 * 32 + 1
+        ),
         ("try", "let v = " + String(repeating: "try ", count: 40_000) + "x\n", 9 + 4 * 1_000),
         ("force unwraps", "let v = x" + String(repeating: "!", count: 60_000) + "\n", 10),
         ("function types", "let v: " + String(repeating: "(Int) -> ", count: 5_000) + "Int\n", 0),
@@ -68,7 +71,8 @@ import Testing
         #expect(refusal.line == 26 && refusal.column == 3)
         #expect(refusal.message == "more than 1,000 tokens: skipped (reading the file would take more than about 1 GB of memory; split it)")
         // Comments and white space are not tokens.
-        #expect(NestingGuard.check(Array((within + String(repeating: "// x x x\n", count: 100) + "/* y */ \n").utf8), tokenLimit: 1_000) == nil)
+        #expect(
+            NestingGuard.check(Array((within + String(repeating: "// x x x\n", count: 100) + "/* y */ \n").utf8), tokenLimit: 1_000) == nil)
         #expect(NestingGuard.check(Array(within.utf8), tokenLimit: 999)?.message.hasPrefix("more than 999 tokens") == true)
     }
 
@@ -149,28 +153,31 @@ import Testing
         let raw = "let v = #\"\\#(" + String(repeating: "\"\\(", count: limit) + "1" + String(repeating: ")\"", count: limit) + ")\"#\n"
         #expect(Self.unreadable(raw).first?.message.hasPrefix("more than") == true, "a raw string's `\\#(` is one too")
         // Text inside strings and comments is not code: brackets there count for nothing.
-        let quoted = "let v = \"" + String(repeating: "[(", count: 2_000) + "\" // " + String(repeating: "[", count: 40) + "\n"
+        let quoted =
+            "let v = \"" + String(repeating: "[(", count: 2_000) + "\" // " + String(repeating: "[", count: 40) + "\n"
             + "let w = #\"\\(" + String(repeating: "[", count: 40) + "\"#\n/* [[[[[[[[[[[[[[[[ /* nested */ [[[[[[[[[[[[[ */\n"
         #expect(Self.unreadable(quoted).isEmpty)
     }
 
     @Test func callsKnowTheEventHandlerTheyRunIn() throws {
         let source = """
-        final class Flow {
-            func configure() {
-                machine.on(.begin) { [weak self] in
-                    self?.inbox.start()
-                    DispatchQueue.main.async { self?.showLater() }
+            final class Flow {
+                func configure() {
+                    machine.on(.begin) { [weak self] in
+                        self?.inbox.start()
+                        DispatchQueue.main.async { self?.showLater() }
+                    }
+                    machine.addRoutes(event: .signOut, transitions: []) { _ in self.reset() }
+                    list.map { $0.start() }
+                    let made = { Inbox() }()
                 }
-                machine.addRoutes(event: .signOut, transitions: []) { _ in self.reset() }
-                list.map { $0.start() }
-                let made = { Inbox() }()
             }
-        }
-        """
+            """
         let facts = SwiftExtractor.collect(path: "Flow.swift", bytes: Array(source.utf8))
         let calls = try #require(facts.types.first?.methods.first?.calls)
-        func call(_ name: String, _ receiver: String?) throws -> CallFacts { try #require(calls.first { $0.name == name && $0.receiver == receiver }) }
+        func call(_ name: String, _ receiver: String?) throws -> CallFacts {
+            try #require(calls.first { $0.name == name && $0.receiver == receiver })
+        }
         #expect(try call("start", "self?.inbox").handles == EventHandler(receiver: "machine", event: "begin"))
         #expect(try call("start", "self?.inbox").handlerDepth == 0)
         // Inside a closure within the handler: still its handler, one closure deeper.
@@ -187,7 +194,8 @@ import Testing
         // `x.a().a()…`: every call's receiver is all the calls before it. Receivers are clipped, and closures
         // and switch cases come from the walk's own context, not from climbing every ancestor of every call.
         let links = NestingGuard.depthLimit - 20
-        let source = "final class A: Coordinator {\n    func start() {\n        router" + String(repeating: ".a()", count: links) + "\n    }\n}\n"
+        let source =
+            "final class A: Coordinator {\n    func start() {\n        router" + String(repeating: ".a()", count: links) + "\n    }\n}\n"
         let facts = SwiftExtractor.collect(path: "Chain.swift", bytes: Array(source.utf8))
         let calls = try #require(facts.types.first?.methods.first?.calls)
         #expect(calls.count == links)
@@ -239,7 +247,11 @@ import Testing
         #expect(peak.highest == 1, "6 + 6 > 10, and 40 takes the whole budget")
         let roomy = ByteBudget(capacity: 12)
         let both = Peak()
-        _ = Parallel.map(Array(0..<8)) { _ in roomy.withBytes(6) { both.enter(); usleep(20_000); both.leave() } }
+        _ = Parallel.map(Array(0..<8)) { _ in
+            roomy.withBytes(6) {
+                both.enter(); usleep(20_000); both.leave()
+            }
+        }
         #expect(both.highest <= 2)
     }
 

@@ -135,7 +135,9 @@ import Testing
         let tabs = try #require(project.coordinator(named: "MainTabCoordinator"))
         #expect(tabs.tabs?.map(\.value) == ["infoRouter", "moreRouter"])
         #expect(tabs.route(named: "moreRouter")?.destination?.value == .coordinator("InfoCoordinator"))
-        #expect(project.provenance.confidence(.route("MainTabCoordinator", "moreRouter", .coordinator)) == .inferred("the one coordinator that routes `InfoRoute`"))
+        #expect(
+            project.provenance.confidence(.route("MainTabCoordinator", "moreRouter", .coordinator))
+                == .inferred("the one coordinator that routes `InfoRoute`"))
         let notes = project.notes.filter { $0.kind == .unrecognized }.map(\.message)
         #expect(notes.contains { $0.hasPrefix("`InfoCoordinator.website` navigates in a way the reader does not recognize") })
     }
@@ -250,7 +252,10 @@ import Testing
         #expect(project.coordinator(named: "AppCoordinator")?.route(named: "start")?.destination?.value.name == "FeedCoordinator")
         #expect(project.coordinator(named: "LegalCoordinator") == nil)
         #expect(project.coordinator(named: "AppCoordinator")?.route(named: "showLegal") == nil)
-        #expect(project.notes.contains { $0.kind == .unresolvedFactory && $0.message.contains("starts `LegalCoordinator`, whose routes were not recognized") })
+        #expect(
+            project.notes.contains {
+                $0.kind == .unresolvedFactory && $0.message.contains("starts `LegalCoordinator`, whose routes were not recognized")
+            })
     }
 
     /// Screens from a dependency container behind a property, configured with `&>` or `.then`, and delegate calls
@@ -272,7 +277,8 @@ import Testing
                     navigationController.setViewControllers([list], animated: false)
                 }
                 func showDetail() {
-                    navigationController.pushViewController(container.makeDetailViewController().then { $0.title = "Detail" }, animated: true)
+                    navigationController.pushViewController(container.makeDetailViewController().then { $0.title = "Detail" }, \
+            animated: true)
                 }
             }
 
@@ -317,7 +323,8 @@ import Testing
             \tcontroller.title = "Wallet"
                     return controller
                 }()
-                static func create(window: UIWindow) -> WalletCoordinator { WalletCoordinator(navigationController: UINavigationController()) }
+                static func create(window: UIWindow) -> WalletCoordinator { \
+            WalletCoordinator(navigationController: UINavigationController()) }
                 init(navigationController: UINavigationController) { self.navigationController = navigationController }
                 func start() { navigationController.setViewControllers([walletViewController], animated: false) }
                 func showServers() {
@@ -353,7 +360,10 @@ import Testing
         #expect(wallet.route(named: "start")?.destination?.value.name == "WalletViewController")
         #expect(wallet.route(named: "showServers")?.destination?.value.name == "ServersCoordinator")
         #expect(wallet.route(named: "chooseServer") == nil)
-        #expect(project.notes.contains { $0.message.contains("`WalletCoordinator.chooseServer` presents `ServersCoordinator`, which elsewhere is pushed") })
+        #expect(
+            project.notes.contains {
+                $0.message.contains("`WalletCoordinator.chooseServer` presents `ServersCoordinator`, which elsewhere is pushed")
+            })
     }
 
     /// A note quoting a destination written over several lines stays one `# note:` line in the spec, which parses.

@@ -63,6 +63,11 @@ import Testing
         // Handed to an object the reader does not follow.
         #expect(unknown(body: made + "Registry.shared.add(viewer)\nviewer.start()"))
         // Captured by a closure that may outlive the method.
-        #expect(unknown(body: made + "navigationController.transitionCoordinator?.animate(alongsideTransition: nil) { _ in viewer.navigationController.popToRootViewController(animated: false) }\nviewer.start()"))
+        #expect(
+            unknown(
+                body: made
+                    + "navigationController.transitionCoordinator?.animate(alongsideTransition: nil) { _ in "
+                    + "viewer.navigationController.popToRootViewController(animated: false) }\nviewer.start()"
+            ))
     }
 }

@@ -101,8 +101,9 @@ struct MethodNavigation {
                 let handed = Set(method.parameters.map(\.name))
                 let shown = direct.map { call, transition -> Transition? in
                     guard let transition, [.present, .push, .setRoot].contains(transition),
-                          case .reference(let screen)? = call.arguments.first(where: { $0.label != "animated" })?.value,
-                          handed.contains(screen) else { return nil }
+                        case .reference(let screen)? = call.arguments.first(where: { $0.label != "animated" })?.value,
+                        handed.contains(screen)
+                    else { return nil }
                     return transition
                 }
                 guard let first = shown.first, shown.allSatisfy({ $0 == first }) else { continue }

@@ -14,7 +14,9 @@ extension Recognizer {
             // A SwiftUI `App`'s scenes (`var body: some Scene { WindowGroup { Root() } }`) show where the app begins;
             // the objects its other properties make (`@State var router = Router()`) are handed to what they show.
             let scenes = Set(type.properties.filter { $0.type?.base == SwiftUIStyle.names.scene }.map(\.name))
-            let made = type.methods.filter { scenes.contains($0.name) } + type.methods.filter { properties.contains($0.name) && !scenes.contains($0.name) }
+            let made =
+                type.methods.filter { scenes.contains($0.name) }
+                + type.methods.filter { properties.contains($0.name) && !scenes.contains($0.name) }
             for method in Self.launchOrder(type.methods.filter { !properties.contains($0.name) }) + made {
                 // A branch only UI tests take (`if ProcessInfo.processInfo.arguments.contains("-ui-testing")`) is not
                 // where the app a user runs begins.
@@ -23,8 +25,12 @@ extension Recognizer {
                     return Fact(made.value, at: made.location)
                 }
                 // `AppCoordinator.create(application:)`: a static factory of the coordinator's own type.
-                if let made = method.calls.first(where: { names.contains(plainReceiver($0.receiver)) && $0.name != "=" && !testOnly.contains($0.location) }) {
-                    return Fact(plainReceiver(made.receiver), at: made.location, .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
+                if let made = method.calls.first(where: {
+                    names.contains(plainReceiver($0.receiver)) && $0.name != "=" && !testOnly.contains($0.location)
+                }) {
+                    return Fact(
+                        plainReceiver(made.receiver), at: made.location,
+                        .inferred("made by `\(plainReceiver(made.receiver)).\(made.name)()`"))
                 }
             }
             if let started = startedThroughProperty(in: type, names: names) { return started }
@@ -32,11 +38,12 @@ extension Recognizer {
         }
         // Started by another coordinator: a coordinator that starts a copy of itself (a recursive gallery) may
         // still be where the app begins.
-        let started = Set(graph.coordinators.flatMap { coordinator in
-            coordinator.routes.compactMap { route in
-                route.destination?.value.coordinatorName.flatMap { $0 != coordinator.name ? $0 : nil }
-            }
-        })
+        let started = Set(
+            graph.coordinators.flatMap { coordinator in
+                coordinator.routes.compactMap { route in
+                    route.destination?.value.coordinatorName.flatMap { $0 != coordinator.name ? $0 : nil }
+                }
+            })
         let roots = graph.coordinators.filter { !started.contains($0.name) }
         guard let first = roots.first else { return nil }
         let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
@@ -71,10 +78,13 @@ extension Recognizer {
             for call in method.calls where !testOnly.contains(call.location) {
                 let holder = plainReceiver(call.receiver)
                 guard properties.contains(holder), let property = launcher.properties.first(where: { $0.name == holder }),
-                      let object = index.heldType(property, in: launcher), !names.contains(object.name) else { continue }
+                    let object = index.heldType(property, in: launcher), !names.contains(object.name)
+                else { continue }
                 for body in object.methods where body.name == call.name {
                     if let made = madeCoordinator(in: body, of: object, names: names) {
-                        return Fact(made, at: call.location, .inferred("`\(launcher.name).\(method.name)` runs `\(holder).\(call.name)`, which makes a `\(made)`"))
+                        return Fact(
+                            made, at: call.location,
+                            .inferred("`\(launcher.name).\(method.name)` runs `\(holder).\(call.name)`, which makes a `\(made)`"))
                     }
                 }
             }
@@ -86,7 +96,9 @@ extension Recognizer {
     private func madeCoordinator(in method: MethodFacts, of type: TypeFacts, names: Set<String>) -> String? {
         if let made = method.constructed.first(where: { names.contains($0.value) }) { return made.value }
         for call in method.calls {
-            if let made = madeByFactory(call.name, on: plainReceiver(call.receiver), of: type, keeping: names.contains), made.products.count == 1 {
+            if let made = madeByFactory(call.name, on: plainReceiver(call.receiver), of: type, keeping: names.contains),
+                made.products.count == 1
+            {
                 return made.products.first
             }
         }
@@ -122,9 +134,10 @@ extension Recognizer {
             for call in method.calls where call.name.hasPrefix("start") && !testOnly.contains(call.location) {
                 let holder = plainReceiver(call.receiver)
                 guard properties.contains(holder),
-                      let made = resolve(.reference(holder), in: method, of: launcher, at: call.location).typeName, names.contains(made)
+                    let made = resolve(.reference(holder), in: method, of: launcher, at: call.location).typeName, names.contains(made)
                 else { continue }
-                return Fact(made, at: call.location, .inferred("`\(launcher.name).\(method.name)` starts `\(holder)`, which holds a `\(made)`"))
+                return Fact(
+                    made, at: call.location, .inferred("`\(launcher.name).\(method.name)` starts `\(holder)`, which holds a `\(made)`"))
             }
         }
         return nil

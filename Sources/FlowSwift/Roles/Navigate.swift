@@ -11,7 +11,9 @@ extension UIKitStyle {
             let receiver = plainReceiver(call.receiver)
             if receiver.hasSuffix("rootViewController") { return .setRoot }
             // `navigationController.viewControllers = [tokens]`: the stack replaced by the screens listed.
-            if receiver.hasSuffix("viewControllers"), receiver.lowercased().contains("navigation"), case .array(let items)? = call.arguments.first?.value, !items.isEmpty {
+            if receiver.hasSuffix("viewControllers"), receiver.lowercased().contains("navigation"),
+                case .array(let items)? = call.arguments.first?.value, !items.isEmpty
+            {
                 return .setRoot
             }
             return nil
@@ -29,11 +31,14 @@ extension UIKitStyle {
         // Every call of the project comes here: the app's own wrappers and quiet receivers are looked up only when it
         // has any.
         if !mapping.wrappedTransitions.isEmpty, let wrapped = mapping.wrappedTransitions[call.name], !call.arguments.isEmpty,
-           !["", "self", "super"].contains(plainReceiver(call.receiver)) {
+            !["", "self", "super"].contains(plainReceiver(call.receiver))
+        {
             // `router.raise(deck)`, where the app's `raise` presents the screen it is handed: followed, not named.
             return wrapped
         }
-        if !mapping.quietReceivers.isEmpty, let quiet = mapping.quietReceivers[call.name], quiet.contains(StorageEffects.root(of: call.receiver)) {
+        if !mapping.quietReceivers.isEmpty, let quiet = mapping.quietReceivers[call.name],
+            quiet.contains(StorageEffects.root(of: call.receiver))
+        {
             // `chimes.present(.saved)`, on a property of the app's type whose `present` does not navigate.
             return nil
         }

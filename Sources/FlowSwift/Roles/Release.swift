@@ -18,7 +18,8 @@ extension UIKitStyle {
         if call.name == "remove" || call.name == "removeValue" { return holdsChildren(call, mapping) }
         if call.name == "=", case .other("nil")? = call.arguments.first?.value {
             let receiver = foldedReceiver(call)
-            return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child") || keptInChildStorage(call, mapping)
+            return receiver.contains("coordinator") || receiver.contains("children") || receiver.contains("child")
+                || keptInChildStorage(call, mapping)
         }
         return false
     }
@@ -42,7 +43,8 @@ extension UIKitStyle {
         of place: String, in method: MethodFacts, handlers: [EventHandler: [(MethodFacts, CallFacts)]]
     ) -> ([Fact<ExitKind>], Set<SourceLocation>) {
         let senders = method.calls.filter { call in
-            call.closures.first.map(isDismissalCallback) == true && call.arguments.contains { if case .member = $0.value { true } else { false } }
+            call.closures.first.map(isDismissalCallback) == true
+                && call.arguments.contains { if case .member = $0.value { true } else { false } }
         }
         guard !place.isEmpty, !senders.isEmpty else { return ([], []) }
         var exits: [Fact<ExitKind>] = []
@@ -50,7 +52,10 @@ extension UIKitStyle {
         for sender in senders {
             guard let event = sentEvent(sender, handlers) else { continue }
             for (_, release) in handlers[event] ?? [] where releasedPlace(release) == place && tied.insert(release.location).inserted {
-                exits.append(Fact(.dismiss, at: release.location, .inferred("the dismissal callback sends `.\(event.event)`, whose handler lets it go")))
+                exits.append(
+                    Fact(
+                        .dismiss, at: release.location,
+                        .inferred("the dismissal callback sends `.\(event.event)`, whose handler lets it go")))
             }
         }
         return (exits, tied)

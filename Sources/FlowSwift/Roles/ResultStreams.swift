@@ -161,18 +161,28 @@ extension UIKitStyle {
         }
         for (child, kept) in children.sorted(by: { $0.key < $1.key }) where presented.contains(child) {
             guard var coordinator = context.coordinators[child],
-                  !coordinator.routes.contains(where: { $0.transition?.value == .finish }) else { continue }
+                !coordinator.routes.contains(where: { $0.transition?.value == .finish })
+            else { continue }
             let name = unusedName("finish", in: coordinator)
             var route = Route(name: name, location: coordinator.location)
-            route.transition = context.put(Fact(.finish, at: coordinator.location, .inferred(
-                "its parent lets it go when the stream its `start()` returns ends (\(kept.file.split(separator: "/").last ?? ""):\(kept.line)): that is its finish")),
+            route.transition = context.put(
+                Fact(
+                    .finish, at: coordinator.location,
+                    .inferred(
+                        "its parent lets it go when the stream its `start()` returns ends "
+                            + "(\(kept.file.split(separator: "/").last ?? ""):\(kept.line)): that is its finish"
+                    )),
                 .route(child, name, .transition))
             coordinator.routes.append(route)
             for initial in coordinator.initials {
                 guard let index = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
-                      coordinator.routes[index].destination != nil else { continue }
-                let placed = context.put(Fact(name, at: coordinator.routes[index].location, .inferred("the screen's events end the stream its coordinator's `start()` returns")),
-                                         .route(child, initial.value, .triggers, item: name))
+                    coordinator.routes[index].destination != nil
+                else { continue }
+                let placed = context.put(
+                    Fact(
+                        name, at: coordinator.routes[index].location,
+                        .inferred("the screen's events end the stream its coordinator's `start()` returns")),
+                    .route(child, initial.value, .triggers, item: name))
                 coordinator.routes[index].triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
             }
             context.coordinators[child] = coordinator

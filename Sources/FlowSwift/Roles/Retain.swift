@@ -9,7 +9,10 @@ extension UIKitStyle {
         // A method of the app's that stores the child it is handed (`StorageEffects`): only with the child handed over.
         if mapping.keptByEffect[call.name] != nil, ["", "self"].contains(plainReceiver(call.receiver)) {
             return call.arguments.contains { argument in
-                switch argument.value { case .reference, .construct: true; default: false }
+                switch argument.value {
+                case .reference, .construct: true;
+                default: false
+                }
             }
         }
         // Combine's `.store(in: &cancellables)` keeps a subscription, not a child.
@@ -20,7 +23,8 @@ extension UIKitStyle {
             // `children[key] = child`, `self.avatarCoordinator = child`, `residents[key] = child` into a property
             // typed to hold coordinators; not `coordinator.delegate = self`.
             let place = foldedReceiver(call)
-            return ((place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate")) || keptInChildStorage(call, mapping)
+            return ((place.contains("coordinator") || place.contains("child")) && !place.hasSuffix("delegate"))
+                || keptInChildStorage(call, mapping)
         }
         return false
     }

@@ -21,7 +21,9 @@ struct StorageEffects: Sendable {
         // followed round by round (a helper is known to keep once the one it calls is).
         var handedMethods: [(owned: Set<String>, method: MethodFacts, handed: Set<String>)] = []
         for name in index.order {
-            guard let type = index.types[name], type.keyword == .class || type.keyword == .protocol || type.keyword == .actor else { continue }
+            guard let type = index.types[name], type.keyword == .class || type.keyword == .protocol || type.keyword == .actor else {
+                continue
+            }
             var owned: Set<String>?
             for method in type.methods where method.hasBody && !method.parameters.isEmpty {
                 let handed = Set(method.parameters.filter { Self.mayHoldCoordinator($0, isCoordinatorLike) }.map(\.name))

@@ -5,7 +5,8 @@ import FlowConfig
 extension Recognizer {
     /// Every route whose destination is a screen gets the routes that screen (or a type it makes) triggers; what
     /// it returns is the confidence of each trigger placed, for the provenance.
-    static func fillTriggers(_ coordinator: inout Coordinator, context: Context, routes: [String: Set<String>]) -> [(FactPath, Confidence)] {
+    static func fillTriggers(_ coordinator: inout Coordinator, context: Context, routes: [String: Set<String>]) -> [(FactPath, Confidence)]
+    {
         var placed: [(FactPath, Confidence)] = []
         let names = Set(coordinator.routes.map(\.name))
         let isStinsen = context.provenance.frameworks[coordinator.name] == .stinsen
@@ -22,7 +23,10 @@ extension Recognizer {
                         // SwiftUI hands `@EnvironmentObject` routers down the view tree: X.Router exists only below X.
                         let qualified = "\(owner).\(trigger.route.value)"
                         guard seen.insert(qualified).inserted else { continue }
-                        triggers.append(Fact(qualified, at: trigger.route.location, .inferred("an environment router of \(owner) is only there below \(owner)")))
+                        triggers.append(
+                            Fact(
+                                qualified, at: trigger.route.location,
+                                .inferred("an environment router of \(owner) is only there below \(owner)")))
                     }
                 }
             }
@@ -30,10 +34,12 @@ extension Recognizer {
             // Triggers a style read itself (an XCoordinator alert's actions) come first; the screen's follow.
             let own = coordinator.routes[index].triggers
             triggers.removeAll { trigger in own.contains { $0.text == trigger.value } }
-            coordinator.routes[index].triggers = own + triggers.sorted { $0.value < $1.value }.map { trigger in
-                placed.append((.route(coordinator.name, route, .triggers, item: trigger.value), trigger.confidence))
-                return RouteReference(parsing: trigger.value, at: trigger.location)
-            }
+            coordinator.routes[index].triggers =
+                own
+                + triggers.sorted { $0.value < $1.value }.map { trigger in
+                    placed.append((.route(coordinator.name, route, .triggers, item: trigger.value), trigger.confidence))
+                    return RouteReference(parsing: trigger.value, at: trigger.location)
+                }
         }
         return placed
     }

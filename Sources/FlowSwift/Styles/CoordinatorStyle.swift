@@ -66,7 +66,8 @@ extension CoordinatorStyle {
 extension CoordinatorStyle {
     /// A test target's coordinator (`AppTests/FakeClaimCoordinator`) is no flow of the app: said, not read.
     fileprivate static func testDoubleNote(_ type: TypeFacts) -> ExtractionNote {
-        ExtractionNote(.unrecognized, "`\(type.name)` is a test double or lives in a test target: not a flow of the app, not read", at: type.location, coordinator: type.name)
+        ExtractionNote(
+            .unrecognized, "`\(type.name)` is a test double or lives in a test target: not a flow of the app, not read", at: type.location,
+            coordinator: type.name)
     }
 }
-

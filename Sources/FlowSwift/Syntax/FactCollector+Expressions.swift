@@ -15,10 +15,13 @@ extension FactCollector {
         }
         // `X???`, `some X`, `@escaping X`: the type inside, without recursing on how many wrap it.
         if let wrapped = type.as(OptionalTypeSyntax.self)?.wrappedType ?? type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
-            ?? type.as(SomeOrAnyTypeSyntax.self)?.constraint ?? type.as(AttributedTypeSyntax.self)?.baseType {
+            ?? type.as(SomeOrAnyTypeSyntax.self)?.constraint ?? type.as(AttributedTypeSyntax.self)?.baseType
+        {
             var inner = wrapped
-            while let next = inner.as(OptionalTypeSyntax.self)?.wrappedType ?? inner.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?.wrappedType
-                    ?? inner.as(SomeOrAnyTypeSyntax.self)?.constraint ?? inner.as(AttributedTypeSyntax.self)?.baseType {
+            while let next = inner.as(OptionalTypeSyntax.self)?.wrappedType ?? inner.as(ImplicitlyUnwrappedOptionalTypeSyntax.self)?
+                .wrappedType
+                ?? inner.as(SomeOrAnyTypeSyntax.self)?.constraint ?? inner.as(AttributedTypeSyntax.self)?.baseType
+            {
                 inner = next
             }
             return typeName(inner)
@@ -71,8 +74,9 @@ extension FactCollector {
     func configured(_ syntax: ExprSyntax) -> ExprSyntax {
         var inner = unwrapped(syntax)
         while let call = inner.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base, ["then", "with"].contains(member.declName.baseName.plainName),
-              call.trailingClosure != nil, call.arguments.isEmpty {
+            let base = member.base, ["then", "with"].contains(member.declName.baseName.plainName),
+            call.trailingClosure != nil, call.arguments.isEmpty
+        {
             inner = unwrapped(base)
         }
         return inner
@@ -88,7 +92,8 @@ extension FactCollector {
     func viewBeneathModifiers(_ syntax: ExprSyntax) -> ExprSyntax {
         var inner = syntax
         while let call = inner.as(FunctionCallExprSyntax.self), constructedTypeName(call) == nil,
-              let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        {
             inner = base
         }
         return inner.as(FunctionCallExprSyntax.self).flatMap(constructedTypeName) != nil ? inner : syntax
@@ -97,13 +102,15 @@ extension FactCollector {
     /// The member a `map` takes of each element: `map { $0.navigationController }` or `map(\.navigationController)`.
     func mappedMember(_ call: FunctionCallExprSyntax) -> String? {
         if call.arguments.isEmpty, call.trailingClosure?.statements.count == 1,
-           let access = call.trailingClosure?.statements.first?.item.as(MemberAccessExprSyntax.self),
-           access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
+            let access = call.trailingClosure?.statements.first?.item.as(MemberAccessExprSyntax.self),
+            access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0"
+        {
             return access.declName.baseName.plainName
         }
         if call.trailingClosure == nil, call.arguments.count == 1, call.arguments.first?.label == nil,
-           let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
-           let property = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self) {
+            let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
+            let property = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)
+        {
             return property.declName.baseName.plainName
         }
         return nil
@@ -122,7 +129,8 @@ extension FactCollector {
     /// `hibernating ? nil : checkin?.viewController` → `checkin?.viewController`: the branch that is not `nil`.
     func valueIfPresent(_ expression: ExprSyntax) -> ExprSyntax {
         guard let sequence = expression.as(SequenceExprSyntax.self), let (_, middle, otherwise) = Self.triple(sequence),
-              let ternary = middle.as(UnresolvedTernaryExprSyntax.self) else { return expression }
+            let ternary = middle.as(UnresolvedTernaryExprSyntax.self)
+        else { return expression }
         if ternary.thenExpression.is(NilLiteralExprSyntax.self) { return otherwise }
         return otherwise.is(NilLiteralExprSyntax.self) ? ternary.thenExpression : expression
     }
@@ -135,14 +143,16 @@ extension FactCollector {
         }
         if let member = syntax.as(MemberAccessExprSyntax.self) { return memberExpression(member, syntax) }
         if let keyPath = syntax.as(KeyPathExprSyntax.self),
-           let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self) {
+            let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
+        {
             return .keyPath(last.declName.baseName.plainName)
         }
         if let array = syntax.as(ArrayExprSyntax.self) {
             return .array(array.elements.map { expression($0.expression) })
         }
         if let sequence = syntax.as(SequenceExprSyntax.self), let (left, middle, right) = Self.triple(sequence),
-           let read = sequenceExpression(left, middle, right) {
+            let read = sequenceExpression(left, middle, right)
+        {
             return read
         }
         if let cast = syntax.as(AsExprSyntax.self), cast.expression.is(ArrayExprSyntax.self) {
@@ -174,11 +184,16 @@ extension FactCollector {
         // An app's convenience `NavigationViewCoordinator { SettingsScreen() }` (over a coordinator that only
         // shows the view it is given): the view, in a navigation view of its own.
         if wrapped == nil, wrappers.trailingClosure.contains(name), call.arguments.isEmpty, let content = call.trailingClosure?.statements,
-           content.count == 1, let view = content.first?.item.as(ExprSyntax.self) {
+            content.count == 1, let view = content.first?.item.as(ExprSyntax.self)
+        {
             return .construct(name, wrapped: expression(viewBeneathModifiers(view)))
         }
         // `UIHostingController(rootView: Welcome().padding())`: the view the modifiers wrap is the screen.
-        return .construct(name, wrapped: wrapped.map { expression(wrappers.viewLabels.contains($0.label?.text ?? "") ? viewBeneathModifiers($0.expression) : $0.expression) })
+        return .construct(
+            name,
+            wrapped: wrapped.map {
+                expression(wrappers.viewLabels.contains($0.label?.text ?? "") ? viewBeneathModifiers($0.expression) : $0.expression)
+            })
     }
 
     /// `base.name(…)`: a member of an implicit or a type's, a list's elements, or a factory.
@@ -190,8 +205,9 @@ extension FactCollector {
         // `[home?.rootViewController, hibernating ? nil : checkin?.viewController].compactMap { $0 }`: the
         // elements, a conditional one as the value it may have.
         if name == "compactMap", let array = base.as(ArrayExprSyntax.self), call.arguments.isEmpty,
-           let only = call.trailingClosure?.statements.first, call.trailingClosure?.statements.count == 1,
-           only.item.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0" {
+            let only = call.trailingClosure?.statements.first, call.trailingClosure?.statements.count == 1,
+            only.item.as(DeclReferenceExprSyntax.self)?.baseName.text == "$0"
+        {
             return .array(array.elements.map { expression(valueIfPresent($0.expression)) })
         }
         // `[home, chat, settings].filter { $0.isEnabled }`: every element the filter may keep.
@@ -206,17 +222,19 @@ extension FactCollector {
             if let array = base.as(ArrayExprSyntax.self) {
                 items = array.elements.map { expression($0.expression) }
             } else if let local = base.as(DeclReferenceExprSyntax.self)?.baseName.plainName,
-                      case .array(let bound)? = method?.binding(local, before: location(of: call)) {
+                case .array(let bound)? = method?.binding(local, before: location(of: call))
+            {
                 items = bound
             }
             guard let items else { return .mapped(expression(base), member: member) }
-            return .array(items.map { item in
-                switch item {
-                case .reference(let name): .other(name + "." + member)
-                case .other(let text): .other(text + "." + member)
-                default: .other(item.summary + "." + member)
-                }
-            })
+            return .array(
+                items.map { item in
+                    switch item {
+                    case .reference(let name): .other(name + "." + member)
+                    case .other(let text): .other(text + "." + member)
+                    default: .other(item.summary + "." + member)
+                    }
+                })
         }
         if let type = typeName(base), isTypeName(type.base) {
             return .qualified(type: type.base, member: name, arguments: call.arguments.map { expression($0.expression) })
@@ -228,11 +246,14 @@ extension FactCollector {
     func memberExpression(_ member: MemberAccessExprSyntax, _ syntax: ExprSyntax) -> ExpressionFacts {
         // `UserCoordinator().strongRouter`: the coordinator behind its router.
         if let base = member.base?.as(FunctionCallExprSyntax.self), let name = constructedTypeName(base),
-           isRouter(member.declName.baseName.plainName) {
+            isRouter(member.declName.baseName.plainName)
+        {
             return .construct(name, wrapped: nil)
         }
         if member.base == nil { return .member(member.declName.baseName.plainName, arguments: []) }
-        if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return .reference(member.declName.baseName.plainName) }
+        if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return .reference(member.declName.baseName.plainName)
+        }
         if let base = member.base, let type = typeName(base), isTypeName(type.base) {
             return .qualified(type: type.base, member: member.declName.baseName.plainName, arguments: nil)
         }
@@ -309,7 +330,8 @@ extension FactCollector {
         guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
         if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.plainName }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        {
             return member.declName.baseName.plainName
         }
         return nil
@@ -346,12 +368,14 @@ extension FactCollector {
     /// (trailing or an argument) of a call on a receiver whose `event:` argument, or first argument, is an implicit
     /// member.
     func handler(of closure: ClosureExprSyntax) -> EventHandler? {
-        let call = closure.parent?.as(FunctionCallExprSyntax.self)
+        let call =
+            closure.parent?.as(FunctionCallExprSyntax.self)
             ?? closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
         guard let call, let receiver = callee(call.calledExpression).receiver,
-              let argument = call.arguments.first(where: { $0.label?.text == "event" }) ?? call.arguments.first,
-              argument.label == nil || argument.label?.text == "event",
-              case .member(let event, _) = expression(argument.expression) else { return nil }
+            let argument = call.arguments.first(where: { $0.label?.text == "event" }) ?? call.arguments.first,
+            argument.label == nil || argument.label?.text == "event",
+            case .member(let event, _) = expression(argument.expression)
+        else { return nil }
         return EventHandler(receiver: receiver, event: event)
     }
 
@@ -384,10 +408,13 @@ extension FactCollector {
         guard case .function? = context.last else { return false }
         let statement = closure.parent?.as(ReturnStmtSyntax.self)?.parent ?? closure.parent
         guard let body = statement?.as(CodeBlockItemSyntax.self)?.parent?.parent?.as(CodeBlockSyntax.self),
-              let function = body.parent?.as(FunctionDeclSyntax.self),
-              var returned = function.signature.returnClause?.type else { return false }
+            let function = body.parent?.as(FunctionDeclSyntax.self),
+            var returned = function.signature.returnClause?.type
+        else { return false }
         if let optional = returned.as(OptionalTypeSyntax.self) { returned = optional.wrappedType }
-        if let tuple = returned.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { returned = only.type }
+        if let tuple = returned.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            returned = only.type
+        }
         if let attributed = returned.as(AttributedTypeSyntax.self) { returned = attributed.baseType }
         return returned.is(FunctionTypeSyntax.self)
     }
@@ -406,7 +433,10 @@ extension FactCollector {
         for _ in 0..<4 {
             guard let link = base.map(unwrapped)?.as(FunctionCallExprSyntax.self) else { return nil }
             if let name = callee(link.calledExpression).name, wrappers.selfBinders.contains(name),
-               link.arguments.contains(where: { isSelf($0.expression) }) { return first }
+                link.arguments.contains(where: { isSelf($0.expression) })
+            {
+                return first
+            }
             base = link.calledExpression.as(MemberAccessExprSyntax.self)?.base
         }
         return nil
@@ -432,7 +462,9 @@ extension FactCollector {
             if let receiver, let name, wrappers.qualifiedClosureCalls.contains("\(receiver).\(name)") { return "\(receiver).\(name)" }
             return name ?? "_"
         }
-        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self), let (left, middle, _) = Self.triple(sequence) {
+        if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+            let (left, middle, _) = Self.triple(sequence)
+        {
             if middle.is(AssignmentExprSyntax.self) {
                 let place = clippedText(of: left)
                 return String(place.split(separator: ".").last ?? Substring(place))

@@ -150,7 +150,10 @@ struct NestingGuard {
             if !Self.isSpaceOrComment(byte, next(1)) {
                 tokens += 1
                 if tokens > tokenLimit {
-                    return refusal("more than \(grouped(tokenLimit)) tokens: skipped (reading the file would take more than about 1 GB of memory; split it)")
+                    return refusal(
+                        "more than \(grouped(tokenLimit)) tokens: skipped "
+                            + "(reading the file would take more than about 1 GB of memory; split it)"
+                    )
                 }
             }
             switch byte {
@@ -215,7 +218,8 @@ struct NestingGuard {
         if byte == UInt8(ascii: "[") {
             squareRun += 1
             if squareRun == Self.bracketRunLimit {
-                return refusal("\(Self.bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)")
+                return refusal(
+                    "\(Self.bracketRunLimit) `[` in a row, nested: skipped (swift-syntax's parser takes time exponential in such nesting)")
             }
         } else {
             squareRun = 0
@@ -324,7 +328,10 @@ struct NestingGuard {
         if switchAwaitsBrace {
             unopenedSwitches += 1
             if unopenedSwitches > Self.unopenedSwitchLimit {
-                return refusal("more than \(Self.unopenedSwitchLimit) `switch` keywords without their `{`: skipped (swift-syntax's parser looks for each one's `{` to the end of the file, which takes time growing with the square of their count)")
+                return refusal(
+                    "more than \(Self.unopenedSwitchLimit) `switch` keywords without their `{`: skipped (swift-syntax's parser looks for "
+                        + "each one's `{` to the end of the file, which takes time growing with the square of their count)"
+                )
             }
         }
         switchAwaitsBrace = true
@@ -355,7 +362,8 @@ struct NestingGuard {
         }
         // `x!!`, `y?.z`: postfix links on what came right before; `try!` and `try?` are one keyword.
         if wasAttached, run.allSatisfy({ $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") }),
-           before == .name || before == .closer || before == .prefixKeyword {
+            before == .name || before == .closer || before == .prefixKeyword
+        {
             previous = before
             if before == .prefixKeyword { return nil }
             for _ in run { if let refusal = link(.members) { return refusal } }
@@ -364,7 +372,10 @@ struct NestingGuard {
         if wasAttached, before == .name, run.elementsEqual("<".utf8) {
             if let refusal = link(.angles) { return refusal }
             if frames[frames.count - 1].angles > Self.angleLimit {
-                return refusal("more than \(Self.angleLimit) generic arguments nested in one another here: skipped (swift-syntax's look-ahead takes time growing with the square of such nesting)")
+                return refusal(
+                    "more than \(Self.angleLimit) generic arguments nested in one another here: skipped (swift-syntax's look-ahead takes "
+                        + "time growing with the square of such nesting)"
+                )
             }
             return nil
         }
@@ -438,7 +449,10 @@ struct NestingGuard {
     }
 
     private func tooDeep() -> Refusal {
-        refusal("nested more than \(Self.depthLimit) levels deep here (brackets, and chains of `.member`, `!`, `try`, `->`, `else if` or `<`): skipped (swift-syntax's parser recurses on such nesting)")
+        refusal(
+            "nested more than \(Self.depthLimit) levels deep here (brackets, and chains of `.member`, `!`, `try`, `->`, `else if` or `<`): "
+                + "skipped (swift-syntax's parser recurses on such nesting)"
+        )
     }
 
     /// `2,500,000`.
@@ -480,8 +494,11 @@ struct NestingGuard {
         let start = offset
         while offset < bytes.count && Self.isIdentifier(bytes[offset]) { offset += 1 }
         let length = offset - start
-        guard length > 0, length < Self.keywords.count, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return .plain }
-        for keyword in Self.keywords[length] where keyword.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + start, length) == 0 }) {
+        guard length > 0, length < Self.keywords.count, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else {
+            return .plain
+        }
+        for keyword in Self.keywords[length]
+        where keyword.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress! + start, length) == 0 }) {
             return keyword.word
         }
         return .plain
@@ -529,7 +546,10 @@ struct NestingGuard {
                 if offset < bytes.count && bytes[offset] == UInt8(ascii: "(") {
                     if interpolations == Self.interpolationLimit {
                         tokenStart = offset - 1 - delimiter.pounds
-                        return refusal("more than \(Self.interpolationLimit) string interpolations nested in one another here: skipped (swift-syntax's lexer holds memory growing with the square of such nesting)")
+                        return refusal(
+                            "more than \(Self.interpolationLimit) string interpolations nested in one another here: skipped "
+                                + "(swift-syntax's lexer holds memory growing with the square of such nesting)"
+                        )
                     }
                     offset += 1
                     interpolations += 1
@@ -569,8 +589,8 @@ struct NestingGuard {
     private static func isOperator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"), UInt8(ascii: "*"),
-             UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
-             UInt8(ascii: "~"), UInt8(ascii: "?"):
+            UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+            UInt8(ascii: "~"), UInt8(ascii: "?"):
             true
         default:
             false

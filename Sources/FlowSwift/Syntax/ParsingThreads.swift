@@ -68,10 +68,12 @@ enum LargeStackThreads {
         var thread: pthread_t?
         #endif
         guard pthread_attr_setstacksize(&attributes, stackSize) == 0,
-              pthread_create(&thread, &attributes, { context in
-                  Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
-                  return nil
-              }, context) == 0
+            pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context) == 0
         else {
             Unmanaged<Work>.fromOpaque(context).release()
             return nil

@@ -26,11 +26,12 @@ struct WrapperNames: Sendable {
 
     /// Both sets of names: what two styles know, together.
     func union(_ other: WrapperNames) -> WrapperNames {
-        WrapperNames(unlabelled: unlabelled.union(other.unlabelled), labels: labels.union(other.labels),
-                     viewLabels: viewLabels.union(other.viewLabels), trailingClosure: trailingClosure.union(other.trailingClosure),
-                     viewProtocols: viewProtocols.union(other.viewProtocols),
-                     routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) },
-                     qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls),
-                     selfBinders: selfBinders.union(other.selfBinders), testModules: testModules.union(other.testModules))
+        WrapperNames(
+            unlabelled: unlabelled.union(other.unlabelled), labels: labels.union(other.labels),
+            viewLabels: viewLabels.union(other.viewLabels), trailingClosure: trailingClosure.union(other.trailingClosure),
+            viewProtocols: viewProtocols.union(other.viewProtocols),
+            routerSuffixes: routerSuffixes + other.routerSuffixes.filter { !routerSuffixes.contains($0) },
+            qualifiedClosureCalls: qualifiedClosureCalls.union(other.qualifiedClosureCalls),
+            selfBinders: selfBinders.union(other.selfBinders), testModules: testModules.union(other.testModules))
     }
 }

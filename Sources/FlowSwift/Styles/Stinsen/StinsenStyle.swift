@@ -54,8 +54,14 @@ struct StinsenStyle: CoordinatorStyle {
     private static func keepOneStack(_ state: State, _ context: inout Context) {
         for (owner, route, child) in state.barePushes where state.startedWithOwnStack.contains(child) {
             context.attachedToParentStack.remove(child)
-            guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route }) else { continue }
-            context.notes.append(ExtractionNote(.unrecognized, "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives it one stack, so this route is left out", at: coordinator.routes[index].location, coordinator: owner))
+            guard var coordinator = context.coordinators[owner], let index = coordinator.routes.firstIndex(where: { $0.name == route })
+            else { continue }
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "`\(owner).\(route)` pushes `\(child)` onto this stack, which elsewhere runs in its own navigation view: a spec gives "
+                        + "it one stack, so this route is left out",
+                    at: coordinator.routes[index].location, coordinator: owner))
             coordinator.routes.remove(at: index)
             coordinator.markOpen()
             context.coordinators[owner] = coordinator
@@ -89,7 +95,8 @@ struct StinsenStyle: CoordinatorStyle {
         }
         for property in type.properties {
             guard let attribute = property.attributes.first(where: { $0.name == "Root" || $0.name == "Route" }),
-                  let route = declaredRoute(property, attribute, type, initial: initial, tabs: tabs, &state, &context, &resolved) else { continue }
+                let route = declaredRoute(property, attribute, type, initial: initial, tabs: tabs, &state, &context, &resolved)
+            else { continue }
             coordinator.routes.append(route)
         }
         readInitials(of: type, &coordinator, &context)
@@ -99,8 +106,11 @@ struct StinsenStyle: CoordinatorStyle {
             coordinator.tabs = tabRoutes.map { Located($0.name, at: $0.location) }
             if coordinator.initial == nil, let first = coordinator.tabs?.first { coordinator.initial = first }
         }
-        if coordinator.initial == nil, coordinator.initials.isEmpty, let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot }) {
-            coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
+        if coordinator.initial == nil, coordinator.initials.isEmpty,
+            let first = coordinator.routes.first(where: { $0.transition == nil || $0.transition?.value == .setRoot })
+        {
+            coordinator.initial = context.put(
+                Fact(first.name, at: first.location, .inferred("the first `@Root`")), .coordinator(type.name, .initial))
             if let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) { coordinator.routes[index].transition = nil }
         }
         addSynthesizedRoutes(of: type, &coordinator, state, &context)
@@ -131,7 +141,9 @@ struct StinsenStyle: CoordinatorStyle {
         }
         if case .reference(let maker)? = property.initializer, let factory = type.methods.first(where: { $0.name == maker }) {
             route.params = factory.parameters.map { RouteParameter(name: $0.name, type: $0.type, location: factory.location) }
-            let product = factory.returns.first ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
+            let product =
+                factory.returns.first
+                ?? factory.returnType.map { .construct($0.base, wrapped: $0.arguments.first.map { .construct($0, wrapped: nil) }) }
             if let product, let (destination, ownStack) = context.destination(product, in: factory, of: type, at: property.location) {
                 route.destination = context.put(destination, .route(type.name, route.name, destination.value.field))
                 if destination.value.coordinatorName != nil {
@@ -163,7 +175,8 @@ struct StinsenStyle: CoordinatorStyle {
         for initializer in type.methods where initializer.name == "init" {
             for call in initializer.calls where call.name == "=" && plainReceiver(call.receiver) == "stack" {
                 guard case .construct(_, let wrapped)? = call.arguments.first?.value, case .keyPath(let name)? = wrapped,
-                      coordinator.routes.contains(where: { $0.name == name }), !picked.contains(where: { $0.value == name }) else { continue }
+                    coordinator.routes.contains(where: { $0.name == name }), !picked.contains(where: { $0.value == name })
+                else { continue }
                 picked.append(Fact(name, at: call.location, .inferred("`init` begins with it on the app's state")))
             }
         }
@@ -184,7 +197,8 @@ struct StinsenStyle: CoordinatorStyle {
         for method in type.methods where method.name != "init" {
             for call in method.calls where call.name == "root" && ["", "self"].contains(plainReceiver(call.receiver)) {
                 guard case .keyPath(let name)? = call.arguments.first?.value, coordinator.routes.contains(where: { $0.name == name }),
-                      !fired.contains(where: { $0.value == name }) else { continue }
+                    !fired.contains(where: { $0.value == name })
+                else { continue }
                 fired.append(Fact(name, at: call.location, .inferred("`\(method.name)` switches to it on an event no screen shows")))
             }
         }
@@ -199,7 +213,9 @@ struct StinsenStyle: CoordinatorStyle {
     static func addSynthesizedRoutes(of type: TypeFacts, _ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
         for (name, transition) in Self.synthesized {
             let calls = state.calls[type.name]?.filter { $0.route.value == name } ?? []
-            if let first = calls.min(by: { $0.route.location < $1.route.location }), !coordinator.routes.contains(where: { $0.name == name }) {
+            if let first = calls.min(by: { $0.route.location < $1.route.location }),
+                !coordinator.routes.contains(where: { $0.name == name })
+            {
                 var route = Route(name: name, location: first.route.location)
                 context.provenance.set(.route(type.name, name), .inferred("a screen calls `\(name)()`"))
                 route.transition = Located(transition, at: first.route.location)
@@ -277,7 +293,11 @@ struct StinsenStyle: CoordinatorStyle {
                         } else if routerTypes.contains(declared.base), let argument = declared.arguments.first {
                             held = argument
                             strength = .weak
-                        } else if context.coordinators[declared.base] != nil || context.recognizer.types[declared.base].map({ $0.keyword != .protocol && context.isCoordinatorType(declared.base) }) == true {
+                        } else if context.coordinators[declared.base] != nil
+                            || context.recognizer.types[declared.base].map({
+                                $0.keyword != .protocol && context.isCoordinatorType(declared.base)
+                            }) == true
+                        {
                             held = declared.base
                         } else {
                             continue

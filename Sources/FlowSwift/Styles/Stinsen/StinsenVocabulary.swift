@@ -7,7 +7,8 @@ extension StinsenStyle {
     /// (`NavigationViewCoordinator(X())`, `NavigationStack(initial: \.start)`) and SwiftUI's `some View` makers.
     static let vocabulary = NavigationVocabulary(
         verbs: Dictionary(uniqueKeysWithValues: synthesized.map { ($0.name, NavigationVocabulary.Verb(transition: $0.transition)) })
-            .merging(["route": .init(transition: .trigger), "root": .init(transition: .trigger), "focusFirst": .init(transition: .trigger)]) { own, _ in own },
+            .merging(["route": .init(transition: .trigger), "root": .init(transition: .trigger), "focusFirst": .init(transition: .trigger)])
+        { own, _ in own },
         wrappers: WrapperNames(
             unlabelled: ["NavigationViewCoordinator", "ViewWrapperCoordinator"], labels: ["initial", "startingItems"],
             trailingClosure: ["NavigationViewCoordinator"], viewProtocols: ["View"]

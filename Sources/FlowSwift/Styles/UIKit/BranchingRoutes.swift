@@ -22,7 +22,11 @@ enum BranchArm: Hashable {
             self = .caseIf(names, arm)
         } else if let arm = call.ifArm {
             self = .ifArm(arm)
-        } else if let names = call.switchCase { self = .switchCase(names) } else { self = .common }
+        } else if let names = call.switchCase {
+            self = .switchCase(names)
+        } else {
+            self = .common
+        }
     }
 
     var isCase: Bool {
@@ -54,7 +58,9 @@ enum BranchingRoutes {
     ) -> [RouteArm] {
         func isDirect(_ call: CallFacts) -> Bool { call.closures.allSatisfy(UIKitStyle.bodyClosures.contains) }
         func navigates(_ call: CallFacts) -> Bool {
-            isDirect(call) && (UIKitStyle.transition(of: call, mapping: mapping) != nil || (isChild(call.name) && call.name.first?.isUppercase == true))
+            isDirect(call)
+                && (UIKitStyle.transition(of: call, mapping: mapping) != nil
+                    || (isChild(call.name) && call.name.first?.isUppercase == true))
         }
         func runsRoute(_ call: CallFacts) -> Bool {
             isDirect(call) && routes.contains(call.name) && call.name != method.name && ["", "self"].contains(plainReceiver(call.receiver))
@@ -88,7 +94,8 @@ enum BranchingRoutes {
         for call in method.calls {
             let arm = BranchArm(call)
             guard arm != .common, effects[arm] != nil else { continue }
-            let span = spans[arm].map { min($0.lowerBound, call.location)...max($0.upperBound, call.location) } ?? call.location...call.location
+            let span =
+                spans[arm].map { min($0.lowerBound, call.location)...max($0.upperBound, call.location) } ?? call.location...call.location
             spans[arm] = span
         }
         // A call under a branch of its own that is no arm (`.handleEvents { switch result { … } }` in an arm's closure)
@@ -99,7 +106,9 @@ enum BranchingRoutes {
             return order.last { effects[$0]!.location <= location } ?? .common
         }
         var armOfConstruction: [SourceLocation: BranchArm] = [:]
-        for call in method.calls where call.name.first?.isUppercase == true { armOfConstruction[call.location] = arm(of: call.location, BranchArm(call)) }
+        for call in method.calls where call.name.first?.isUppercase == true {
+            armOfConstruction[call.location] = arm(of: call.location, BranchArm(call))
+        }
         return order.map { branch in
             var view = method
             view.calls = method.calls.filter { call in
@@ -110,12 +119,14 @@ enum BranchingRoutes {
                 let owner = armOfConstruction[made.location] ?? arm(of: made.location, .common)
                 return owner == .common || owner == branch || effects[owner] == nil
             }
-            let caseNames: [String] = switch branch {
-            case .switchCase(let names), .caseIf(let names, _): names
-            case .common, .ifArm: []
-            }
+            let caseNames: [String] =
+                switch branch {
+                case .switchCase(let names), .caseIf(let names, _): names
+                case .common, .ifArm: []
+                }
             let effect = effects[branch]!
-            return RouteArm(view: view, navigates: effect.navigates, routeCalls: effect.routeCalls, caseNames: caseNames, location: effect.location)
+            return RouteArm(
+                view: view, navigates: effect.navigates, routeCalls: effect.routeCalls, caseNames: caseNames, location: effect.location)
         }
     }
 
@@ -127,7 +138,8 @@ enum BranchingRoutes {
         let byTransition = method + (route.transition?.value.rawValue.capitalizedFirst ?? "Branch")
         if let shown = route.destination?.value.name, shown != first.destination?.value.name, !shown.hasPrefix("UI") {
             var base = shown
-            for suffix in ["ViewController", "Controller", "Coordinator", "Screen", "View"] where base.hasSuffix(suffix) && base.count > suffix.count {
+            for suffix in ["ViewController", "Controller", "Coordinator", "Screen", "View"]
+            where base.hasSuffix(suffix) && base.count > suffix.count {
                 base.removeLast(suffix.count)
                 break
             }
@@ -186,7 +198,10 @@ enum BranchingRoutes {
         for initial in coordinator.initials {
             initials.append(initial)
             for other in own[initial.value] ?? [] where seen.insert(other).inserted {
-                initials.append(context.put(Fact(other, at: initial.location, .inferred("`\(initial.value)()` runs it in another branch")), .coordinator(name, .initial, item: other)))
+                initials.append(
+                    context.put(
+                        Fact(other, at: initial.location, .inferred("`\(initial.value)()` runs it in another branch")),
+                        .coordinator(name, .initial, item: other)))
             }
         }
         coordinator.initials = initials

@@ -17,7 +17,8 @@ extension UIKitStyle.CoordinatorReading {
         for method in type.methods where routeMethods.contains(method.name) {
             // The method's own route shows the screen that sends the actions (or one the reader could not name).
             guard let owner = coordinator.routes.firstIndex(where: { $0.name == method.name }),
-                  coordinator.routes[owner].destination?.value.coordinatorName == nil else { continue }
+                coordinator.routes[owner].destination?.value.coordinatorName == nil
+            else { continue }
             for arm in Self.actionArms(of: method) {
                 let located = Set(arm.calls.map(\.location))
                 var view = MethodFacts(name: arm.name, location: arm.calls[0].location)
@@ -29,13 +30,17 @@ extension UIKitStyle.CoordinatorReading {
                 let name = UIKitStyle.unusedName(arm.name, in: coordinator)
                 view.name = name
                 var route = Route(name: name, location: view.location)
-                UIKitStyle.read(&route, view, inlined: [], type, made: nil, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                UIKitStyle.read(
+                    &route, view, inlined: [], type, made: nil, clearing: clearing.subtracting([method.name]), finishers: finishers, &state,
+                    &context, &resolved)
                 guard route.destination != nil || route.transition != nil else { continue }
-                context.provenance.set(.route(self.name, name), .inferred("`\(method.name)` handles `.\(arm.name)` from its screen's stream"))
+                context.provenance.set(
+                    .route(self.name, name), .inferred("`\(method.name)` handles `.\(arm.name)` from its screen's stream"))
                 coordinator.routes.append(route)
                 routeNames.insert(name)
-                let placed = context.put(Fact(name, at: view.location, .inferred("its screen sends `.\(arm.name)`, which `\(method.name)` handles")),
-                                         .route(self.name, method.name, .triggers, item: name))
+                let placed = context.put(
+                    Fact(name, at: view.location, .inferred("its screen sends `.\(arm.name)`, which `\(method.name)` handles")),
+                    .route(self.name, method.name, .triggers, item: name))
                 coordinator.routes[owner].triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
             }
         }

@@ -12,8 +12,10 @@ extension UIKitStyle {
     /// Routes that only present an alert or an action sheet (`UIAlertController`): not navigation a spec follows, but
     /// a menu of the routes its actions run. The initial route stays.
     static func alertRoutes(of coordinator: Coordinator) -> Set<String> {
-        Set(coordinator.routes.filter { route in
-            route.transition?.value == .present && route.destination?.value == .screen("UIAlertController") && route.name != coordinator.initial?.value
-        }.map(\.name))
+        Set(
+            coordinator.routes.filter { route in
+                route.transition?.value == .present && route.destination?.value == .screen("UIAlertController")
+                    && route.name != coordinator.initial?.value
+            }.map(\.name))
     }
 }

@@ -32,11 +32,15 @@ extension UIKitStyle {
             let mapping = context.recognizer.mapping
             let name = type.name
             let kind = kind(of: type, context.recognizer.index)
-            let why = kind != .tab ? "a UIKit coordinator's kind is read from the controllers it keeps"
-                : type.inherited.contains(where: { $0.base.hasSuffix("TabBarController") }) ? "it is a tab bar controller" : "it gives a tab bar controller its tabs"
+            let why =
+                kind != .tab
+                ? "a UIKit coordinator's kind is read from the controllers it keeps"
+                : type.inherited.contains(where: { $0.base.hasSuffix("TabBarController") })
+                    ? "it is a tab bar controller" : "it gives a tab bar controller its tabs"
             let coordinator = context.coordinator(type, .uikit, kind: Fact(kind, at: type.location, .inferred(why)))
             if !type.inherited.contains(where: { isCoordinatorBase($0.base) }), isCoordinatorByName(type, mapping) {
-                context.provenance.set(.coordinator(name), .inferred("named `…Coordinator` and navigates, though it conforms to no coordinator type"))
+                context.provenance.set(
+                    .coordinator(name), .inferred("named `…Coordinator` and navigates, though it conforms to no coordinator type"))
             }
             let finishers = selfReleasingMethods(of: type.name, context)
             var factoryProducts: [SourceLocation: Context.FactoryProduct] = [:]
@@ -60,7 +64,8 @@ extension UIKitStyle {
             self.factoryProducts = factoryProducts
             self.clearing = clearing
             self.helpers = helpers
-            self.routeMethods = Self.methodsThatAreRoutes(of: type, coordinator, helpers: helpers, finishers: finishers, factoryProducts, context)
+            self.routeMethods = Self.methodsThatAreRoutes(
+                of: type, coordinator, helpers: helpers, finishers: finishers, factoryProducts, context)
             self.coordinator = coordinator
             self.routeNames = Set(coordinator.routes.map(\.name))
         }
@@ -74,20 +79,22 @@ extension UIKitStyle {
         ) -> Set<String> {
             let mapping = context.recognizer.mapping
             let isHub = coordinator.kind?.value == .tab
-            return Set(type.methods.filter { method in
-                if isHub, method.calls.contains(where: givesMappedTabs) { return true }
-                guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
-                      !context.isReaction(method, of: type.name) || isRequest(method, of: type, context) else { return false }
-                return method.calls.contains { call in
-                    transition(of: call, mapping: mapping) != nil && call.closures.allSatisfy(bodyClosures.contains)
-                        && !(method.name == "start" && putsUpEmptyStack(call, in: method, of: type, context))
-                }
-                    || childMadeNow(in: method, of: type, context) != nil
-                    || factoryProducts[method.location]?.child != nil
-                    || (method.name != "start" && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
-            }.map(\.name))
+            return Set(
+                type.methods.filter { method in
+                    if isHub, method.calls.contains(where: givesMappedTabs) { return true }
+                    guard !helpers.contains(method.name), !systemCallbacks.contains(method.name),
+                        !context.isReaction(method, of: type.name) || isRequest(method, of: type, context)
+                    else { return false }
+                    return method.calls.contains { call in
+                        transition(of: call, mapping: mapping) != nil && call.closures.allSatisfy(bodyClosures.contains)
+                            && !(method.name == "start" && putsUpEmptyStack(call, in: method, of: type, context))
+                    }
+                        || childMadeNow(in: method, of: type, context) != nil
+                        || factoryProducts[method.location]?.child != nil
+                        || (method.name != "start"
+                            && finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil)
+                }.map(\.name))
         }
-
 
         /// The routes of one route method: one, or one per arm whose navigation differs.
         mutating func readRoutes(of method: MethodFacts, _ state: inout State, _ context: inout Context) {
@@ -99,9 +106,12 @@ extension UIKitStyle {
             }
             guard routeNames.insert(routeName).inserted else { return }
             // A method whose `if` arms or `switch` cases navigate differently is one route per arm (BranchingRoutes).
-            let arms = method.name == "start" ? [] : BranchingRoutes.arms(of: method, routes: routeMethods, mapping: mapping) {
-                $0 != type.name && context.isCoordinatorType($0)
-            }
+            let arms =
+                method.name == "start"
+                ? []
+                : BranchingRoutes.arms(of: method, routes: routeMethods, mapping: mapping) {
+                    $0 != type.name && context.isCoordinatorType($0)
+                }
             var armRoutes: [Route] = []
             for arm in arms.isEmpty ? [nil] : arms.filter(\.navigates).map(Optional.some) {
                 if let route = readArm(arm, of: method, named: routeName, after: armRoutes, &state, &context) { armRoutes.append(route) }
@@ -118,13 +128,16 @@ extension UIKitStyle {
         /// The route of one arm of `whole` (of the whole method when `arm` is nil); nil for an arm that shows what an
         /// earlier arm shows.
         private mutating func readArm(
-            _ arm: RouteArm?, of whole: MethodFacts, named routeName: String, after armRoutes: [Route], _ state: inout State, _ context: inout Context
+            _ arm: RouteArm?, of whole: MethodFacts, named routeName: String, after armRoutes: [Route], _ state: inout State,
+            _ context: inout Context
         ) -> Route? {
             let method = arm?.view ?? whole
             let made = arm == nil ? factoryProducts[method.location]?.child : context.factoryProduct(in: method, of: type)?.child
             var routeName = routeName
             if !armRoutes.isEmpty, let arm {
-                guard let named = armName(arm, method, whole: whole, made: made, routeName, after: armRoutes, state, context) else { return nil }
+                guard let named = armName(arm, method, whole: whole, made: made, routeName, after: armRoutes, state, context) else {
+                    return nil
+                }
                 routeName = named
             } else if arm != nil {
                 firstArmCalls = Set(method.calls.map(\.location))
@@ -134,14 +147,18 @@ extension UIKitStyle {
                 RouteParameter(name: $0.name, type: $0.type, location: method.location)
             }
             let inlined = method.name == "start" ? type.methods.filter { helpers.contains($0.name) } : []
-            read(&route, method, inlined: inlined, type, made: made, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+            read(
+                &route, method, inlined: inlined, type, made: made, clearing: clearing.subtracting([method.name]), finishers: finishers,
+                &state, &context, &resolved)
             if method.name == "start", let first = route.destination?.value.coordinatorName {
                 for child in otherStartedChildren(in: method, of: type, besides: first, context) {
                     // `startEnterPassword` for `EnterPasswordCoordinator`.
                     let base = child.value.hasSuffix("Coordinator") ? String(child.value.dropLast("Coordinator".count)) : child.value
                     guard routeNames.insert("start" + base).inserted else { continue }
                     var branch = Route(name: "start" + base, location: child.location)
-                    read(&branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]), finishers: finishers, &state, &context, &resolved)
+                    read(
+                        &branch, method, inlined: [], type, made: nil, branch: child, clearing: clearing.subtracting([method.name]),
+                        finishers: finishers, &state, &context, &resolved)
                     branches.append(branch)
                 }
             }
@@ -154,13 +171,19 @@ extension UIKitStyle {
             if method.name != "start", let finish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) {
                 // A child started on the way out has no route to be written on: said, and the coordinator is open.
                 if let child = route.destination?.value.coordinatorName {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(name).\(route.name)` starts `\(child)` and ends its own flow: written as its `finish`, the start left out", at: route.location, coordinator: name))
+                    context.notes.append(
+                        ExtractionNote(
+                            .unrecognized,
+                            "`\(name).\(route.name)` starts `\(child)` and ends its own flow: written as its `finish`, the start left out",
+                            at: route.location, coordinator: name))
                     coordinator.markOpen()
                 }
                 route.transition = context.put(Fact(.finish, at: finish.location), .route(name, route.name, .transition))
                 route.removeDestination()
             } else if let transition = route.transition, transition.value == .dismiss, method.name.lowercased().hasPrefix("finish") {
-                route.transition = context.put(Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")), .route(name, route.name, .transition))
+                route.transition = context.put(
+                    Fact(.finish, at: transition.location, .inferred("`\(method.name)()` ends the flow by its name")),
+                    .route(name, route.name, .transition))
             }
             return route
         }
@@ -173,9 +196,17 @@ extension UIKitStyle {
         ) -> String? {
             var (probeState, probeContext, probeResolved) = (state, context.forBuilding(), resolved)
             var probe = Route(name: routeName, location: arm.location)
-            read(&probe, method, inlined: [], type, made: made, clearing: clearing.subtracting([whole.name]), finishers: finishers, &probeState, &probeContext, &probeResolved)
-            if finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil { probe.transition = Located(.finish, at: arm.location); probe.destination = nil }
-            guard !armRoutes.contains(where: { $0.transition?.value == probe.transition?.value && $0.destination?.value == probe.destination?.value }) else { return nil }
+            read(
+                &probe, method, inlined: [], type, made: made, clearing: clearing.subtracting([whole.name]), finishers: finishers,
+                &probeState, &probeContext, &probeResolved)
+            if finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) != nil {
+                probe.transition = Located(.finish, at: arm.location); probe.destination = nil
+            }
+            guard
+                !armRoutes.contains(where: {
+                    $0.transition?.value == probe.transition?.value && $0.destination?.value == probe.destination?.value
+                })
+            else { return nil }
             var routeName = BranchingRoutes.name(of: probe, method: routeName, caseNames: arm.caseNames, first: armRoutes[0])
             let base = routeName
             var suffix = 1
@@ -193,7 +224,8 @@ extension UIKitStyle {
             for (route, method) in keptChildren(of: type, besides: coordinator.routes, &context) {
                 guard routeNames.insert(route.name).inserted else { continue }
                 var route = route
-                openOnUntiedRelease(&route, keptIn: route.name, of: type, besides: method, state.releasesByPlace[route.name] ?? [], &context)
+                openOnUntiedRelease(
+                    &route, keptIn: route.name, of: type, besides: method, state.releasesByPlace[route.name] ?? [], &context)
                 state.pendingChildRoutes.append((type.name, route.name))
                 coordinator.routes.append(route)
             }
@@ -215,7 +247,8 @@ extension UIKitStyle {
             let screenFirst = routeMethods.contains("start") ? nil : context.firstScreens[type.name]
             if let screenFirst {
                 var route = Route(name: unusedName(screenFirst.value.lowercasedFirst, in: coordinator), location: screenFirst.location)
-                route.destination = context.put(Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
+                route.destination = context.put(
+                    Fact(.screen(screenFirst.value), at: screenFirst.location, screenFirst.confidence), .route(name, route.name, .screen))
                 coordinator.routes.insert(route, at: 0)
                 routeNames.insert(route.name)
             }
@@ -229,10 +262,12 @@ extension UIKitStyle {
                 // Not one in a closure that runs as part of the method (`Task { … }`, a `completion:`), nor one the method
                 // itself finishes by (`delegate.coordinator(self, didResolve: …)` in a branch and in a `sink`): that is the method's own.
                 let ownFinish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions)?.name
-                for call in method.calls where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
+                for call in method.calls
+                where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
                     let receiver = plainReceiver(call.receiver)
                     let finishes = (receiver.isEmpty || receiver == "self") && (namesFinish(call.name) || finishers.contains(call.name))
-                    let tellsParent = receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
+                    let tellsParent =
+                        receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
                         && passesSelf(call)
                     guard finishes || tellsParent else { continue }
                     var route = Route(name: call.name, location: call.location)
@@ -243,11 +278,14 @@ extension UIKitStyle {
                     // `confirmation.onCompleted = { … self.delegate?.didFinish(receipt, in: self) }`: the closure is the
                     // child's, so this coordinator finishes once that child is done (its `then`).
                     if let label = call.closures.first, let starting = coordinator.routes.firstIndex(where: { $0.name == method.name }),
-                       let child = coordinator.routes[starting].destination?.value.coordinatorName,
-                       context.isClosureProperty(label, of: child) {
-                        let placed = context.put(Fact(call.name, at: call.location, .inferred("`\(child)`'s `\(label)` closure runs it once the child is done")),
-                                                 .route(name, method.name, .then, item: call.name))
-                        coordinator.routes[starting].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+                        let child = coordinator.routes[starting].destination?.value.coordinatorName,
+                        context.isClosureProperty(label, of: child)
+                    {
+                        let placed = context.put(
+                            Fact(call.name, at: call.location, .inferred("`\(child)`'s `\(label)` closure runs it once the child is done")),
+                            .route(name, method.name, .then, item: call.name))
+                        coordinator.routes[starting].then.append(
+                            RouteReference(coordinator: nil, route: placed.value, location: placed.location))
                     }
                 }
             }
@@ -257,38 +295,62 @@ extension UIKitStyle {
         mutating func pickInitial(screenFirst: Fact<String>?, runs: OwnRuns, _ state: inout State, _ context: inout Context) {
             if screenFirst != nil {
                 let first = coordinator.routes[0]
-                coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("the screen its parent shows with it")), .coordinator(name, .initial))
+                coordinator.initial = context.put(
+                    Fact(first.name, at: first.location, .inferred("the screen its parent shows with it")), .coordinator(name, .initial))
             } else if let start = coordinator.routes.firstIndex(where: { $0.name == "start" }) {
-                if let method = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(method, routes: routeMethods, atLeast: 1) {
+                if let method = type.methods.first(where: { $0.name == "start" }),
+                    let picked = pickedOnAppState(method, routes: routeMethods, atLeast: 1)
+                {
                     // A start that navigates in one branch and runs other routes in the others may begin with any of them.
-                    coordinator.initials = [Located("start", at: coordinator.routes[start].location)] + picked.map { call in
-                        context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")), .coordinator(name, .initial, item: call.name))
-                    }
+                    coordinator.initials =
+                        [Located("start", at: coordinator.routes[start].location)]
+                        + picked.map { call in
+                            context.put(
+                                Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")),
+                                .coordinator(name, .initial, item: call.name))
+                        }
                 } else if !branches.isEmpty {
-                    coordinator.initials = [Located("start", at: coordinator.routes[start].location)] + branches.map { branch in
-                        context.put(Fact(branch.name, at: branch.location, .inferred("`start()` starts its child in another branch")), .coordinator(name, .initial, item: branch.name))
-                    }
+                    coordinator.initials =
+                        [Located("start", at: coordinator.routes[start].location)]
+                        + branches.map { branch in
+                            context.put(
+                                Fact(branch.name, at: branch.location, .inferred("`start()` starts its child in another branch")),
+                                .coordinator(name, .initial, item: branch.name))
+                        }
                 } else {
                     coordinator.initial = Located("start", at: coordinator.routes[start].location)
                 }
                 liftStart(of: &coordinator, at: start, &state, &context)
-            } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = handedOverPicks(start, of: type, routes: routeMethods, context) {
+            } else if let start = type.methods.first(where: { $0.name == "start" }),
+                let picked = handedOverPicks(start, of: type, routes: routeMethods, context)
+            {
                 // `start() { application.start() }`, whose `start` calls `navigation?.showActiveWallet()` or `…showCreateWallet()`.
                 coordinator.initials = picked.map { call, owner in
-                    context.put(Fact(call.name, at: call.location, .inferred("`start()` hands over to `\(owner)`, which calls it")), .coordinator(name, .initial, item: call.name))
-                }
-            } else if let start = type.methods.first(where: { $0.name == "start" }), let picked = pickedOnAppState(start, routes: routeMethods) {
-                // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
-                coordinator.initials = picked.map { call in
-                    context.put(Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")), .coordinator(name, .initial, item: call.name))
+                    context.put(
+                        Fact(call.name, at: call.location, .inferred("`start()` hands over to `\(owner)`, which calls it")),
+                        .coordinator(name, .initial, item: call.name))
                 }
             } else if let start = type.methods.first(where: { $0.name == "start" }),
-                      let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }) {
-                coordinator.initial = context.put(Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
+                let picked = pickedOnAppState(start, routes: routeMethods)
+            {
+                // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
+                coordinator.initials = picked.map { call in
+                    context.put(
+                        Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")),
+                        .coordinator(name, .initial, item: call.name))
+                }
+            } else if let start = type.methods.first(where: { $0.name == "start" }),
+                let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }
+                )
+            {
+                coordinator.initial = context.put(
+                    Fact(call.name, at: call.location, .inferred("`start()` calls `\(call.name)()`")), .coordinator(name, .initial))
                 if let index = coordinator.routes.firstIndex(where: { $0.name == call.name }) {
                     liftStart(of: &coordinator, at: index, &state, &context)
                 }
-            } else if let only = runs.atStart.first, runs.atStart.count == 1, let index = coordinator.routes.firstIndex(where: { $0.name == only.value }) {
+            } else if let only = runs.atStart.first, runs.atStart.count == 1,
+                let index = coordinator.routes.firstIndex(where: { $0.name == only.value })
+            {
                 // `start() { machine.send(.begin) }`, whose handler starts the child `init` made: where it begins.
                 coordinator.initial = context.put(only, .coordinator(name, .initial))
                 liftStart(of: &coordinator, at: index, checksStyle: false, &state, &context)
@@ -297,7 +359,9 @@ extension UIKitStyle {
                 coordinator.initials = runs.atStart.map { context.put($0, .coordinator(name, .initial, item: $0.value)) }
             } else {
                 let first = coordinator.routes[0]
-                coordinator.initial = context.put(Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")), .coordinator(name, .initial))
+                coordinator.initial = context.put(
+                    Fact(first.name, at: first.location, .inferred("no `start()` that navigates: the first navigating method")),
+                    .coordinator(name, .initial))
                 // A first screen the coordinator presents is a presentation it owns, not the root of a stack.
                 if first.transition?.value != .present {
                     coordinator.routes[0].transition = nil
@@ -313,9 +377,13 @@ extension UIKitStyle {
                     guard let again = coordinator.routes[index].then.first(where: { $0.route == "start" }) else { continue }
                     let route = coordinator.routes[index].name
                     coordinator.routes[index].then.removeAll { $0.route == "start" }
-                    for initial in coordinator.initials where !coordinator.routes[index].then.contains(where: { $0.route == initial.value }) {
-                        let placed = context.put(Fact(initial.value, at: again.location, .inferred("the finish closure calls `start()`, which may pick it")), .route(name, route, .then, item: initial.value))
-                        coordinator.routes[index].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
+                    for initial in coordinator.initials where !coordinator.routes[index].then.contains(where: { $0.route == initial.value })
+                    {
+                        let placed = context.put(
+                            Fact(initial.value, at: again.location, .inferred("the finish closure calls `start()`, which may pick it")),
+                            .route(name, route, .then, item: initial.value))
+                        coordinator.routes[index].then.append(
+                            RouteReference(coordinator: nil, route: placed.value, location: placed.location))
                     }
                 }
             }
@@ -330,7 +398,12 @@ extension UIKitStyle {
                 let foreign = coordinator.routes.filter { $0.transition.map { stackOperations.contains($0.value) } ?? false }
                 for route in foreign {
                     let operation = route.transition!.value == .push ? "pushes onto" : "pops"
-                    context.notes.append(ExtractionNote(.foreignStack, "`\(name).\(route.name)` \(operation) the stack of another coordinator (`\(name)` is a \(kind.rawValue) coordinator, with no stack of its own): route left out", at: route.transition!.location, coordinator: name))
+                    context.notes.append(
+                        ExtractionNote(
+                            .foreignStack,
+                            "`\(name).\(route.name)` \(operation) the stack of another coordinator (`\(name)` is a \(kind.rawValue) "
+                                + "coordinator, with no stack of its own): route left out",
+                            at: route.transition!.location, coordinator: name))
                 }
                 if !foreign.isEmpty {
                     coordinator.routes.removeAll { $0.transition.map { stackOperations.contains($0.value) } ?? false }
@@ -343,7 +416,8 @@ extension UIKitStyle {
         /// read as the tabs, nothing else runs them.
         private func besideTabs() -> [Fact<String>] {
             guard coordinator.tabs != nil, !coordinator.routes.contains(where: { $0.name == "start" }),
-                  let start = type.methods.first(where: { $0.name == "start" }) else { return [] }
+                let start = type.methods.first(where: { $0.name == "start" })
+            else { return [] }
             return start.calls.filter { call in
                 ["", "self"].contains(plainReceiver(call.receiver)) && call.closures.allSatisfy(ownClosures.contains)
                     && coordinator.routes.contains { $0.name == call.name }
@@ -356,8 +430,11 @@ extension UIKitStyle {
         func calledByLibraries(_ context: Context) -> [Fact<String>] {
             type.methods.compactMap { method in
                 guard routeNames.contains(method.name),
-                      let library = method.conformances.first(where: { context.recognizer.types[$0] == nil && !$0.hasPrefix("UI") }) else { return nil }
-                return Fact(method.name, at: method.location, .inferred("it implements `\(library)`, declared outside the sources, whose owner may call it"))
+                    let library = method.conformances.first(where: { context.recognizer.types[$0] == nil && !$0.hasPrefix("UI") })
+                else { return nil }
+                return Fact(
+                    method.name, at: method.location,
+                    .inferred("it implements `\(library)`, declared outside the sources, whose owner may call it"))
             }
         }
 
@@ -365,18 +442,21 @@ extension UIKitStyle {
         /// actions run.
         mutating func readTriggers(runs: OwnRuns, handlers: [EventHandler: [(MethodFacts, CallFacts)]], _ context: inout Context) {
             let alerts = alertRoutes(of: coordinator)
-            let requests = collectTriggers(of: type, coordinator: coordinator, alerts: alerts, handlers: handlers, armOfCall: armOfCall, &context)
+            let requests = collectTriggers(
+                of: type, coordinator: coordinator, alerts: alerts, handlers: handlers, armOfCall: armOfCall, &context)
             coordinator.routes.removeAll { alerts.contains($0.name) }
             // What `start()` shows first, and the tabs (the tab bar reaches them), are not its triggers; what else it
             // runs as it starts (`checkDevice()`, `promptBackup.start()` beside the tabs) is the coordinator's own doing.
             let first = Set(coordinator.initials.map(\.value) + (coordinator.tabs ?? []).map(\.value) + ["start"])
             var seen: Set<String> = []
-            let fired = (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests
+            let fired =
+                (besideTabs() + runs.later + runs.atStart.filter { early in !runs.later.contains { $0.value == early.value } } + requests
                 + calledByLibraries(context)).filter { seen.insert($0.value).inserted }
-            coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }.map { fact in
-                let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
-                return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
-            }
+            coordinator.triggers = fired.filter { !first.contains($0.value) && routeNames.contains($0.value) && !alerts.contains($0.value) }
+                .map { fact in
+                    let placed = context.put(fact, .coordinator(name, .triggers, item: fact.value))
+                    return RouteReference(coordinator: nil, route: placed.value, location: placed.location)
+                }
         }
     }
 }

@@ -16,7 +16,8 @@ extension UIKitStyle {
     }
 
     static func ownRuns(
-        of type: TypeFacts, routes routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]],
+        of type: TypeFacts, routes routeLocations: [String: SourceLocation], makers: Set<String>,
+        handlers: [EventHandler: [(MethodFacts, CallFacts)]],
         _ context: Context
     ) -> OwnRuns {
         var walk = RunWalk(type, routeLocations, makers: makers, handlers: handlers, mapping: context.recognizer.mapping)
@@ -47,7 +48,8 @@ extension UIKitStyle {
         var seen: Set<String> = []
 
         init(
-            _ type: TypeFacts, _ routeLocations: [String: SourceLocation], makers: Set<String>, handlers: [EventHandler: [(MethodFacts, CallFacts)]],
+            _ type: TypeFacts, _ routeLocations: [String: SourceLocation], makers: Set<String>,
+            handlers: [EventHandler: [(MethodFacts, CallFacts)]],
             mapping: ExtractMapping
         ) {
             self.routeLocations = routeLocations
@@ -67,7 +69,9 @@ extension UIKitStyle {
         /// The property whose child a call hands to a helper that keeps it (`start(tabCoordinator, url: link)`,
         /// `addChild(flow)`), when a route is named after it.
         func startedHeldChild(_ call: CallFacts) -> String? {
-            guard !routes.contains(call.name), isRetain(call, mapping), case .reference(let name)? = call.arguments.first?.value else { return nil }
+            guard !routes.contains(call.name), isRetain(call, mapping), case .reference(let name)? = call.arguments.first?.value else {
+                return nil
+            }
             let held = plainReceiver(name)
             return routes.contains(held) && properties.contains(held) ? held : nil
         }
@@ -99,7 +103,8 @@ extension UIKitStyle {
             // A navigating `start()` is a route, whose closures are its screen's: only the methods it calls are followed,
             // and the routes it runs itself (`window.rootViewController = stack; showMain()`) run as it starts.
             if routes.contains("start") {
-                for call in methods["start"]?.flatMap(\.calls) ?? [] where ["", "self"].contains(plainReceiver(call.receiver)) && methods[call.name] != nil {
+                for call in methods["start"]?.flatMap(\.calls) ?? []
+                where ["", "self"].contains(plainReceiver(call.receiver)) && methods[call.name] != nil {
                     let inClosure = call.closures.contains { !ownClosures.contains($0) }
                     if !routes.contains(call.name) {
                         queue.append((.method(call.name), inClosure, false))
@@ -152,9 +157,11 @@ extension UIKitStyle {
             let later = live || enclosing.contains { !ownClosures.contains($0) }
             // A closure a method sets on the screen it makes and gives back: the routes it calls are that screen's
             // triggers (`collectTriggers`); what they run in turn is still followed here.
-            let screenCallback = enclosing.contains { !ownClosures.contains($0) } && {
-                if case .method(let name) = step { makers.contains(name) } else { false }
-            }()
+            let screenCallback =
+                enclosing.contains { !ownClosures.contains($0) }
+                && {
+                    if case .method(let name) = step { makers.contains(name) } else { false }
+                }()
             // `button.addTarget(self, action: #selector(swapSelected), for: .touchUpInside)`: a control it set up runs it.
             for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
                 run(action, at: call.location, live: true, "\(origin) makes it the action of a control (`#selector`)")
@@ -164,7 +171,9 @@ extension UIKitStyle {
             let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
             if receiver.isEmpty || receiver == "self", let held = startedHeldChild(call) {
                 // `start(tabCoordinator, url: link)`: a helper that keeps and starts the child a property holds.
-                run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
+                run(
+                    held, at: call.location, live: later, inInit: inInit,
+                    later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
             } else if receiver.isEmpty || receiver == "self" {
                 if routes.contains(call.name) {
                     if !screenCallback { run(call.name, at: call.location, live: later, inInit: inInit, why) }
@@ -175,8 +184,11 @@ extension UIKitStyle {
             } else if let event = sent(call) {
                 queue.append((.handler(event), later, inInit))
             } else if call.name != "=", let held = receiver.split(separator: ".").first.map(String.init), routes.contains(held),
-                      !receiver.contains("("), method.bindings[held] == nil, properties.contains(held) {
-                run(held, at: call.location, live: later, inInit: inInit, later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
+                !receiver.contains("("), method.bindings[held] == nil, properties.contains(held)
+            {
+                run(
+                    held, at: call.location, live: later, inInit: inInit,
+                    later ? "\(origin) uses the child it keeps in `\(held)`" : "`start()` uses the child it keeps in `\(held)`\(through)")
             }
         }
     }
@@ -188,13 +200,16 @@ extension UIKitStyle {
     static func serviceCalls(on type: TypeFacts, _ context: Context) -> Set<String> {
         // The type and the protocols only it and its kind conform to; not the `Coordinator` protocol all share.
         let roots = Set(context.recognizer.mapping.coordinators)
-        let own = Set([type.name] + type.inherited.map(\.base).filter { supertype in
-            !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
-        })
+        let own = Set(
+            [type.name]
+                + type.inherited.map(\.base).filter { supertype in
+                    !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
+                })
         var names: Set<String> = []
         for name in own.sorted() {
             for keeper in context.keepers[name] ?? [] where keeper.type != type.name {
-                guard let service = context.recognizer.types[keeper.type], !isScreenLike(service), !context.isCoordinatorType(service.name) else { continue }
+                guard let service = context.recognizer.types[keeper.type], !isScreenLike(service), !context.isCoordinatorType(service.name)
+                else { continue }
                 for method in service.methods {
                     for call in method.calls where plainReceiver(call.receiver) == keeper.property {
                         names.insert(call.name)
@@ -247,11 +262,13 @@ extension UIKitStyle {
     /// The event a call sends to a receiver that has handlers for it (`machine.send(.begin)`,
     /// `stateMachine.tryEvent(.dismissedSettings)`); not the registration itself, which hands over a closure.
     static func sentEvent(_ call: CallFacts, _ handlers: [EventHandler: [(MethodFacts, CallFacts)]]) -> EventHandler? {
-        guard !handlers.isEmpty, call.name != "=", !call.arguments.contains(where: { argument in
-            if argument.label == "{}" { return true }
-            if case .other(let text) = argument.value { return text.hasPrefix("{") }
-            return false
-        }) else { return nil }
+        guard !handlers.isEmpty, call.name != "=",
+            !call.arguments.contains(where: { argument in
+                if argument.label == "{}" { return true }
+                if case .other(let text) = argument.value { return text.hasPrefix("{") }
+                return false
+            })
+        else { return nil }
         for argument in call.arguments {
             guard case .member(let event, _) = argument.value else { continue }
             let key = EventHandler(receiver: plainReceiver(call.receiver), event: event)

@@ -8,7 +8,8 @@ extension UIKitStyle {
     /// and goes on. It is a route, run whenever the child asks.
     static func isRequest(_ method: MethodFacts, of type: TypeFacts, _ context: Context) -> Bool {
         guard let reaction = context.reactions(of: type.name).first(where: { $0.method.location == method.location }),
-              reaction.release == nil, !endsFlow(method.name) else { return false }
+            reaction.release == nil, !endsFlow(method.name)
+        else { return false }
         let mapping = context.recognizer.mapping
         return childMadeNow(in: method, of: type, context) != nil
             || method.calls.contains { $0.closures.isEmpty && transition(of: $0, mapping: mapping)?.destinationRule == .required }
@@ -40,7 +41,9 @@ extension UIKitStyle {
             default: return nil
             }
             guard let call = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) else { return nil }
-            return Fact(exit, at: call.location, .inferred("`\(child).\(method.name)` ends the flow with `\(call.name)()`, on which the parent releases it"))
+            return Fact(
+                exit, at: call.location,
+                .inferred("`\(child).\(method.name)` ends the flow with `\(call.name)()`, on which the parent releases it"))
         }
     }
 
@@ -98,8 +101,9 @@ extension UIKitStyle {
             for call in method.calls where call.closures.isEmpty {
                 let holder = plainReceiver(call.receiver)
                 guard !holder.isEmpty, holder != "self", holder != "super",
-                      let property = type.properties.first(where: { $0.name == holder }),
-                      let model = index.heldType(property, in: type) else { continue }
+                    let property = type.properties.first(where: { $0.name == holder }),
+                    let model = index.heldType(property, in: type)
+                else { continue }
                 for relay in model.methods where relay.name == call.name {
                     for reached in relay.calls where reached.closures.isEmpty && !["", "self"].contains(plainReceiver(reached.receiver)) {
                         found.append((reached.name, "\(screen).\(method.name) → \(model.name).\(relay.name)"))
@@ -150,15 +154,21 @@ extension UIKitStyle {
         let receiver = plainReceiver(call.receiver)
         if receiver.isEmpty || receiver == "self" {
             // `childDidFinish(loading)`: the coordinator lets a child go; its own flow goes on.
-            if vocabulary.release.contains(call.name), call.arguments.contains(where: { argument in
-                if case .reference(let name) = argument.value { plainReceiver(name) != "self" } else { false }
-            }) { return false }
+            if vocabulary.release.contains(call.name),
+                call.arguments.contains(where: { argument in
+                    if case .reference(let name) = argument.value { plainReceiver(name) != "self" } else { false }
+                })
+            {
+                return false
+            }
             return finishers.contains(call.name) || named
         }
         // `delegate?.didCancel(in: self)`, where a parent's `didCancel(in:)` lets this coordinator go.
         guard named || reactions.contains(call.name) else { return false }
         // `delegate?.settingsCoordinatorDidFinish(self)`, or without `self` on the coordinator's own delegate.
-        let ownDelegate = !receiver.contains(".") && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
+        let ownDelegate =
+            !receiver.contains(".")
+            && (receiver.lowercased().hasSuffix("delegate") || receiver == "parent" || receiver == "parentCoordinator")
         return (receiver.lowercased().contains("delegate") || receiver.lowercased().contains("parent"))
             && (ownDelegate || passesSelf(call))
     }
@@ -193,7 +203,10 @@ extension UIKitStyle {
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
     static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
         for method in context.recognizer.types[child]?.methods ?? [] {
-            for call in method.calls where (isRelease(call, context.recognizer.mapping) || context.recognizer.mapping.releasedByEffect.contains(call.name)) && passesSelf(call) {
+            for call in method.calls
+            where (isRelease(call, context.recognizer.mapping) || context.recognizer.mapping.releasedByEffect.contains(call.name))
+                && passesSelf(call)
+            {
                 return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`"))
             }
         }

@@ -38,7 +38,8 @@ extension UIKitStyle {
                 positions[parent] = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             }
             guard let index = positions[parent]?[routeName], leftOut[parent]?.contains(index) != true,
-                  let child = context.coordinators[parent]!.routes[index].destination?.value.name else { continue }
+                let child = context.coordinators[parent]!.routes[index].destination?.value.name
+            else { continue }
             let location = context.coordinators[parent]!.routes[index].location
             let kind = context.coordinators[parent]!.kind?.value
             let transitionPath = FactPath.route(parent, routeName, .transition)
@@ -47,7 +48,12 @@ extension UIKitStyle {
                 // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
                 // is given works on another coordinator's, which a spec cannot name.
                 if let kind, kind != .navigation, transition != .present {
-                    context.notes.append(ExtractionNote(.foreignStack, "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not `\(parent)`'s (a \(kind.rawValue) coordinator): route left out", at: location, coordinator: parent))
+                    context.notes.append(
+                        ExtractionNote(
+                            .foreignStack,
+                            "`\(parent).\(routeName)` starts `\(child)`, whose start() does `\(start.value)` on a stack that is not "
+                                + "`\(parent)`'s (a \(kind.rawValue) coordinator): route left out",
+                            at: location, coordinator: parent))
                     leftOut[parent, default: []].insert(index)
                     context.coordinators[parent]?.markOpen()
                     continue
@@ -61,15 +67,21 @@ extension UIKitStyle {
                     context.coordinators[parent]?.routes[index].open = Located(true, at: start.location)
                 }
                 if transition == .present, let style = state.startStyles[child] ?? nil {
-                    let fact = context.put(Fact(style.value, at: style.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .style))
+                    let fact = context.put(
+                        Fact(style.value, at: style.location, .inferred("the child's start() presents it so")),
+                        .route(parent, routeName, .style))
                     context.coordinators[parent]?.routes[index].style = fact
                 }
                 if transition == .present, let dismissible = state.startDismissible[child] ?? nil {
-                    let fact = context.put(Fact(dismissible.value, at: dismissible.location, .inferred("the child's start() presents it so")), .route(parent, routeName, .dismissible))
+                    let fact = context.put(
+                        Fact(dismissible.value, at: dismissible.location, .inferred("the child's start() presents it so")),
+                        .route(parent, routeName, .dismissible))
                     context.coordinators[parent]?.routes[index].dismissible = fact
                 }
             } else {
-                let fact = context.put(Fact(Transition.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath)
+                let fact = context.put(
+                    Fact(Transition.attach, at: location, .inferred("neither the method nor the child's start() navigates")), transitionPath
+                )
                 context.coordinators[parent]?.routes[index].transition = fact
             }
         }
@@ -91,7 +103,8 @@ extension UIKitStyle {
                 if method.name == "deinit" || method.name == "didMove" {
                     goingAway.called.formUnion(method.calls.map(\.name))
                 } else if notifiesPops, method.name.hasPrefix("pop") {
-                    goingAway.popNotifications.formUnion(method.calls.filter { !["", "self", "super"].contains(plainReceiver($0.receiver)) }.map(\.name))
+                    goingAway.popNotifications.formUnion(
+                        method.calls.filter { !["", "self", "super"].contains(plainReceiver($0.receiver)) }.map(\.name))
                 }
             }
         }
@@ -130,8 +143,10 @@ extension UIKitStyle {
             for method in type.methods {
                 // A method that lets every child go and sets a new root releases them on `replaced`.
                 if let clear = method.calls.first(where: { clearsChildren($0, mapping) }),
-                   setsNewRoot(method, mapping) {
-                    parentExits.append(Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
+                    setsNewRoot(method, mapping)
+                {
+                    parentExits.append(
+                        Fact(.replaced, at: clear.location, .inferred("`\(method.name)()` lets every child go as it sets a new root")))
                 }
                 guard let release = method.calls.first(where: { isRelease($0, mapping) && $0.closures.isEmpty }) else { continue }
                 if method.name == "presentationControllerDidDismiss" {
@@ -155,7 +170,8 @@ extension UIKitStyle {
             exits += parentExits
             let letsGo = (coordinator.routes[index].destination?.value.name).map { lettingGo(of: $0, context) } ?? []
             if let child = coordinator.routes[index].destination?.value.name,
-               let told = tellsParentWhenAScreenGoes(child, finishReleases.union(letsGo.map(\.0.method.name)), goingAway, context) {
+                let told = tellsParentWhenAScreenGoes(child, finishReleases.union(letsGo.map(\.0.method.name)), goingAway, context)
+            {
                 exits.append(told)
             }
             exits += letsGo.map(\.1)
@@ -173,13 +189,19 @@ extension UIKitStyle {
             // A route that sets the root and keeps its child in one place: run again, it replaces the root and the
             // child before it alike (`authenticationFlow = flow` on every sign-out).
             if let place = slots[route.name], let emptied = emptiedOnReplace[place] {
-                exits.append(Fact(.replaced, at: emptied.call.location, .inferred("`\(emptied.method)()` empties `\(place)` as it sets a new root")))
+                exits.append(
+                    Fact(.replaced, at: emptied.call.location, .inferred("`\(emptied.method)()` empties `\(place)` as it sets a new root")))
             }
             if route.transition?.value == .setRoot, let place = slots[route.name], let kept = route.retain {
-                exits.append(Fact(.replaced, at: kept.location, .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
+                exits.append(
+                    Fact(
+                        .replaced, at: kept.location,
+                        .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
             }
             var seen: Set<ExitKind> = []
-            let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map { context.put($0, path($0.value)) }
+            let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map {
+                context.put($0, path($0.value))
+            }
             coordinator.routes[index].releaseOn = Located(released, at: route.retain?.location ?? route.location)
         }
 
@@ -191,10 +213,27 @@ extension UIKitStyle {
                 if let release = reaction.release {
                     // `didFinish(in:)` says what it is for; `didClose(in:)` is read as the child finishing.
                     let named = namesFinish(reaction.method.name)
-                    return (reaction, Fact(.finish, at: release.location, named ? .certain : .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it")))
+                    return (
+                        reaction,
+                        Fact(
+                            .finish, at: release.location,
+                            named
+                                ? .certain
+                                : .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which removes it"))
+                    )
                 }
-                guard let own = finishCall(in: reaction.method, finishers: ownFinishers, reactions: context.releasingReactions) else { return nil }
-                return (reaction, Fact(.finish, at: own.location, .inferred("`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the child goes with it")))
+                guard let own = finishCall(in: reaction.method, finishers: ownFinishers, reactions: context.releasingReactions) else {
+                    return nil
+                }
+                return (
+                    reaction,
+                    Fact(
+                        .finish, at: own.location,
+                        .inferred(
+                            "`\(child)` finishes by calling the parent's `\(reaction.method.name)`, which ends `\(name)`'s own flow: the "
+                                + "child goes with it"
+                        ))
+                )
             }
         }
 
@@ -205,15 +244,24 @@ extension UIKitStyle {
                 var then = Set(coordinator.routes[index].then.map(\.route))
                 let done = reaction.release != nil || endsFlow(reaction.method.name)
                 if !done, let own = coordinator.routes.first(where: { $0.location == reaction.method.location }) {
-                    asked.append(Fact(own.name, at: own.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)`")))
+                    asked.append(
+                        Fact(own.name, at: own.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)`"))
+                    )
                 }
                 for next in reaction.continuations where coordinator.routes.contains(where: { $0.name == next.name }) {
                     guard done else {
-                        asked.append(Fact(next.name, at: next.location, .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)` and goes on")))
+                        asked.append(
+                            Fact(
+                                next.name, at: next.location,
+                                .inferred("`\(child)` asks for it through the parent's `\(reaction.method.name)` and goes on")))
                         continue
                     }
                     guard then.insert(next.name).inserted else { continue }
-                    let placed = context.put(Fact(next.name, at: next.location, .inferred("the parent's `\(reaction.method.name)` runs it once `\(child)` is done")), .route(name, route.name, .then, item: next.name))
+                    let placed = context.put(
+                        Fact(
+                            next.name, at: next.location,
+                            .inferred("the parent's `\(reaction.method.name)` runs it once `\(child)` is done")),
+                        .route(name, route.name, .then, item: next.name))
                     coordinator.routes[index].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
                 }
             }

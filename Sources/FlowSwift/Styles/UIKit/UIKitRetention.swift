@@ -23,7 +23,8 @@ extension UIKitStyle {
             for assignment in initializer.calls where assignment.name == "=" && assignment.closures.isEmpty {
                 let place = plainReceiver(assignment.receiver)
                 guard !place.isEmpty, !place.contains("."), !place.contains("["), properties.contains(place),
-                      let value = assignment.arguments.first?.value else { continue }
+                    let value = assignment.arguments.first?.value
+                else { continue }
                 var child = value.constructedType
                 var why = "`init` makes it and keeps it in `\(place)`"
                 if child == nil, case .reference(let local) = value {
@@ -35,15 +36,19 @@ extension UIKitStyle {
                     }
                 }
                 guard let child, child != type.name, context.isCoordinatorType(child), !started.contains(child),
-                      !named.contains(place) else { continue }
+                    !named.contains(place)
+                else { continue }
                 guard let (method, start) = starts[place] else { continue }
                 var route = Route(name: place, location: start.location)
-                route.destination = context.put(Fact(.coordinator(child), at: assignment.location, .inferred(why)), .route(type.name, place, .coordinator))
+                route.destination = context.put(
+                    Fact(.coordinator(child), at: assignment.location, .inferred(why)), .route(type.name, place, .coordinator))
                 route.retain = context.put(Fact(.parent, at: assignment.location), .route(type.name, place, .retain))
                 route.releaseOn = Located([], at: assignment.location)
                 // Made once and kept for the coordinator's life: what ends it, if anything does before the coordinator
                 // goes, is not in the code the reader follows (the route is open, its `releaseOn` a lower bound).
-                route.open = context.put(Fact(true, at: assignment.location, .inferred("made once in `init` and kept for the coordinator's life")), .route(type.name, place, .open))
+                route.open = context.put(
+                    Fact(true, at: assignment.location, .inferred("made once in `init` and kept for the coordinator's life")),
+                    .route(type.name, place, .open))
                 found.append((route, method))
                 named.insert(place)
             }
@@ -60,23 +65,34 @@ extension UIKitStyle {
         _ releases: [(method: MethodFacts, call: CallFacts)], tied: Set<SourceLocation> = [], _ context: inout Context
     ) {
         let mapping = context.recognizer.mapping
-        guard !place.isEmpty, !place.contains("["), let elsewhere = releases.first(where: { release in
-            release.method.location != method.location && !tied.contains(release.call.location) && !context.isReaction(release.method, of: type.name)
-                && !systemCallbacks.contains(release.method.name) && !namesFinish(release.method.name)
-                // Emptied as the method sets a new root: the child's `replaced` (`linkChildren`).
-                && !setsNewRoot(release.method, mapping)
-        }) else { return }
+        guard !place.isEmpty, !place.contains("["),
+            let elsewhere = releases.first(where: { release in
+                release.method.location != method.location && !tied.contains(release.call.location)
+                    && !context.isReaction(release.method, of: type.name)
+                    && !systemCallbacks.contains(release.method.name) && !namesFinish(release.method.name)
+                    // Emptied as the method sets a new root: the child's `replaced` (`linkChildren`).
+                    && !setsNewRoot(release.method, mapping)
+            })
+        else { return }
         route.open = Located(true, at: elsewhere.call.location)
-        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the reader does not tie to an exit: its releases are not all read (the route is open)", at: elsewhere.call.location, coordinator: type.name))
+        context.notes.append(
+            ExtractionNote(
+                .unrecognized,
+                "`\(type.name).\(route.name)` keeps its child in `\(place)`, which `\(elsewhere.method.name)` lets go on an event the "
+                    + "reader does not tie to an exit: its releases are not all read (the route is open)",
+                at: elsewhere.call.location, coordinator: type.name))
     }
 
     /// The exits on which the child sends `event` (`actionsSubject.send(.complete)`) from the closure of its own
     /// navigation call that runs when the user leaves: a push's closure (routers and navigation coordinators run it
     /// when the screen is popped: `back`) or a sheet's dismissal callback (`dismiss`).
-    static func exitsReported(by child: String, sending event: String, releasedAt location: SourceLocation, _ context: Context) -> [Fact<ExitKind>] {
+    static func exitsReported(by child: String, sending event: String, releasedAt location: SourceLocation, _ context: Context) -> [Fact<
+        ExitKind
+    >] {
         var exits: [Fact<ExitKind>] = []
         for method in context.recognizer.types[child]?.methods ?? [] {
-            for call in method.calls where call.arguments.contains(where: { if case .member(event, _) = $0.value { true } else { false } }) {
+            for call in method.calls where call.arguments.contains(where: { if case .member(event, _) = $0.value { true } else { false } })
+            {
                 guard let label = call.closures.first else { continue }
                 let exit: ExitKind
                 if ["push", "pushViewController", "pushModule"].contains(label) || context.recognizer.mapping.push.contains(label) {
@@ -87,7 +103,10 @@ extension UIKitStyle {
                     continue
                 }
                 guard !exits.contains(where: { $0.value == exit }) else { continue }
-                exits.append(Fact(exit, at: location, .inferred("`\(child)` sends `.\(event)` from the `\(label)` closure, which runs as the user leaves it")))
+                exits.append(
+                    Fact(
+                        exit, at: location,
+                        .inferred("`\(child)` sends `.\(event)` from the `\(label)` closure, which runs as the user leaves it")))
             }
         }
         return exits
@@ -121,7 +140,9 @@ extension UIKitStyle {
     /// EnterPasswordCoordinator(…); …start() } }`: the children after the first that `start()` makes and starts, each of
     /// another type. Bound to the same name as the first, they are in other branches (Swift lets no scope declare a name
     /// twice); children bound to names of their own start together (a tab hub's).
-    static func otherStartedChildren(in method: MethodFacts, of type: TypeFacts, besides first: String, _ context: Context) -> [Located<String>] {
+    static func otherStartedChildren(in method: MethodFacts, of type: TypeFacts, besides first: String, _ context: Context) -> [Located<
+        String
+    >] {
         guard let variable = method.variable(constructing: first) else { return [] }
         var seen: Set<String> = [first]
         return childrenMadeNow(in: method, of: type, context).filter { child in

@@ -5,17 +5,21 @@ import FlowConfig
 extension UIKitStyle {
     /// One navigating method: its first navigation call and, when it starts a child, how the child is kept and let go.
     static func read(
-        _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts, made: (child: Located<String>, why: String)?,
+        _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts], _ type: TypeFacts,
+        made: (child: Located<String>, why: String)?,
         branch: Located<String>? = nil, clearing: Set<String>, finishers: Set<String>, _ state: inout State, _ context: inout Context,
         _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
         // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing; given the tabs' stacks
         // mapped from a list, it is where a hub starts (read with the tabs).
-        let navigations = ([method] + inlined).flatMap { $0.calls.filter {
-            transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains) && $0.arguments.first?.value != .array([])
-                && !givesMappedTabs($0)
-        } }
+        let navigations = ([method] + inlined).flatMap {
+            $0.calls.filter {
+                transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains)
+                    && $0.arguments.first?.value != .array([])
+                    && !givesMappedTabs($0)
+            }
+        }
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
         // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
@@ -33,13 +37,17 @@ extension UIKitStyle {
         // child, as popping and then pushing is the push. The route takes the child's start.
         let closesFirst = child != nil && navigation.flatMap { transition(of: $0, mapping: mapping)?.destinationRule } == .forbidden
         if !closesFirst, let navigation, let kind = transition(of: navigation, mapping: mapping) {
-            readNavigation(navigation, kind: kind, among: navigations, &route, method, inlined: inlined, type, childKnown: child != nil, &context, &allResolved)
+            readNavigation(
+                navigation, kind: kind, among: navigations, &route, method, inlined: inlined, type, childKnown: child != nil, &context,
+                &allResolved)
         }
         guard let child else {
             openOnAppNavigation(&route, [method] + inlined, type, &context)
             return
         }
-        readChild(child, childConfidence, shownBy: navigation, &route, method, inlined: inlined, type, branch: branch, clearing: clearing, finishers: finishers, &state, &context)
+        readChild(
+            child, childConfidence, shownBy: navigation, &route, method, inlined: inlined, type, branch: branch, clearing: clearing,
+            finishers: finishers, &state, &context)
     }
 
     /// `flow.finishPresentation()`: a method of another type of the app whose body presents, pushes or dismisses
@@ -48,25 +56,37 @@ extension UIKitStyle {
     /// judged on that.)
     static func openOnAppNavigation(_ route: inout Route, _ methods: [MethodFacts], _ type: TypeFacts, _ context: inout Context) {
         let mapping = context.recognizer.mapping
-        guard let wrapped = methods.flatMap(\.calls).first(where: { call in
-            mapping.navigatesByEffect.contains(call.name) && !["", "self", "super"].contains(plainReceiver(call.receiver))
-                && transition(of: call, mapping: mapping) == nil
-        }) else { return }
+        guard
+            let wrapped = methods.flatMap(\.calls).first(where: { call in
+                mapping.navigatesByEffect.contains(call.name) && !["", "self", "super"].contains(plainReceiver(call.receiver))
+                    && transition(of: call, mapping: mapping) == nil
+            })
+        else { return }
         route.open = Located(true, at: wrapped.location)
-        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that navigates: what it shows or closes is not read (the route is open)", at: wrapped.location, coordinator: type.name))
+        context.notes.append(
+            ExtractionNote(
+                .unrecognized,
+                "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that "
+                    + "navigates: what it shows or closes is not read (the route is open)",
+                at: wrapped.location, coordinator: type.name))
     }
 
     /// The route's transition and style from its navigation call, and what it shows unless it starts a child.
     static func readNavigation(
-        _ navigation: CallFacts, kind: Transition, among navigations: [CallFacts], _ route: inout Route, _ method: MethodFacts, inlined: [MethodFacts],
+        _ navigation: CallFacts, kind: Transition, among navigations: [CallFacts], _ route: inout Route, _ method: MethodFacts,
+        inlined: [MethodFacts],
         _ type: TypeFacts, childKnown: Bool, _ context: inout Context, _ allResolved: inout Bool
     ) {
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
         if kind == .push, let takeover = pushTakesOver(in: [method] + inlined) {
             // `push(feed)` with its back button hidden, and the screens under it removed: the stack's new root.
-            route.transition = context.put(Fact(.setRoot, at: navigation.location, .inferred(
-                "pushed with its back button hidden and the screens under it removed (`\(takeover)`): the stack's new root")), path(.transition))
+            route.transition = context.put(
+                Fact(
+                    .setRoot, at: navigation.location,
+                    .inferred(
+                        "pushed with its back button hidden and the screens under it removed (`\(takeover)`): the stack's new root")),
+                path(.transition))
         } else {
             route.transition = context.put(Fact(kind, at: navigation.location), path(.transition))
         }
@@ -81,8 +101,10 @@ extension UIKitStyle {
             route.dismissible = context.put(Fact(false, at: setter.location), path(.dismissible))
         }
         if kind == .present, route.style == nil, library == nil, !["", "self"].contains(plainReceiver(navigation.receiver)),
-           case .type(let router, _, _) = context.recognizer.resolve(.reference(plainReceiver(navigation.receiver)), in: method, of: type, at: navigation.location),
-           let fullScreen = context.recognizer.presentsInStyleGiven[router] {
+            case .type(let router, _, _) = context.recognizer.resolve(
+                .reference(plainReceiver(navigation.receiver)), in: method, of: type, at: navigation.location),
+            let fullScreen = context.recognizer.presentsInStyleGiven[router]
+        {
             // `router.present(vc)`, where the router's `present` sets the style it was made with: full screen when
             // the app makes every such router full screen, else as the router's maker said, which is not followed
             // here: no swipe-down is assumed.
@@ -95,10 +117,16 @@ extension UIKitStyle {
             // A floating panel or another library's controller presents itself as that library decides: no
             // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
             route.open = Located(true, at: navigation.location)
-            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation style is not read (the route is open)", at: navigation.location, coordinator: type.name))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation "
+                        + "style is not read (the route is open)",
+                    at: navigation.location, coordinator: type.name))
             if !childKnown {
                 // What the panel holds, and so what its screens trigger, is handed to the library: not all read.
-                route.destination = context.put(Fact(.screen(library), at: navigation.location, .inferred("a controller of a library")), path(.screen))
+                route.destination = context.put(
+                    Fact(.screen(library), at: navigation.location, .inferred("a controller of a library")), path(.screen))
                 allResolved = false
             }
         } else if !childKnown, kind.destinationRule == .required {
@@ -108,16 +136,27 @@ extension UIKitStyle {
 
     /// A presentation through a router that applies the style it was made with: full screen when every such router
     /// the app makes is made full screen, else open with a note.
-    static func readStyleGiven(_ navigation: CallFacts, fullScreen: Bool, _ route: inout Route, _ type: TypeFacts, _ context: inout Context) {
+    static func readStyleGiven(_ navigation: CallFacts, fullScreen: Bool, _ route: inout Route, _ type: TypeFacts, _ context: inout Context)
+    {
         let through = "`\(plainReceiver(navigation.receiver)).\(navigation.name)`"
         if fullScreen {
-            route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred(
-                "presented through \(through), which applies the style it was made with, and the app makes every such router full screen")),
+            route.style = context.put(
+                Fact(
+                    .fullScreen, at: navigation.location,
+                    .inferred(
+                        "presented through \(through), which applies the style it was made with, and the app makes every such router full "
+                            + "screen"
+                    )),
                 .route(type.name, route.name, .style))
             return
         }
         route.open = Located(true, at: navigation.location)
-        context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not read (the route is open)", at: navigation.location, coordinator: type.name))
+        context.notes.append(
+            ExtractionNote(
+                .unrecognized,
+                "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not "
+                    + "read (the route is open)",
+                at: navigation.location, coordinator: type.name))
     }
 
     /// `sheet.detents = [.medium(), .large()]` (or `vc.sheetPresentationController?.detents = …`) in the method: the
@@ -138,7 +177,8 @@ extension UIKitStyle {
 
     /// The screen a navigation call shows, its presentation set in its `init`, and whether it closes itself.
     static func readDestination(
-        of navigation: CallFacts, kind: Transition, among navigations: [CallFacts], _ route: inout Route, _ method: MethodFacts, _ type: TypeFacts,
+        of navigation: CallFacts, kind: Transition, among navigations: [CallFacts], _ route: inout Route, _ method: MethodFacts,
+        _ type: TypeFacts,
         _ context: inout Context, _ allResolved: inout Bool
     ) {
         let mapping = context.recognizer.mapping
@@ -150,28 +190,44 @@ extension UIKitStyle {
         var shown = argument(navigation)
         // `present(navigationController)` of a stack (or pages) filled by `setViewControllers([screen])` shows that screen.
         if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
-           name == "UINavigationController" || name == "UIPageViewController", let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot }) {
+            name == "UINavigationController" || name == "UIPageViewController",
+            let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot })
+        {
             shown = argument(filled)
         }
         if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
             route.destination = context.put(destination, path(destination.value.field))
             if kind == .present, route.style == nil, case .screen(let screen) = destination.value,
-               let setter = initializer(of: screen, context.recognizer.index, where: setsFullScreenItself) {
+                let setter = initializer(of: screen, context.recognizer.index, where: setsFullScreenItself)
+            {
                 let at = "\(setter.location.file.split(separator: "/").last ?? ""):\(setter.location.line)"
-                route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred("an `init` of `\(screen)` or a superclass (\(at)) makes it full screen")), path(.style))
+                route.style = context.put(
+                    Fact(
+                        .fullScreen, at: navigation.location,
+                        .inferred("an `init` of `\(screen)` or a superclass (\(at)) makes it full screen")), path(.style))
             }
             if kind == .present, route.style == nil, route.dismissible == nil, case .screen(let screen) = destination.value,
-               let setter = initializer(of: screen, context.recognizer.index, where: { modalInPresentationSetter($0) != nil }) {
+                let setter = initializer(of: screen, context.recognizer.index, where: { modalInPresentationSetter($0) != nil })
+            {
                 let at = "\(setter.location.file.split(separator: "/").last ?? ""):\(setter.location.line)"
-                route.dismissible = context.put(Fact(false, at: navigation.location, .inferred("an `init` of `\(screen)` or a superclass (\(at)) sets `isModalInPresentation`")), path(.dismissible))
+                route.dismissible = context.put(
+                    Fact(
+                        false, at: navigation.location,
+                        .inferred("an `init` of `\(screen)` or a superclass (\(at)) sets `isModalInPresentation`")), path(.dismissible))
             }
             for made in method.constructed where made.value != destination.value.name {
                 context.madeWith[destination.value.name, default: []].append(made.value)
             }
-            if kind == .present, case .screen(let screen) = destination.value, let closing = closesItself(screen, context.recognizer.index) {
+            if kind == .present, case .screen(let screen) = destination.value, let closing = closesItself(screen, context.recognizer.index)
+            {
                 // `self.dismiss(animated:)` in the screen or a base class: a way out no route of the spec names.
                 route.open = Located(true, at: navigation.location)
-                context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route for (the route is open)", at: navigation.location, coordinator: type.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route "
+                            + "for (the route is open)",
+                        at: navigation.location, coordinator: type.name))
             }
         } else {
             allResolved = false
@@ -180,8 +236,10 @@ extension UIKitStyle {
 
     /// The child the route starts: whether it works on the parent's stack, and how it is kept.
     static func readChild(
-        _ child: Located<String>, _ childConfidence: Confidence, shownBy navigation: CallFacts?, _ route: inout Route, _ method: MethodFacts,
-        inlined: [MethodFacts], _ type: TypeFacts, branch: Located<String>?, clearing: Set<String>, finishers: Set<String>, _ state: inout State, _ context: inout Context
+        _ child: Located<String>, _ childConfidence: Confidence, shownBy navigation: CallFacts?, _ route: inout Route,
+        _ method: MethodFacts,
+        inlined: [MethodFacts], _ type: TypeFacts, branch: Located<String>?, clearing: Set<String>, finishers: Set<String>,
+        _ state: inout State, _ context: inout Context
     ) {
         let mapping = context.recognizer.mapping
         let name = route.name
@@ -189,9 +247,12 @@ extension UIKitStyle {
         route.destination = context.put(Fact(.coordinator(child.value), at: child.location, childConfidence), path(.coordinator))
         // The parent pushes the child's first screen itself: the child works on the parent's stack.
         if let navigation, transition(of: navigation, mapping: mapping) == .push, let first = context.firstScreens[child.value],
-           let pushed = navigation.arguments.first(where: { $0.label != "animated" })?.value {
+            let pushed = navigation.arguments.first(where: { $0.label != "animated" })?.value
+        {
             let pushesChildScreen = Context.childMember(pushed, in: method, before: navigation.location)?.child == child.value
-            if pushesChildScreen || context.recognizer.resolve(pushed, in: method, of: type, at: navigation.location).typeName == first.value {
+            if pushesChildScreen
+                || context.recognizer.resolve(pushed, in: method, of: type, at: navigation.location).typeName == first.value
+            {
                 context.attachedToParentStack.insert(child.value)
             }
         }
@@ -201,12 +262,14 @@ extension UIKitStyle {
         let variable = method.variable(constructing: child.value)
         func keepsChild(_ call: CallFacts) -> Bool {
             guard let variable, call.name == "=" || isRetain(call, mapping) else { return false }
-            return call.arguments.contains { $0.value == .reference(variable) } && (call.name != "=" || method.bindings[plainReceiver(call.receiver)] == nil)
+            return call.arguments.contains { $0.value == .reference(variable) }
+                && (call.name != "=" || method.bindings[plainReceiver(call.receiver)] == nil)
         }
         // `picker = PickerCoordinator(…)`: the child made straight into a property of the parent's.
         func madeIntoStorage(_ call: CallFacts) -> Bool {
             guard call.name == "=", call.location == child.location || variable == nil,
-                  case .construct(let made, _)? = call.arguments.first?.value, made == child.value else { return false }
+                case .construct(let made, _)? = call.arguments.first?.value, made == child.value
+            else { return false }
             let root = StorageEffects.root(of: call.receiver)
             return type.properties.contains { $0.name == root && $0.strength == .strong }
         }
@@ -214,20 +277,30 @@ extension UIKitStyle {
         // named like a coordinator (`coordinatorResult = result`).
         // A branch's child: after it is made (another branch keeps its own child in a variable of the same name).
         let keeping = branch == nil ? method.calls : method.calls.filter { $0.location >= child.location }
-        if let retain = keeping.first(where: keepsChild) ?? keeping.first(where: madeIntoStorage) ?? keeping.first(where: { isRetain($0, mapping) }) {
+        if let retain = keeping.first(where: keepsChild) ?? keeping.first(where: madeIntoStorage)
+            ?? keeping.first(where: { isRetain($0, mapping) })
+        {
             readRetention(retain, of: child, &route, method, type, clearing: clearing, finishers: finishers, &state, &context)
         } else if let variable, let start = staysLocal(variable, child: child.value, in: [method] + inlined, context) {
             // `let viewer = ViewerCoordinator(…); viewer.start()`, and nothing else: nothing holds it once the method
             // returns, so its screens' callbacks reach no one.
-            route.retain = context.put(Fact(.unretained, at: start.location, .inferred(
-                "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` keeps no strong reference to itself")), path(.retain))
+            route.retain = context.put(
+                Fact(
+                    .unretained, at: start.location,
+                    .inferred(
+                        "`\(variable)` is started and then kept nowhere: not stored, passed on, captured or returned, and `\(child.value)` "
+                            + "keeps no strong reference to itself"
+                    )), path(.retain))
         } else {
             // Not seen kept does not mean not kept (a helper of another module, a router, a container may hold it):
             // retention unknown, said rather than guessed. The route is open, so leaked-child does not judge it.
             route.retain = nil
             if route.open == nil {
-                route.open = context.put(Fact(true, at: child.location, .inferred(
-                    "\(Recognizer.notSeenKept) (retention unknown: leaked-child does not judge it)")), path(.open))
+                route.open = context.put(
+                    Fact(
+                        true, at: child.location,
+                        .inferred(
+                            "\(Recognizer.notSeenKept) (retention unknown: leaked-child does not judge it)")), path(.open))
             }
         }
     }
@@ -255,7 +328,12 @@ extension UIKitStyle {
                 state.finishedByStream[child.value] = min(state.finishedByStream[child.value] ?? retain.location, retain.location)
             } else {
                 route.open = Located(true, at: retain.location)
-                context.notes.append(ExtractionNote(.unrecognized, "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it installs: the exits that run it are not read (the route is open)", at: retain.location, coordinator: type.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it "
+                            + "installs: the exits that run it are not read (the route is open)",
+                        at: retain.location, coordinator: type.name))
             }
         }
         // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.
@@ -268,9 +346,12 @@ extension UIKitStyle {
     /// `nil` when the child's start was not read.
     static func exitsEndingStream(of child: String, keptBy retain: CallFacts, _ context: Context) -> [Fact<ExitKind>]? {
         guard let type = context.recognizer.types[child],
-              let goes = context.recognizer.resultStreams.endsAsScreenGoes(startOf: type) else { return nil }
-        let finish = Fact(ExitKind.finish, at: retain.location, .inferred(
-            "`\(retain.name)` lets `\(child)` go when the stream its `start()` returns ends, which its finish does"))
+            let goes = context.recognizer.resultStreams.endsAsScreenGoes(startOf: type)
+        else { return nil }
+        let finish = Fact(
+            ExitKind.finish, at: retain.location,
+            .inferred(
+                "`\(retain.name)` lets `\(child)` go when the stream its `start()` returns ends, which its finish does"))
         guard goes else { return [finish] }
         let why = Confidence.inferred("`\(child)`'s start stream also ends as its screen goes away")
         return [finish] + [ExitKind.back, .dismiss, .replaced].map { Fact($0, at: retain.location, why) }
@@ -280,7 +361,8 @@ extension UIKitStyle {
     /// parent that lets every child go (`self?.showAuth()`, whose body starts with `childCoordinators.removeAll()`).
     /// Emptying the very place the child is kept in (`self?.readerFlow = nil`) is a release whatever the place is called.
     static func releaseExits(
-        of child: Located<String>, in method: MethodFacts, place: String, _ type: TypeFacts, clearing: Set<String>, finishers: Set<String>, _ context: Context
+        of child: Located<String>, in method: MethodFacts, place: String, _ type: TypeFacts, clearing: Set<String>, finishers: Set<String>,
+        _ context: Context
     ) -> [Fact<ExitKind>] {
         let mapping = context.recognizer.mapping
         var exits: [Fact<ExitKind>] = []
@@ -291,18 +373,28 @@ extension UIKitStyle {
             // `confirm.didCompleted = { self?.delegate?.didFinish(result, in: self) }`: once the child is done, this
             // coordinator ends its own flow, and the child goes with it.
             if !direct, !ownClosures.contains(label), context.isClosureProperty(label, of: child.value),
-               endsOwnFlow(release, finishers: finishers, reactions: context.releasingReactions) {
-                exits.append(Fact(.finish, at: release.location, .inferred("the `\(label)` closure ends `\(type.name)`'s own flow: the child goes with it")))
+                endsOwnFlow(release, finishers: finishers, reactions: context.releasingReactions)
+            {
+                exits.append(
+                    Fact(
+                        .finish, at: release.location,
+                        .inferred("the `\(label)` closure ends `\(type.name)`'s own flow: the child goes with it")))
                 continue
             }
             guard direct || ((receiver.isEmpty || receiver == "self") && clearing.contains(release.name)) else { continue }
             let through: Confidence? = direct ? nil : .inferred("`\(release.name)()` lets every child go")
             if label == "onDismissed" {
-                exits.append(Fact(.back, at: release.location, through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
+                exits.append(
+                    Fact(
+                        .back, at: release.location,
+                        through ?? .inferred("`onDismissed` runs when the router pops the child's first screen")))
             } else if isDismissalCallback(label) {
                 exits.append(Fact(.dismiss, at: release.location, through ?? .certain))
             } else {
-                exits.append(Fact(.finish, at: release.location, through ?? (namesFinish(label) ? .certain : .inferred("released in the `\(label)` closure"))))
+                exits.append(
+                    Fact(
+                        .finish, at: release.location,
+                        through ?? (namesFinish(label) ? .certain : .inferred("released in the `\(label)` closure"))))
             }
             // `case .complete: self?.flow = nil` in the child's action stream, where the child sends `.complete` as its
             // first screen is popped or its sheet is closed.
@@ -318,8 +410,14 @@ extension UIKitStyle {
     /// `removeFirst`). The text of the removal, or `nil`.
     static func pushTakesOver(in methods: [MethodFacts]) -> String? {
         let calls = methods.flatMap(\.calls)
-        guard calls.contains(where: { $0.name == "=" && plainReceiver($0.receiver).hasSuffix("navigationItem.hidesBackButton") && $0.arguments.first?.value == .other("true") }),
-              let removal = calls.first(where: { ["remove", "removeFirst", "removeSubrange"].contains($0.name) && plainReceiver($0.receiver).hasSuffix("viewControllers") })
+        guard
+            calls.contains(where: {
+                $0.name == "=" && plainReceiver($0.receiver).hasSuffix("navigationItem.hidesBackButton")
+                    && $0.arguments.first?.value == .other("true")
+            }),
+            let removal = calls.first(where: {
+                ["remove", "removeFirst", "removeSubrange"].contains($0.name) && plainReceiver($0.receiver).hasSuffix("viewControllers")
+            })
         else { return nil }
         return "\(plainReceiver(removal.receiver)).\(removal.name)"
     }
@@ -363,10 +461,15 @@ extension UIKitStyle {
         let types = context.recognizer.types
         if (context.keepers[name] ?? []).contains(where: { keeper in
             keeper.type != name && types[keeper.type]?.properties.first(where: { $0.name == keeper.property })?.strength == .strong
-        }) { return true }
+        }) {
+            return true
+        }
         for method in types[name]?.methods ?? [] {
             for call in method.calls {
-                if !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)) || call.arguments.contains(where: { $0.value == .reference("self") }) {
+                if !call.closures.isEmpty,
+                    ["", "self"].contains(plainReceiver(call.receiver))
+                        || call.arguments.contains(where: { $0.value == .reference("self") })
+                {
                     return true
                 }
                 guard call.arguments.contains(where: { $0.value == .reference("self") }) else { continue }
@@ -384,7 +487,8 @@ extension UIKitStyle {
     static func weakTarget(_ call: CallFacts, in method: MethodFacts, _ context: Context) -> Bool? {
         let parts = plainReceiver(call.receiver).split(separator: ".")
         guard parts.count == 2, let made = method.binding(String(parts[0]), before: call.location)?.constructedType,
-              let property = context.recognizer.types[made]?.properties.first(where: { $0.name == parts[1] }) else { return nil }
+            let property = context.recognizer.types[made]?.properties.first(where: { $0.name == parts[1] })
+        else { return nil }
         return property.strength != .strong
     }
 }

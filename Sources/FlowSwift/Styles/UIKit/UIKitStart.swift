@@ -20,13 +20,16 @@ extension UIKitStyle {
     /// runs next shows the first one, at the root of that stack.
     static func putsUpEmptyStack(_ call: CallFacts, in method: MethodFacts, of type: TypeFacts, _ context: Context) -> Bool {
         guard call.name == "=", plainReceiver(call.receiver).hasSuffix("rootViewController"), let value = call.arguments.first?.value,
-              case .type(let name, _, _) = context.recognizer.resolve(value, in: method, of: type, at: call.location) else { return false }
-        return name == "UINavigationController" || context.recognizer.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
+            case .type(let name, _, _) = context.recognizer.resolve(value, in: method, of: type, at: call.location)
+        else { return false }
+        return name == "UINavigationController"
+            || context.recognizer.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
     }
 
     /// UIKit's callbacks a coordinator implements as a delegate: what they do is an exit's effect, not a route.
     static let systemCallbacks: Set<String> = [
-        "init", "deinit", "presentationControllerDidDismiss", "presentationControllerWillDismiss", "presentationControllerDidAttemptToDismiss",
+        "init", "deinit", "presentationControllerDidDismiss", "presentationControllerWillDismiss",
+        "presentationControllerDidAttemptToDismiss",
         "navigationController", "didMove",
     ]
 
@@ -38,7 +41,8 @@ extension UIKitStyle {
     static func startHelpers(of type: TypeFacts, hub: Bool, _ context: Context) -> Set<String> {
         let mapping = context.recognizer.mapping
         guard let start = type.methods.first(where: { $0.name == "start" }),
-              start.calls.contains(where: { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty }) else { return [] }
+            start.calls.contains(where: { transition(of: $0, mapping: mapping) != nil && $0.closures.isEmpty })
+        else { return [] }
         let own = start.calls.filter { call in
             (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != "start" && call.closures.isEmpty
                 && type.methods.contains { $0.name == call.name && (hub || !startsChild($0, of: type, context)) }
@@ -99,13 +103,17 @@ extension UIKitStyle {
         var picked: [(call: CallFacts, owner: String)] = []
         for handOver in start.calls where handOver.closures.isEmpty {
             let receiver = plainReceiver(handOver.receiver)
-            guard !receiver.isEmpty, !receiver.contains("."), let declared = type.properties.first(where: { $0.name == receiver })?.type else { continue }
+            guard !receiver.isEmpty, !receiver.contains("."), let declared = type.properties.first(where: { $0.name == receiver })?.type
+            else { continue }
             let candidates = context.recognizer.index.concreteTypes(declared.base)
             guard candidates.count == 1, let helper = context.recognizer.types[candidates[0]], !context.isCoordinatorType(helper.name),
-                  let method = helper.methods.first(where: { $0.name == handOver.name }) else { continue }
+                let method = helper.methods.first(where: { $0.name == handOver.name })
+            else { continue }
             let back = Set(helper.properties.filter { $0.type.map { accepted.contains($0.base) } ?? false }.map(\.name))
-            for call in method.calls where call.closures.isEmpty && routes.contains(call.name) && back.contains(plainReceiver(call.receiver))
-                && !picked.contains(where: { $0.call.name == call.name }) {
+            for call in method.calls
+            where call.closures.isEmpty && routes.contains(call.name) && back.contains(plainReceiver(call.receiver))
+                && !picked.contains(where: { $0.call.name == call.name })
+            {
                 picked.append((call, helper.name))
             }
         }

@@ -46,21 +46,26 @@ extension UIKitStyle {
             let call = current.calls[index]
             guard runsNow(call) else { continue }
             if ["", "self"].contains(plainReceiver(call.receiver)), pending.count < 4, !visited.contains(call.name),
-               let helper = type.methods.first(where: { $0.name == call.name && $0.hasBody }) {
+                let helper = type.methods.first(where: { $0.name == call.name && $0.hasBody })
+            {
                 visited.insert(helper.name)
                 pending.append((helper, 0, via ?? helper.name))
                 continue
             }
             guard call.name != type.name, context.isCoordinatorType(call.name),
-                  current.constructed.contains(where: { $0.value == call.name && $0.location == call.location }),
-                  let stack = handedStack(call, in: current, tabList: fill, of: method, type, context),
-                  !tabs.contains(where: { $0.child == call.name }) else { continue }
+                current.constructed.contains(where: { $0.value == call.name && $0.location == call.location }),
+                let stack = handedStack(call, in: current, tabList: fill, of: method, type, context),
+                !tabs.contains(where: { $0.child == call.name })
+            else { continue }
             towardTabs.formUnion(pending.map(\.0.name))
-            let variable = current.bindings.first { _, bound in bound.contains { $0.location <= call.location && $0.value.constructedType == call.name } }?.key
-            tabs.append(StackTab(
-                name: tabName(of: call.name), child: call.name, variable: variable ?? "", made: call.location, maker: current,
-                via: via, stack: via == nil ? stack : nil
-            ))
+            let variable = current.bindings.first { _, bound in
+                bound.contains { $0.location <= call.location && $0.value.constructedType == call.name }
+            }?.key
+            tabs.append(
+                StackTab(
+                    name: tabName(of: call.name), child: call.name, variable: variable ?? "", made: call.location, maker: current,
+                    via: via, stack: via == nil ? stack : nil
+                ))
         }
         let setUp = visited.intersection(towardTabs).subtracting([method.name]).filter { helper in
             type.methods.allSatisfy { caller in
@@ -74,12 +79,16 @@ extension UIKitStyle {
     /// tabs' children are made in, and the helpers a tab is started through.
     static func tabSetUpMethods(of type: TypeFacts, _ context: Context) -> Set<String> {
         for method in type.methods {
-            guard let call = method.calls.first(where: { fillsTabBar($0, in: method, of: type, context.recognizer.index) }) else { continue }
+            guard let call = method.calls.first(where: { fillsTabBar($0, in: method, of: type, context.recognizer.index) }) else {
+                continue
+            }
             var names: Set<String> = [method.name]
             if let list = tabItems(call, in: method, of: type) {
                 names.insert(list.maker.name)
                 for item in list.items {
-                    if let found = tab(item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context) {
+                    if let found = tab(
+                        item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context)
+                    {
                         names.insert(found.maker.name)
                     }
                 }
@@ -98,7 +107,8 @@ extension UIKitStyle {
     /// The navigation controller a child's initializer is given, directly or through what wraps it
     /// (`NavigationRouter(navigationController: nav)`, `PushPresentation(nav)`), as the name it has in `method`.
     static func handedStack(
-        _ construct: CallFacts, in method: MethodFacts, tabList fill: CallFacts, of giver: MethodFacts, _ type: TypeFacts, _ context: Context
+        _ construct: CallFacts, in method: MethodFacts, tabList fill: CallFacts, of giver: MethodFacts, _ type: TypeFacts,
+        _ context: Context
     ) -> String? {
         /// The initializer call a value is made by: a local bound to `Wrapper(…)`, or `Wrapper(…)` written in place.
         func wrapping(_ value: ExpressionFacts, at location: SourceLocation) -> CallFacts? {
@@ -112,10 +122,16 @@ extension UIKitStyle {
             return method.calls.first { $0.name == wrapper && from <= $0.location }
         }
         for argument in construct.arguments {
-            if case .reference(let name) = argument.value, isStack(name, at: construct, in: method, tabList: fill, of: giver, type, context) { return name }
+            if case .reference(let name) = argument.value, isStack(name, at: construct, in: method, tabList: fill, of: giver, type, context)
+            {
+                return name
+            }
             guard let wrapper = wrapping(argument.value, at: construct.location), wrapper.location != construct.location else { continue }
             for inner in wrapper.arguments {
-                if case .reference(let name) = inner.value, isStack(name, at: wrapper, in: method, tabList: fill, of: giver, type, context) { return name }
+                if case .reference(let name) = inner.value, isStack(name, at: wrapper, in: method, tabList: fill, of: giver, type, context)
+                {
+                    return name
+                }
             }
         }
         return nil
@@ -125,7 +141,8 @@ extension UIKitStyle {
     /// declared as one, or an element of the list the tab bar is given, zipped with another and mapped
     /// (`zip(navs, tabs).map { nav, tab in … }`).
     static func isStack(
-        _ name: String, at call: CallFacts, in method: MethodFacts, tabList fill: CallFacts, of giver: MethodFacts, _ type: TypeFacts, _ context: Context
+        _ name: String, at call: CallFacts, in method: MethodFacts, tabList fill: CallFacts, of giver: MethodFacts, _ type: TypeFacts,
+        _ context: Context
     ) -> Bool {
         let index = context.recognizer.index
         if let bound = method.bindings[name]?.last(where: { $0.location < call.location }) {
@@ -138,7 +155,9 @@ extension UIKitStyle {
             return controllers(property, index).contains { isNavigationController($0, index) }
         }
         // A closure's parameter: an element of the handed list when the closure maps that list zipped with another.
-        guard method.location == giver.location, call.closures.first.map(listClosures.contains) == true, case .reference(let list)? = fill.arguments.first?.value else { return false }
+        guard method.location == giver.location, call.closures.first.map(listClosures.contains) == true,
+            case .reference(let list)? = fill.arguments.first?.value
+        else { return false }
         return method.calls.contains { $0.name == "zip" && $0.arguments.contains { $0.value == .reference(list) } }
     }
 
@@ -153,7 +172,9 @@ extension UIKitStyle {
         var current = name
         for _ in 0..<5 {
             if current.hasSuffix(kind) { return true }
-            guard let next = index.types[current]?.inherited.first(where: { index.types[$0.base]?.keyword != .protocol })?.base else { return false }
+            guard let next = index.types[current]?.inherited.first(where: { index.types[$0.base]?.keyword != .protocol })?.base else {
+                return false
+            }
             current = next
         }
         return false

@@ -11,21 +11,36 @@ extension UIKitStyle {
     /// kept as a container of what else it shows, never half-written).
     static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ state: inout State, _ context: inout Context) {
         for method in type.methods {
-            guard let call = method.calls.first(where: { fillsTabBar($0, in: method, of: type, context.recognizer.index) }) else { continue }
+            guard let call = method.calls.first(where: { fillsTabBar($0, in: method, of: type, context.recognizer.index) }) else {
+                continue
+            }
             let list = tabItems(call, in: method, of: type)
             var tabs: [Route] = []
             var skipped = false
             var notes: [ExtractionNote] = []
             for item in list?.items ?? [] {
-                guard let list, let (name, child, maker) = tab(item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context) else {
-                    notes.append(ExtractionNote(.unrecognized, "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can follow: left out of the tabs", at: call.location, coordinator: type.name))
+                guard let list,
+                    let (name, child, maker) = tab(
+                        item, in: list.maker, of: type, at: list.before ?? call.location, citingBindings: list.before != nil, context)
+                else {
+                    notes.append(
+                        ExtractionNote(
+                            .unrecognized,
+                            "a tab of `\(type.name)`, `\(item.summary)`, is not the controller of a child coordinator the reader can "
+                                + "follow: left out of the tabs",
+                            at: call.location, coordinator: type.name))
                     skipped = true
                     continue
                 }
                 guard !tabs.contains(where: { $0.name == name }) else { continue }
                 if type.properties.contains(where: { $0.name == name }) { state.slots[type.name, default: [:]][name] = name }
-                tabs.append(tabRoute(name, child: child.value, variable: child.variable, made: child.location, maker: maker, at: call.location, type, &context))
-                if child.variable.isEmpty, let built = builtChild(of: name, in: type, context), built.child == Located(child.value, at: child.location) {
+                tabs.append(
+                    tabRoute(
+                        name, child: child.value, variable: child.variable, made: child.location, maker: maker, at: call.location, type,
+                        &context))
+                if child.variable.isEmpty, let built = builtChild(of: name, in: type, context),
+                    built.child == Located(child.value, at: child.location)
+                {
                     context.provenance.set(.route(type.name, name, .coordinator), .inferred(built.why))
                 }
             }
@@ -37,7 +52,9 @@ extension UIKitStyle {
                     let routes = (ordered ?? stacked.tabs).map { tab in
                         stackTabRoute(tab, at: call.location, type, &state, &context)
                     }
-                    install(routes, builtBy: stacked.setUp.union([method.name]), skipped: false, ordered: ordered != nil, &coordinator, type, &state, &context)
+                    install(
+                        routes, builtBy: stacked.setUp.union([method.name]), skipped: false, ordered: ordered != nil, &coordinator, type,
+                        &state, &context)
                     return
                 }
             }
@@ -46,7 +63,8 @@ extension UIKitStyle {
             install(tabs, builtBy: [method.name], skipped: skipped, ordered: true, &coordinator, type, &state, &context)
             return
         }
-        install(selectedFlows(of: coordinator, type, context), builtBy: [], skipped: false, ordered: true, &coordinator, type, &state, &context)
+        install(
+            selectedFlows(of: coordinator, type, context), builtBy: [], skipped: false, ordered: true, &coordinator, type, &state, &context)
     }
 
     /// A tab route: the child it shows, kept where the method that makes it keeps it, else by the tab bar controller.
@@ -58,52 +76,67 @@ extension UIKitStyle {
         var route = Route(name: name, location: location)
         route.destination = Located(.coordinator(child), at: made)
         let handed = maker.calls.first { call in
-            isRetain(call, mapping) && call.arguments.contains {
-                (!variable.isEmpty && $0.value == .reference(variable)) || (variable.isEmpty && $0.value.constructedType == child && call.location <= made)
-            }
+            isRetain(call, mapping)
+                && call.arguments.contains {
+                    (!variable.isEmpty && $0.value == .reference(variable))
+                        || (variable.isEmpty && $0.value.constructedType == child && call.location <= made)
+                }
         }
         if let handed {
             route.retain = context.put(Fact(.parent, at: handed.location), .route(type.name, name, .retain))
         } else {
-            route.retain = context.put(Fact(.hierarchy, at: location, .inferred("kept by the tab bar controller")), .route(type.name, name, .retain))
+            route.retain = context.put(
+                Fact(.hierarchy, at: location, .inferred("kept by the tab bar controller")), .route(type.name, name, .retain))
         }
         return route
     }
 
     /// A tab found by its stack: the child kept, and let go, as the method that makes it says (`coordinate(to:)` keeps
     /// it until its flow ends), else kept by the tab bar controller.
-    static func stackTabRoute(_ tab: StackTab, at location: SourceLocation, _ type: TypeFacts, _ state: inout State, _ context: inout Context) -> Route {
+    static func stackTabRoute(
+        _ tab: StackTab, at location: SourceLocation, _ type: TypeFacts, _ state: inout State, _ context: inout Context
+    ) -> Route {
         let mapping = context.recognizer.mapping
         var route = Route(name: tab.name, location: location)
         route.destination = Located(.coordinator(tab.child), at: tab.made)
         // Kept after it is made: arms of a `switch` bind their children to the same name.
         let keeping = tab.maker.calls.filter { call in
-            isRetain(call, mapping) && (tab.variable.isEmpty || tab.made < call.location) && call.arguments.contains {
-                (!tab.variable.isEmpty && $0.value == .reference(tab.variable)) || (tab.variable.isEmpty && $0.value.constructedType == tab.child && call.location <= tab.made)
-            }
+            isRetain(call, mapping) && (tab.variable.isEmpty || tab.made < call.location)
+                && call.arguments.contains {
+                    (!tab.variable.isEmpty && $0.value == .reference(tab.variable))
+                        || (tab.variable.isEmpty && $0.value.constructedType == tab.child && call.location <= tab.made)
+                }
         }
         // A call that keeps the child among the children before a property that also points at it.
         guard let retain = keeping.first(where: { $0.name != "=" }) ?? keeping.first else {
-            route.retain = context.put(Fact(.hierarchy, at: location, .inferred("kept by the tab bar controller")), .route(type.name, tab.name, .retain))
+            route.retain = context.put(
+                Fact(.hierarchy, at: location, .inferred("kept by the tab bar controller")), .route(type.name, tab.name, .retain))
             return route
         }
         let clearing = Set(type.methods.filter { $0.calls.contains { clearsChildren($0, mapping) } }.map(\.name))
-        readRetention(retain, of: Located(tab.child, at: tab.made), &route, tab.maker, type, clearing: clearing,
-                      finishers: selfReleasingMethods(of: type.name, context), &state, &context)
+        readRetention(
+            retain, of: Located(tab.child, at: tab.made), &route, tab.maker, type, clearing: clearing,
+            finishers: selfReleasingMethods(of: type.name, context), &state, &context)
         return route
     }
 
     /// The tabs found by their stacks, in the order of the list the tab bar is given, when each element names one
     /// (`let second = setUpSwap()`: the tab that helper starts; `nav`: the tab started on it); nil when one does not.
-    static func inItemOrder(_ tabs: [StackTab], _ items: [ExpressionFacts], in method: MethodFacts, before location: SourceLocation) -> [StackTab]? {
+    static func inItemOrder(_ tabs: [StackTab], _ items: [ExpressionFacts], in method: MethodFacts, before location: SourceLocation)
+        -> [StackTab]?
+    {
         var ordered: [StackTab] = []
         for item in items {
             guard case .reference(let name) = item else { return nil }
             var helper: String?
-            if case .factory(let call)? = method.binding(name, before: location) { helper = call.split(separator: ".").last.map(String.init) }
-            guard let next = tabs.first(where: { tab in
-                !ordered.contains { $0.child == tab.child } && ((helper != nil && tab.via == helper) || tab.stack == name)
-            }) else { return nil }
+            if case .factory(let call)? = method.binding(name, before: location) {
+                helper = call.split(separator: ".").last.map(String.init)
+            }
+            guard
+                let next = tabs.first(where: { tab in
+                    !ordered.contains { $0.child == tab.child } && ((helper != nil && tab.via == helper) || tab.stack == name)
+                })
+            else { return nil }
             ordered.append(next)
         }
         return ordered.count == tabs.count ? ordered : nil
@@ -136,7 +169,8 @@ extension UIKitStyle {
         // A bar the type keeps, by name → the app's own type it is declared as (a protocol or a subclass), whose members
         // the app declares; UIKit's (`selectedIndex`, `delegate`) are no tabs.
         var bars: [String: TypeFacts?] = [:]
-        for property in type.properties where controllers(property, index).contains(where: { isController($0, kind: "TabBarController", index) }) {
+        for property in type.properties
+        where controllers(property, index).contains(where: { isController($0, kind: "TabBarController", index) }) {
             bars[property.name] = property.type.flatMap { index.types[$0.base] }
         }
         return type.methods.contains { method in
@@ -144,7 +178,8 @@ extension UIKitStyle {
                 var place = plainReceiver(call.receiver)
                 if call.name == "=", place.hasSuffix(".viewControllers") {
                     place.removeLast(".viewControllers".count)
-                } else if call.name == "=", case let parts = place.split(separator: "."), parts.count == 2, let bar = bars[String(parts[0])] {
+                } else if call.name == "=", case let parts = place.split(separator: "."), parts.count == 2, let bar = bars[String(parts[0])]
+                {
                     // A storyboard's bar given, in a member the app declares, what starts each tab: a function's result, or a closure.
                     guard bar?.properties.contains(where: { $0.name == parts[1] }) == true else { return false }
                     if case .factory? = call.arguments.first?.value { return true }
@@ -166,7 +201,8 @@ extension UIKitStyle {
             return bound.constructedType.map { isController($0, kind: "TabBarController", index) } ?? false
         }
         if let parameter = method.parameters.first(where: { $0.name == place }) {
-            return parameter.type.map { isController(String($0.filter { $0 != "?" && $0 != "!" }), kind: "TabBarController", index) } ?? false
+            return parameter.type.map { isController(String($0.filter { $0 != "?" && $0 != "!" }), kind: "TabBarController", index) }
+                ?? false
         }
         guard let property = type.properties.first(where: { $0.name == place }) else { return false }
         // `lazy var tabs = UITabBarController.branded`: a bar the type's own static member makes.
@@ -185,18 +221,22 @@ extension UIKitStyle {
     /// routes so run that start a child, in the order `start()` hands them over.
     static func selectedFlows(of coordinator: Coordinator, _ type: TypeFacts, _ context: Context) -> [Route] {
         guard let start = type.methods.first(where: { $0.name == "start" }) else { return [] }
-        let bars = Set(type.properties.filter { property in
-            controllers(property, context.recognizer.index).contains { $0.hasSuffix("TabBarController") }
-        }.map(\.name))
+        let bars = Set(
+            type.properties.filter { property in
+                controllers(property, context.recognizer.index).contains { $0.hasSuffix("TabBarController") }
+            }.map(\.name))
         var tabs: [Route] = []
         for assignment in start.calls where assignment.name == "=" && assignment.closures.isEmpty {
             let place = plainReceiver(assignment.receiver).split(separator: ".")
             guard place.count == 2, bars.contains(String(place[0])) else { continue }
             var names: [String] = []
             if case .factory(let name)? = assignment.arguments.first?.value { names.append(name) }
-            names += start.calls.filter { $0.closures.first == String(place[1]) && (plainReceiver($0.receiver).isEmpty || plainReceiver($0.receiver) == "self") }.map(\.name)
+            names += start.calls.filter {
+                $0.closures.first == String(place[1]) && (plainReceiver($0.receiver).isEmpty || plainReceiver($0.receiver) == "self")
+            }.map(\.name)
             for name in names where !tabs.contains(where: { $0.name == name }) {
-                guard var route = coordinator.routes.first(where: { $0.name == name }), route.destination?.value.coordinatorName != nil else { continue }
+                guard var route = coordinator.routes.first(where: { $0.name == name }), route.destination?.value.coordinatorName != nil
+                else { continue }
                 // The tab bar hands the flow its stack: no transition of its own, no argument a user gives.
                 route.transition = nil
                 route.style = nil
@@ -238,18 +278,23 @@ extension UIKitStyle {
         guard ordered else {
             // Which tab shows first is not read: any of them may be where the user first looks; no position names a tab.
             coordinator.initials = tabs.map { tab in
-                context.put(Fact(tab.name, at: tab.location, .inferred("a tab; the order of the tabs is not read")), .coordinator(type.name, .initial, item: tab.name))
+                context.put(
+                    Fact(tab.name, at: tab.location, .inferred("a tab; the order of the tabs is not read")),
+                    .coordinator(type.name, .initial, item: tab.name))
             }
             return
         }
-        coordinator.initial = context.put(Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
+        coordinator.initial = context.put(
+            Fact(tabs[0].name, at: tabs[0].location, .inferred("the first tab")), .coordinator(type.name, .initial))
         for other in type.methods {
             for select in other.calls where select.name == "=" && plainReceiver(select.receiver).hasSuffix("selectedIndex") {
                 // With a tab left out, a position no longer names the tab it selects.
-                guard !skipped, case .other(let literal)? = select.arguments.first?.value, let position = Int(literal), tabs.indices.contains(position),
-                      let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
+                guard !skipped, case .other(let literal)? = select.arguments.first?.value, let position = Int(literal),
+                    tabs.indices.contains(position),
+                    let index = coordinator.routes.firstIndex(where: { $0.name == other.name }) ?? appendRoute(other, to: &coordinator)
                 else { continue }
-                coordinator.routes[index].transition = context.put(Fact(.select, at: select.location), .route(type.name, other.name, .transition))
+                coordinator.routes[index].transition = context.put(
+                    Fact(.select, at: select.location), .route(type.name, other.name, .transition))
                 coordinator.routes[index].tab = Located(tabs[position].name, at: select.location)
                 coordinator.routes[index].removeDestination()
             }
@@ -270,13 +315,15 @@ extension UIKitStyle {
             return (arrayItems(local, in: method, before: call.location), method, nil)
         case .mapped(let list, let member)?:
             guard let (items, maker, before) = mappedList(list, in: method, of: type, before: call.location) else { return nil }
-            return (items.map { item in
-                switch item {
-                case .reference(let name): .other(name + "." + member)
-                case .other(let text): .other(text + "." + member)
-                default: item
-                }
-            }, maker, before)
+            return (
+                items.map { item in
+                    switch item {
+                    case .reference(let name): .other(name + "." + member)
+                    case .other(let text): .other(text + "." + member)
+                    default: item
+                    }
+                }, maker, before
+            )
         default:
             return nil
         }
@@ -313,7 +360,9 @@ extension UIKitStyle {
                     expression = bound
                     continue
                 }
-                guard maker.location == method.location, let property = type.properties.first(where: { $0.name == name }) else { return nil }
+                guard maker.location == method.location, let property = type.properties.first(where: { $0.name == name }) else {
+                    return nil
+                }
                 // `lazy var tabs: [TabCoordinator] = { …; return [home, inbox] }()`, or `= [HomeCoordinator(), …]`.
                 if let body = type.methods.first(where: { $0.name == name && $0.location == property.location }) {
                     guard body.returns.count == 1 else { return nil }
@@ -328,9 +377,13 @@ extension UIKitStyle {
                 }
                 // `init(…) { let home = HomeCoordinator(…); …; tabs = [home, inbox] }`: the one assignment `init` makes.
                 let assignments = type.methods.filter { $0.name == "init" }.flatMap { initializer in
-                    initializer.calls.filter { $0.name == "=" && plainReceiver($0.receiver) == name && $0.closures.isEmpty }.map { (initializer, $0) }
+                    initializer.calls.filter { $0.name == "=" && plainReceiver($0.receiver) == name && $0.closures.isEmpty }.map {
+                        (initializer, $0)
+                    }
                 }
-                guard assignments.count == 1, let (initializer, assignment) = assignments.first, let value = assignment.arguments.first?.value else { return nil }
+                guard assignments.count == 1, let (initializer, assignment) = assignments.first,
+                    let value = assignment.arguments.first?.value
+                else { return nil }
                 maker = initializer
                 before = assignment.location
                 expression = value
@@ -338,7 +391,8 @@ extension UIKitStyle {
                 // `makeTabs()` of this type: what its one `return` gives.
                 let parts = call.split(separator: ".")
                 guard parts.count == 1 || (parts.count == 2 && parts[0] == "self"),
-                      let body = type.methods.first(where: { $0.name == parts.last.map(String.init) }), body.returns.count == 1 else { return nil }
+                    let body = type.methods.first(where: { $0.name == parts.last.map(String.init) }), body.returns.count == 1
+                else { return nil }
                 maker = body
                 before = end(of: body)
                 expression = body.returns[0]
@@ -373,8 +427,9 @@ extension UIKitStyle {
                 }
             }
             guard let bound = method.binding(variable, before: location),
-                  case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
-                  context.isCoordinatorType(child) else { return nil }
+                case .type(let child, _, _) = context.recognizer.resolve(bound, in: method, of: type, at: location),
+                context.isCoordinatorType(child)
+            else { return nil }
             // Cited where the variable is bound when the list is built in another method (`makeTabs()`, `init`).
             let at = citingBindings ? method.bindings[variable]?.last { $0.location < location }?.location ?? location : location
             if case .factory(let call) = bound, let maker = type.methods.first(where: { $0.name == call }) {
@@ -382,9 +437,10 @@ extension UIKitStyle {
             }
             return (variable, (child, variable, at), method)
         case .reference(let name), .factory(let name):
-            let children = type.methods.first { $0.name == name }.map { maker in
-                maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
-            } ?? []
+            let children =
+                type.methods.first { $0.name == name }.map { maker in
+                    maker.constructed.filter { context.isCoordinatorType($0.value) && $0.value != type.name }.map { (maker, $0) }
+                } ?? []
             guard children.count == 1, let (maker, made) = children.first else {
                 return builtChild(of: name, in: type, context).map { (name, ($0.child.value, "", $0.child.location), method) }
             }
@@ -411,8 +467,12 @@ extension UIKitStyle {
         default: return nil
         }
         var path = text.split(separator: ".").map(String.init)
-        guard path.count >= 2, let member = path.popLast(), let builder = context.recognizer.index.typeBehind(path, from: type) else { return nil }
-        let made = builder.methods.filter { $0.name == member }.flatMap(\.constructed).filter { context.isCoordinatorType($0.value) && $0.value != type.name }
+        guard path.count >= 2, let member = path.popLast(), let builder = context.recognizer.index.typeBehind(path, from: type) else {
+            return nil
+        }
+        let made = builder.methods.filter { $0.name == member }.flatMap(\.constructed).filter {
+            context.isCoordinatorType($0.value) && $0.value != type.name
+        }
         guard let child = made.first?.value, made.allSatisfy({ $0.value == child }) else { return nil }
         return (Located(child, at: declared.location), "made by `\(text)` (`\(builder.name)`)")
     }
@@ -423,7 +483,8 @@ extension UIKitStyle {
         in property: String, of type: TypeFacts, _ context: Context
     ) -> (child: String, variable: String, maker: MethodFacts, call: CallFacts)? {
         guard let declared = type.properties.first(where: { $0.name == property })?.type?.base, context.isCoordinatorType(declared),
-              let kept = Context.childAssignments(in: type).first(where: { $0.place == property && $0.child == declared }) else { return nil }
+            let kept = Context.childAssignments(in: type).first(where: { $0.place == property && $0.child == declared })
+        else { return nil }
         return (declared, kept.variable, kept.maker, kept.call)
     }
 }

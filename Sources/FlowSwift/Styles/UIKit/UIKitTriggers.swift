@@ -80,9 +80,12 @@ extension UIKitStyle {
             // The type itself and the delegate protocols it conforms to; not the `Coordinator` protocol every coordinator shares.
             let roots = Set(context.recognizer.mapping.coordinators)
             // A base class it inherits counts: a screen that keeps a `ChatCoordinator?` may be given a subclass of it.
-            let accepted = Set([coordinatorType.name] + coordinatorType.inherited.map(\.base).filter { supertype in
-                !roots.contains(supertype) && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
-            })
+            let accepted = Set(
+                [coordinatorType.name]
+                    + coordinatorType.inherited.map(\.base).filter { supertype in
+                        !roots.contains(supertype)
+                            && (!isCoordinatorBase(supertype) || context.recognizer.types[supertype]?.keyword == .class)
+                    })
             var keepersByScreen: [String: Set<String>] = [:]
             var delegatesOfCoordinators: [String: Set<String>] = [:]
             for name in accepted.sorted() {
@@ -109,10 +112,16 @@ extension UIKitStyle {
                         let route = call.overloadName.flatMap { routes.contains($0) ? $0 : nil } ?? call.name
                         let at = "\(call.location.file.split(separator: "/").last ?? ""):\(call.location.line)"
                         if routes.contains(route) {
-                            requests.append(Fact(route, at: call.location, .inferred("`\(name)` asks for it through the delegate it keeps (\(at))")))
+                            requests.append(
+                                Fact(route, at: call.location, .inferred("`\(name)` asks for it through the delegate it keeps (\(at))")))
                         }
                         for forwarded in forwards[call.name] ?? [] {
-                            requests.append(Fact(forwarded.name, at: call.location, .inferred("`\(name)` calls `\(call.name)` on the delegate it keeps (\(at)), which calls `\(forwarded.name)()`")))
+                            requests.append(
+                                Fact(
+                                    forwarded.name, at: call.location,
+                                    .inferred(
+                                        "`\(name)` calls `\(call.name)` on the delegate it keeps (\(at)), which calls `\(forwarded.name)()`"
+                                    )))
                         }
                     }
                 }
@@ -128,18 +137,22 @@ extension UIKitStyle {
                     for call in method.calls where keepers.contains(plainReceiver(call.receiver)) {
                         // `delegate?.didPressCancel(in: self)`: the overload of that first label, when it is a route of its own.
                         if let overload = call.overloadName, routes.contains(overload) {
-                            context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(overload, at: call.location)))
+                            context.triggers[name, default: []].append(
+                                Trigger(owner: coordinatorType.name, route: Fact(overload, at: call.location)))
                             touched.insert(name)
                         } else if routes.contains(call.name) {
-                            context.triggers[name, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
+                            context.triggers[name, default: []].append(
+                                Trigger(owner: coordinatorType.name, route: Fact(call.name, at: call.location)))
                             touched.insert(name)
                         } else {
                             for forwarded in forwards[call.name] ?? [] {
                                 touched.insert(name)
-                                context.triggers[name, default: []].append(Trigger(
-                                    owner: coordinatorType.name,
-                                    route: Fact(forwarded.name, at: call.location, .inferred("`\(call.name)` calls `\(forwarded.name)()`"))
-                                ))
+                                context.triggers[name, default: []].append(
+                                    Trigger(
+                                        owner: coordinatorType.name,
+                                        route: Fact(
+                                            forwarded.name, at: call.location, .inferred("`\(call.name)` calls `\(forwarded.name)()`"))
+                                    ))
                             }
                         }
                     }
@@ -153,7 +166,11 @@ extension UIKitStyle {
                 for maker in made[screen] ?? [] {
                     for call in (bodies[maker] ?? []).flatMap(\.calls) {
                         for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
-                            context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(action, at: call.location, .inferred("a control of the screen runs `\(action)` (`#selector`)"))))
+                            context.triggers[screen, default: []].append(
+                                Trigger(
+                                    owner: coordinatorType.name,
+                                    route: Fact(
+                                        action, at: call.location, .inferred("a control of the screen runs `\(action)` (`#selector`)"))))
                             touched.insert(screen)
                         }
                     }
@@ -180,9 +197,12 @@ extension UIKitStyle {
                 guard let route = routeAt[method.location], let written = method.parameters.first?.type else { continue }
                 let type = String(written.reversed().drop { $0 == "?" || $0 == "!" }.reversed())
                 guard delegating.contains(type), screens[route] != type else { continue }
-                context.triggers[type, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(
-                    route, at: method.location, .inferred("the `\(type)` it is the delegate of calls it with itself")
-                )))
+                context.triggers[type, default: []].append(
+                    Trigger(
+                        owner: coordinatorType.name,
+                        route: Fact(
+                            route, at: method.location, .inferred("the `\(type)` it is the delegate of calls it with itself")
+                        )))
                 touched.insert(type)
             }
         }
@@ -193,8 +213,14 @@ extension UIKitStyle {
                 guard let screen = screens[method.name], !screen.isEmpty, !handlers.isEmpty else { continue }
                 for call in method.calls where !call.closures.isEmpty {
                     guard let event = sentEvent(call, handlers) else { continue }
-                    for (_, handled) in handlers[event] ?? [] where routes.contains(handled.name) && ["", "self"].contains(plainReceiver(handled.receiver)) {
-                        context.triggers[screen, default: []].append(Trigger(owner: coordinatorType.name, route: Fact(handled.name, at: call.location, .inferred("it sends `.\(event.event)`, whose handler runs `\(handled.name)()`"))))
+                    for (_, handled) in handlers[event] ?? []
+                    where routes.contains(handled.name) && ["", "self"].contains(plainReceiver(handled.receiver)) {
+                        context.triggers[screen, default: []].append(
+                            Trigger(
+                                owner: coordinatorType.name,
+                                route: Fact(
+                                    handled.name, at: call.location,
+                                    .inferred("it sends `.\(event.event)`, whose handler runs `\(handled.name)()`"))))
                         touched.insert(screen)
                     }
                 }
@@ -205,14 +231,17 @@ extension UIKitStyle {
         func runsRoute(_ call: CallFacts) -> Bool {
             guard !call.closures.isEmpty, routes.contains(call.name) else { return false }
             let receiver = plainReceiver(call.receiver)
-            return receiver.isEmpty || receiver == "self" || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name))
+            return receiver.isEmpty || receiver == "self"
+                || (receiver.lowercased().hasSuffix("delegate") && closureRoutes.contains(call.name))
         }
 
         /// What a closure set on a screen runs: the route it calls, or the routes a method it calls picks among
         /// (`{ self?.showAccount() }`, where `showAccount()` runs `showProfile()` or `showSignIn()`).
         func closureRuns(_ call: CallFacts) -> [Fact<String>] {
             if runsRoute(call) { return [Fact(call.name, at: call.location)] }
-            guard !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)), let forwarded = forwards[call.name] else { return [] }
+            guard !call.closures.isEmpty, ["", "self"].contains(plainReceiver(call.receiver)), let forwarded = forwards[call.name] else {
+                return []
+            }
             return forwarded.map { Fact($0.name, at: call.location, .inferred("`\(call.name)` calls `\($0.name)()`")) }
         }
 
@@ -236,7 +265,9 @@ extension UIKitStyle {
                     // In a branching method, a closure an arm sets is on that arm's screen.
                     guard !runs.isEmpty, let screen = screens[armOfCall[call.location] ?? method.name], !screen.isEmpty else { continue }
                     if alerts.contains(method.name) {
-                        actions[method.name, default: []] += runs.map { Fact($0.value, at: call.location, .inferred("an action of the alert `\(method.name)()` shows")) }
+                        actions[method.name, default: []] += runs.map {
+                            Fact($0.value, at: call.location, .inferred("an action of the alert `\(method.name)()` shows"))
+                        }
                     } else {
                         context.triggers[screen, default: []] += runs.map { Trigger(owner: coordinatorType.name, route: $0) }
                         touched.insert(screen)
@@ -248,7 +279,8 @@ extension UIKitStyle {
         /// An alert's triggers are its actions' routes.
         mutating func alertActions(_ alerts: Set<String>, _ context: inout Context) {
             for screen in touched {
-                guard context.triggers[screen]!.contains(where: { $0.owner == coordinatorType.name && alerts.contains($0.route.value) }) else { continue }
+                guard context.triggers[screen]!.contains(where: { $0.owner == coordinatorType.name && alerts.contains($0.route.value) })
+                else { continue }
                 context.triggers[screen] = context.triggers[screen]!.flatMap { trigger -> [Trigger] in
                     guard trigger.owner == coordinatorType.name, alerts.contains(trigger.route.value) else { return [trigger] }
                     return (actions[trigger.route.value] ?? []).map { Trigger(owner: coordinatorType.name, route: $0) }
@@ -272,10 +304,12 @@ extension UIKitStyle {
         let shown = Set(screens.values)
         for method in type.methods where !routes.contains(method.name) && candidates[method.name] == nil {
             let end = SourceLocation(file: method.location.file, line: Int.max, column: 0)
-            let returned = [method.returnType?.base] + method.returns.map { expression -> String? in
-                if case .reference(let name) = expression { return method.binding(name, before: end)?.constructedType }
-                return expression.constructedType
-            }
+            let returned =
+                [method.returnType?.base]
+                + method.returns.map { expression -> String? in
+                    if case .reference(let name) = expression { return method.binding(name, before: end)?.constructedType }
+                    return expression.constructedType
+                }
             if let screen = returned.compactMap({ $0 }).first(where: shown.contains) { candidates[method.name] = screen }
         }
         guard !candidates.isEmpty else { return [:] }
@@ -305,7 +339,9 @@ extension UIKitStyle {
                 if routes.contains(call.name) {
                     direct[method.name, default: []].append(call)
                     if now { runsNow[method.name, default: []].append(call) }
-                } else if now, call.name != method.name, call.name != "start", methods.contains(call.name), !systemCallbacks.contains(call.name) {
+                } else if now, call.name != method.name, call.name != "start", methods.contains(call.name),
+                    !systemCallbacks.contains(call.name)
+                {
                     through[method.name, default: []].append(call.name)
                 }
             }

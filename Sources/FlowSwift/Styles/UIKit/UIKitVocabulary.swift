@@ -32,8 +32,9 @@ extension UIKitStyle {
         ],
         // `UINavigationController(rootViewController:)`, `UIHostingController(rootView: Welcome().padding())`.
         // `await MainActor.run { … }` runs its closure then and there, as `Task { … }` does (`bodyClosures`).
-        wrappers: WrapperNames(labels: ["rootViewController", "rootView"], viewLabels: ["rootView"], qualifiedClosureCalls: ["MainActor.run"],
-                               selfBinders: ["withUnretained"], testModules: ["XCTest", "Testing"]),
+        wrappers: WrapperNames(
+            labels: ["rootViewController", "rootView"], viewLabels: ["rootView"], qualifiedClosureCalls: ["MainActor.run"],
+            selfBinders: ["withUnretained"], testModules: ["XCTest", "Testing"]),
         fullScreenStyles: ["fullScreen", "overFullScreen", "overCurrentContext", "currentContext", "custom"],
         selfClosingControllers: [
             "SFSafariViewController": "its Done button", "UIActivityViewController": "its Cancel button and its actions",

@@ -29,19 +29,29 @@ extension XCoordinatorStyle {
     static func linkRouterTriggers(_ pending: Pending, _ context: inout Context) {
         var replaced: Set<String> = []
         for trigger in pending.routerTriggers {
-            guard var child = context.coordinators[trigger.child], let route = child.routes.first(where: { $0.name == trigger.route }) else { continue }
+            guard var child = context.coordinators[trigger.child], let route = child.routes.first(where: { $0.name == trigger.route })
+            else { continue }
             if trigger.starts, pending.initialUnread.contains(child.name) {
                 if replaced.insert(child.name).inserted { child.initials = [] }
                 if !child.initials.contains(where: { $0.value == trigger.route }) {
                     let why = "`\(trigger.by)` makes \(child.name) and triggers it first"
-                    child.initials.append(context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .initial)))
+                    child.initials.append(
+                        context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .initial)))
                 }
-            } else if let transition = route.transition?.value, [.dismiss, .dismissToRoot, .pop, .popToRoot, .popTo, .finish].contains(transition) {
+            } else if let transition = route.transition?.value,
+                [.dismiss, .dismissToRoot, .pop, .popToRoot, .popTo, .finish].contains(transition)
+            {
                 child.markOpen()
-                context.notes.append(ExtractionNote(.unrecognized, "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one \(child.name) fires itself (the coordinator is open)", at: trigger.location, coordinator: child.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(trigger.by)` triggers `\(child.name).\(trigger.route)` on its router, a route that closes: not written as one "
+                            + "\(child.name) fires itself (the coordinator is open)",
+                        at: trigger.location, coordinator: child.name))
             } else if !child.triggers.contains(where: { $0.route == trigger.route }) {
                 let why = "`\(trigger.by)` triggers it on \(child.name)'s router"
-                let placed = context.put(Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .triggers, item: trigger.route))
+                let placed = context.put(
+                    Fact(trigger.route, at: trigger.location, .inferred(why)), .coordinator(child.name, .triggers, item: trigger.route))
                 child.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
             }
             context.coordinators[child.name] = child
@@ -55,7 +65,8 @@ extension XCoordinatorStyle {
         for method in type.methods {
             for call in method.calls where ["", "self"].contains(plainReceiver(call.receiver)) {
                 guard let label = labels[call.name], case .member(let name, _)? = call.arguments.first(where: { $0.label == label })?.value,
-                      coordinator.routes.contains(where: { $0.name == name }), !coordinator.triggers.contains(where: { $0.route == name }) else { continue }
+                    coordinator.routes.contains(where: { $0.name == name }), !coordinator.triggers.contains(where: { $0.route == name })
+                else { continue }
                 let why = "`\(call.name)` lets a gesture fire it, on no screen's call"
                 let placed = context.put(Fact(name, at: call.location, .inferred(why)), .coordinator(type.name, .triggers, item: name))
                 coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
@@ -81,8 +92,10 @@ extension XCoordinatorStyle {
                     add(name, at: call.location)
                 case .other("nil"):
                     // Nothing shown at `init`: the routes `init` triggers itself next.
-                    for trigger in method.calls where trigger.name == "trigger" && trigger.closures.isEmpty && trigger.location > call.location
-                        && (trigger.receiver == nil || trigger.receiver == "self") {
+                    for trigger in method.calls
+                    where trigger.name == "trigger" && trigger.closures.isEmpty && trigger.location > call.location
+                        && (trigger.receiver == nil || trigger.receiver == "self")
+                    {
                         if case .member(let name, _)? = trigger.arguments.first?.value { add(name, at: trigger.location) }
                     }
                 case .other(let text) where ternaryMembers(text) != nil:
@@ -95,15 +108,19 @@ extension XCoordinatorStyle {
                     if case .qualified(let owner, let name, _) = argument, owner == "Self" || owner == type.name {
                         maker = type.methods.first { $0.name == name }
                     }
-                    let returned: [String] = maker?.returns.compactMap { value -> String? in
-                        if case .member(let route, _) = value, routes.contains(route) { return route }
-                        return nil
-                    } ?? []
+                    let returned: [String] =
+                        maker?.returns.compactMap { value -> String? in
+                            if case .member(let route, _) = value, routes.contains(route) { return route }
+                            return nil
+                        } ?? []
                     if let maker, !returned.isEmpty, returned.count == maker.returns.count {
                         for route in returned { add(route, at: maker.location) }
                     } else {
                         resolved = false
-                        context.notes.append(ExtractionNote(.dynamicDestination, "the first route `\(argument.summary)` is computed at run time: `initial` is not read", at: call.location, coordinator: type.name))
+                        context.notes.append(
+                            ExtractionNote(
+                                .dynamicDestination, "the first route `\(argument.summary)` is computed at run time: `initial` is not read",
+                                at: call.location, coordinator: type.name))
                     }
                 }
             }
@@ -115,10 +132,14 @@ extension XCoordinatorStyle {
     static func ternaryMembers(_ text: String) -> [String]? {
         // One conditional: nothing before its `?` has a `:` of another.
         guard let question = text.lastIndex(of: "?"), !text[..<question].contains(":") else { return nil }
-        let sides = text[text.index(after: question)...].split(separator: ":", omittingEmptySubsequences: false).map { String($0.filter { !$0.isWhitespace }) }
+        let sides = text[text.index(after: question)...].split(separator: ":", omittingEmptySubsequences: false).map {
+            String($0.filter { !$0.isWhitespace })
+        }
         guard sides.count == 2 else { return nil }
         let names = sides.compactMap { side -> String? in
-            guard side.hasPrefix("."), side.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), side.count > 1 else { return nil }
+            guard side.hasPrefix("."), side.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), side.count > 1 else {
+                return nil
+            }
             return String(side.dropFirst())
         }
         return names.count == 2 ? names : nil
@@ -126,9 +147,12 @@ extension XCoordinatorStyle {
 
     /// `init(…, detailsRouter: StrongRouter<DetailRoute>)`: a router parameter of the method, the one coordinator that
     /// routes its enum.
-    static func routerParameter(_ name: String, of method: MethodFacts, _ recognizer: Recognizer, at location: SourceLocation) -> Fact<Destination>? {
+    static func routerParameter(_ name: String, of method: MethodFacts, _ recognizer: Recognizer, at location: SourceLocation) -> Fact<
+        Destination
+    >? {
         guard method.binding(name, before: location) == nil, let declared = method.parameters.first(where: { $0.name == name })?.type,
-              declared.contains("Router<"), let open = declared.firstIndex(of: "<"), let close = declared.lastIndex(of: ">"), open < close else { return nil }
+            declared.contains("Router<"), let open = declared.firstIndex(of: "<"), let close = declared.lastIndex(of: ">"), open < close
+        else { return nil }
         let routes = String(declared[declared.index(after: open)..<close])
         guard let owner = recognizer.routerOwners[routes] else { return nil }
         return Fact(.coordinator(owner), at: location, .inferred("the one coordinator that routes `\(routes)`"))
@@ -141,7 +165,8 @@ extension XCoordinatorStyle {
         case .other(let text):
             let parts = text.split(separator: ".")
             guard parts.count == 2, ["viewController", "strongRouter", "rootViewController"].contains(parts[1]),
-                  parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+                parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else { return nil }
             return String(parts[0])
         default: return nil
         }
@@ -200,21 +225,28 @@ extension XCoordinatorStyle {
         var found: (name: String, arguments: [ExpressionFacts])?
         for returned in method.returns {
             guard case .member(let name, let arguments) = returned, transitions[name] != nil, name != "trigger",
-                  found == nil || found?.name == name else { return nil }
+                found == nil || found?.name == name
+            else { return nil }
             found = found ?? (name, arguments)
         }
         guard let found, let transition = transitions[found.name] else { return nil }
-        let fullScreen = found.name == "presentFullScreen" || method.calls.contains {
-            $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && vocabulary.isFullScreen($0.arguments.first?.value)
-        }
+        let fullScreen =
+            found.name == "presentFullScreen"
+            || method.calls.contains {
+                $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle")
+                    && vocabulary.isFullScreen($0.arguments.first?.value)
+            }
         return TransitionHelper(transition: transition, method: method, shown: found.arguments.first, fullScreen: fullScreen)
     }
 
     /// The case's own associated value that a transition shows (`case let .home(router): … .present(router)`): a name
     /// the method does not bind before the call and the coordinator has no property of, in a case with values.
-    static func caseParameter(shown call: CallFacts, _ calls: [CallFacts], _ route: Route, _ prepare: MethodFacts, _ type: TypeFacts) -> String? {
+    static func caseParameter(shown call: CallFacts, _ calls: [CallFacts], _ route: Route, _ prepare: MethodFacts, _ type: TypeFacts)
+        -> String?
+    {
         guard !route.params.isEmpty, transitions[call.name] != nil, case .reference(let name)? = call.arguments.first?.value,
-              name != "self", !type.properties.contains(where: { $0.name == name }) else { return nil }
+            name != "self", !type.properties.contains(where: { $0.name == name })
+        else { return nil }
         if prepare.bindings[name]?.contains(where: { $0.location < call.location }) == true { return nil }
         return name
     }
@@ -225,7 +257,8 @@ extension XCoordinatorStyle {
     /// triggers run by the case's own closures (an alert's actions) are the route's `triggers`; a value the reader
     /// cannot follow is a note (`unread`).
     static func readVariants(
-        of route: inout Route, shownBy call: CallFacts, _ parameter: String, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts,
+        of route: inout Route, shownBy call: CallFacts, _ parameter: String, _ calls: [CallFacts], _ prepare: MethodFacts,
+        _ type: TypeFacts,
         _ context: inout Context
     ) -> (variants: [Route], unread: Bool) {
         let name = route.name
@@ -250,12 +283,19 @@ extension XCoordinatorStyle {
                 if offeredHere, !offered.contains(where: { $0.child == child }) { offered.append((child, site)) }
             default:
                 if offeredHere { unread = true }
-                context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start is not read", at: site, coordinator: type.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .dynamicDestination,
+                        "`\(type.name).\(name)` is triggered with a coordinator the code computes (`\(given?.summary ?? "?")`): that start "
+                            + "is not read",
+                        at: site, coordinator: type.name))
             }
         }
         for method in type.methods {
             for trigger in method.calls {
-                if trigger.name == "trigger", trigger.receiver == nil || plainReceiver(trigger.receiver) == "self", let given = value(of: trigger.arguments.first?.value) {
+                if trigger.name == "trigger", trigger.receiver == nil || plainReceiver(trigger.receiver) == "self",
+                    let given = value(of: trigger.arguments.first?.value)
+                {
                     take(given, at: trigger.location, offeredHere: method.location == prepare.location && span.contains(trigger.location))
                 } else if trigger.name == "deepLink", let given = value(of: trigger.arguments.first?.value) {
                     take(given, at: trigger.location, offeredHere: false)
@@ -277,7 +317,8 @@ extension XCoordinatorStyle {
             variants.append(variant)
         }
         for (child, site) in offered {
-            let placed = context.put(Fact(variantName(name, child), at: site), .route(type.name, name, .triggers, item: variantName(name, child)))
+            let placed = context.put(
+                Fact(variantName(name, child), at: site), .route(type.name, name, .triggers, item: variantName(name, child)))
             route.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
         }
         if unread { route.open = context.put(Fact(true, at: call.location), .route(type.name, name, .open)) }
@@ -315,17 +356,21 @@ extension XCoordinatorStyle {
     /// runs again (no exit releases it); one set to `nil` or assigned elsewhere lets it go on an event the reader does
     /// not tie to an exit: the route is open, its `releaseOn` a lower bound, never a leak on a guess.
     static func keep(
-        _ route: inout Route, in place: String, at assignment: CallFacts, besides calls: [CallFacts], _ type: TypeFacts, _ context: inout Context
+        _ route: inout Route, in place: String, at assignment: CallFacts, besides calls: [CallFacts], _ type: TypeFacts,
+        _ context: inout Context
     ) {
         func path(_ field: RouteField) -> FactPath { .route(type.name, route.name, field) }
         route.retain = context.put(Fact(.parent, at: assignment.location), path(.retain))
         route.releaseOn = Located([], at: assignment.location)
         for method in type.methods {
-            for call in method.calls where call.name == "=" && call.location != assignment.location && plainReceiver(call.receiver) == place {
+            for call in method.calls where call.name == "=" && call.location != assignment.location && plainReceiver(call.receiver) == place
+            {
                 route.open = context.put(Fact(true, at: call.location), path(.open))
                 let site = method.name == "prepareTransition" ? call.switchCase?.first.map { "the route `\($0)`" } : nil
                 let what = call.arguments.first?.value == .other("nil") ? "lets go" : "replaces"
-                let why = "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event the reader does not tie to an exit: its releases are not all read (the route is open)"
+                let why =
+                    "`\(type.name).\(route.name)` keeps its child in `\(place)`, which \(site ?? "`\(method.name)`") \(what) on an event "
+                    + "the reader does not tie to an exit: its releases are not all read (the route is open)"
                 context.notes.append(ExtractionNote(.unrecognized, why, at: call.location, coordinator: type.name))
                 return
             }
