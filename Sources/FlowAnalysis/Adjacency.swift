@@ -1,7 +1,7 @@
 /// A directed graph over integer ids as compressed adjacency arrays (CSR).
 public struct Adjacency: Sendable {
-    private let start: [Int32]
-    private let targets: [Int32]
+    @usableFromInline let start: [Int32]
+    @usableFromInline let targets: [Int32]
 
     public var nodeCount: Int { start.count - 1 }
     public var edgeCount: Int { targets.count }
@@ -22,7 +22,7 @@ public struct Adjacency: Sendable {
         self.targets = targets
     }
 
-    public func neighbors(of node: Int) -> ArraySlice<Int32> {
+    @inlinable public func neighbors(of node: Int) -> ArraySlice<Int32> {
         targets[Int(start[node])..<Int(start[node + 1])]
     }
 

@@ -6,32 +6,34 @@ import FlowModel
 ///
 /// Everything is read by typed id, and what may be missing (a route's child, a coordinator's initial route…) is
 /// optional. Underneath, the facts every pass reads per route are flat `Int32` arrays (`OptionalIDs`, `PerElement`,
-/// `IDAdjacency`): they are the hot path of every run.
+/// `IDAdjacency`): they are the hot path of every run. The accessors the rules call per route are `@inlinable` over
+/// `@usableFromInline` storage, so that FlowRules reads them in place as it did when the index lived in that module
+/// (called across the module, `self[route:]` copied the whole `Route` out).
 public struct FlowIndex: Sendable {
     public let graph: FlowGraph
     public let entry: CoordinatorID?
     /// `routeBase[c]` is the id of coordinator c's first route; `routeBase[count]` the route count.
-    private let routeBase: [Int]
-    private let owners: PerRoute<CoordinatorID>
+    @usableFromInline let routeBase: [Int]
+    @usableFromInline let owners: PerRoute<CoordinatorID>
     /// The coordinator a route starts.
-    private let startedChild: OptionalIDs<Route, Coordinator>
+    @usableFromInline let startedChild: OptionalIDs<Route, Coordinator>
     /// The routes each route's destination screen triggers, resolved.
     public let triggers: IDAdjacency<Route, Route>
     /// The resolved `route:` of `trigger` / `popTo` routes.
-    private let targets: OptionalIDs<Route, Route>
+    @usableFromInline let targets: OptionalIDs<Route, Route>
     /// The resolved `tab:` of `select` routes.
-    private let tabs: OptionalIDs<Route, Route>
+    @usableFromInline let tabs: OptionalIDs<Route, Route>
     /// What a route finally does after following `trigger` redirects; none when they loop or do not resolve.
-    private let redirectEnds: OptionalIDs<Route, Route>
+    @usableFromInline let redirectEnds: OptionalIDs<Route, Route>
     /// Per route, read on every pass: kept apart so that passes touch no `Route` value.
-    private let transitions: PerRoute<Transition?>
-    private let showsScreens: PerRoute<Bool>
+    @usableFromInline let transitions: PerRoute<Transition?>
+    @usableFromInline let showsScreens: PerRoute<Bool>
     /// A child route's `stack`, overriding its child's for that start; nil when the route sets none.
     private let stackOverrides: PerRoute<StackPolicy?>
     /// Per coordinator, likewise: passes read these instead of copying a `Coordinator`.
     public let kind: PerCoordinator<CoordinatorKind?>
     /// The resolved `initial` route.
-    private let initials: OptionalIDs<Coordinator, Route>
+    @usableFromInline let initials: OptionalIDs<Coordinator, Route>
     /// A navigation coordinator with `stack: parent`: its screens join the stack of the one that starts it.
     public let joinsParentStack: PerCoordinator<Bool>
     /// The routes shown when a coordinator starts: its initial route, then its tabs.
@@ -225,15 +227,15 @@ public struct FlowIndex: Sendable {
         return IDAdjacency(count: routeCount, edges: edges)
     }
 
-    public var coordinatorCount: Int { graph.coordinators.count }
-    public var routeCount: Int { owners.values.count }
+    @inlinable public var coordinatorCount: Int { graph.coordinators.count }
+    @inlinable public var routeCount: Int { owners.values.count }
     /// Every coordinator, in `FlowGraph` order.
-    public var coordinatorIDs: IDRange<Coordinator> { kind.ids }
+    @inlinable public var coordinatorIDs: IDRange<Coordinator> { kind.ids }
     /// Every route, each coordinator's in turn.
-    public var routeIDs: IDRange<Route> { owners.ids }
+    @inlinable public var routeIDs: IDRange<Route> { owners.ids }
 
     /// Borrows a route: reading one field does not copy the whole value (rules run this per route).
-    public subscript(route id: RouteID) -> Route {
+    @inlinable public subscript(route id: RouteID) -> Route {
         _read {
             let c = owners[id].position
             yield graph.coordinators[c].routes[id.position - routeBase[c]]
@@ -241,11 +243,11 @@ public struct FlowIndex: Sendable {
     }
 
     /// Borrows a coordinator: reading one field does not copy the whole value.
-    public subscript(coordinator id: CoordinatorID) -> Coordinator {
+    @inlinable public subscript(coordinator id: CoordinatorID) -> Coordinator {
         _read { yield graph.coordinators[id.position] }
     }
 
-    public func routes(of coordinator: CoordinatorID) -> IDRange<Route> {
+    @inlinable public func routes(of coordinator: CoordinatorID) -> IDRange<Route> {
         IDRange(routeBase[coordinator.position]..<routeBase[coordinator.position + 1])
     }
 
@@ -268,23 +270,23 @@ public struct FlowIndex: Sendable {
         return RouteID(routeBase[scope] + local)
     }
 
-    public func owner(of route: RouteID) -> CoordinatorID { owners[route] }
+    @inlinable public func owner(of route: RouteID) -> CoordinatorID { owners[route] }
 
     /// The coordinator the route starts.
-    public func child(of route: RouteID) -> CoordinatorID? { startedChild[route] }
+    @inlinable public func child(of route: RouteID) -> CoordinatorID? { startedChild[route] }
 
     /// The resolved `route:` of a `trigger` or `popTo` route.
-    public func target(of route: RouteID) -> RouteID? { targets[route] }
+    @inlinable public func target(of route: RouteID) -> RouteID? { targets[route] }
 
     /// The resolved `tab:` of a `select` route.
-    public func tab(of route: RouteID) -> RouteID? { tabs[route] }
+    @inlinable public func tab(of route: RouteID) -> RouteID? { tabs[route] }
 
     /// What the route finally does after following `trigger` redirects (the route itself for any other
     /// route); nil when they loop or do not resolve.
-    public func redirectEnd(of route: RouteID) -> RouteID? { redirectEnds[route] }
+    @inlinable public func redirectEnd(of route: RouteID) -> RouteID? { redirectEnds[route] }
 
     /// The resolved `initial` route of the coordinator.
-    public func initialRoute(of coordinator: CoordinatorID) -> RouteID? { initials[coordinator] }
+    @inlinable public func initialRoute(of coordinator: CoordinatorID) -> RouteID? { initials[coordinator] }
 
     /// The coordinators the coordinator's routes start, in route order, once each.
     public func children(of coordinator: CoordinatorID) -> [CoordinatorID] {
@@ -292,15 +294,15 @@ public struct FlowIndex: Sendable {
         return childStarts.neighbors(of: coordinator).filter { seen.insert($0).inserted }
     }
 
-    public func transition(_ id: RouteID) -> Transition? { transitions[id] }
+    @inlinable public func transition(_ id: RouteID) -> Transition? { transitions[id] }
 
     /// The transition a triggered route finally performs, after `trigger` redirects.
-    public func effectiveTransition(_ id: RouteID) -> Transition? {
+    @inlinable public func effectiveTransition(_ id: RouteID) -> Transition? {
         guard let end = redirectEnds[id] else { return nil }
         return transitions[end]
     }
 
-    public func showsScreen(_ id: RouteID) -> Bool { showsScreens[id] }
+    @inlinable public func showsScreen(_ id: RouteID) -> Bool { showsScreens[id] }
 
     /// Whether the navigation coordinator `child`, started by `route`, pushes onto the starter's stack: the route's
     /// `stack` decides when it sets one, else the child's.

@@ -12,7 +12,7 @@ public struct IDAdjacency<From, To>: Sendable {
     public var edgeCount: Int { adjacency.edgeCount }
     public var isEmpty: Bool { adjacency.isEmpty }
 
-    @inline(__always) public func neighbors(of node: IndexID<From>) -> IDList<To> { IDList(adjacency.neighbors(of: node.position)) }
+    @inlinable public func neighbors(of node: IndexID<From>) -> IDList<To> { IDList(adjacency.neighbors(of: node.position)) }
 }
 
 extension IDAdjacency where From == To {
@@ -39,13 +39,13 @@ extension IDAdjacency where From == To {
 
 /// The neighbours of one node, as ids.
 public struct IDList<Element>: RandomAccessCollection, Sendable {
-    private let targets: ArraySlice<Int32>
+    @usableFromInline let targets: ArraySlice<Int32>
 
-    package init(_ targets: ArraySlice<Int32>) { self.targets = targets }
+    @inlinable package init(_ targets: ArraySlice<Int32>) { self.targets = targets }
 
-    public var startIndex: Int { targets.startIndex }
-    public var endIndex: Int { targets.endIndex }
-    @inline(__always) public subscript(position: Int) -> IndexID<Element> { IndexID(targets[position]) }
+    @inlinable public var startIndex: Int { targets.startIndex }
+    @inlinable public var endIndex: Int { targets.endIndex }
+    @inlinable public subscript(position: Int) -> IndexID<Element> { IndexID(targets[position]) }
 }
 
 /// The tree of an `IDAdjacency.breadthFirstTree`.

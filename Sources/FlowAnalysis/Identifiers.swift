@@ -6,24 +6,24 @@ import FlowModel
 public struct IndexID<Element>: Hashable, Comparable, Sendable {
     public let raw: Int32
 
-    public init(_ position: Int) { raw = Int32(truncatingIfNeeded: position) }
-    public init(_ raw: Int32) { self.raw = raw }
+    @inlinable public init(_ position: Int) { raw = Int32(truncatingIfNeeded: position) }
+    @inlinable public init(_ raw: Int32) { self.raw = raw }
 
     /// Decodes an id kept in flat `Int32` storage, where a negative value means none: the one place that reads
     /// the sentinel (`OptionalIDs`, `DominatorTree`).
-    package init?(stored raw: Int32) {
+    @inlinable package init?(stored raw: Int32) {
         guard raw >= 0 else { return nil }
         self.raw = raw
     }
 
     /// The position, for indexing arrays kept per element.
-    public var position: Int { Int(raw) }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+    @inlinable public var position: Int { Int(raw) }
+    @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
 
     /// Hashed as its position is, through the integers' one-shot path: the passes keep sets and dictionaries of
     /// ids, and a synthesized `Hashable` would feed a full `Hasher` per lookup.
-    public func hash(into hasher: inout Hasher) { hasher.combine(position) }
-    public func _rawHashValue(seed: Int) -> Int { position._rawHashValue(seed: seed) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(position) }
+    @inlinable public func _rawHashValue(seed: Int) -> Int { position._rawHashValue(seed: seed) }
 }
 
 public typealias RouteID = IndexID<Route>
@@ -34,24 +34,28 @@ public struct IDRange<Element>: RandomAccessCollection, Sendable {
     public let startIndex: Int
     public let endIndex: Int
 
-    package init(_ positions: Range<Int>) { (startIndex, endIndex) = (positions.lowerBound, positions.upperBound) }
+    @inlinable package init(_ positions: Range<Int>) { (startIndex, endIndex) = (positions.lowerBound, positions.upperBound) }
 
-    @inline(__always) public subscript(position: Int) -> IndexID<Element> { IndexID(position) }
+    @inlinable public subscript(position: Int) -> IndexID<Element> { IndexID(position) }
 }
 
 /// One value per element of a kind (whether a route is reached, a coordinator's kind…), read by its id.
 public struct PerElement<Element, Value> {
-    public private(set) var values: [Value]
+    /// Kept visible to other modules' inlined code (with `@inlinable` accessors): the rules read these per route,
+    /// and a call into this module for each read costs more than the read.
+    @usableFromInline var storage: [Value]
 
-    package init(_ values: [Value]) { self.values = values }
-    package init(repeating value: Value, count: Int) { values = [Value](repeating: value, count: count) }
+    public var values: [Value] { storage }
 
-    public subscript(id: IndexID<Element>) -> Value {
-        @inline(__always) get { values[id.position] }
-        @inline(__always) set { values[id.position] = newValue }
+    package init(_ values: [Value]) { storage = values }
+    package init(repeating value: Value, count: Int) { storage = [Value](repeating: value, count: count) }
+
+    @inlinable public subscript(id: IndexID<Element>) -> Value {
+        get { storage[id.position] }
+        set { storage[id.position] = newValue }
     }
 
-    public var ids: IDRange<Element> { IDRange(values.indices) }
+    @inlinable public var ids: IDRange<Element> { IDRange(storage.indices) }
 }
 
 extension PerElement: Sendable where Value: Sendable {}
@@ -62,15 +66,15 @@ public typealias PerCoordinator<Value> = PerElement<Coordinator, Value>
 /// Per element, at most one element of another kind (a route's child, a coordinator's initial route…), kept flat as
 /// `Int32` where -1 is none: the hot path reads these for every route of every pass, and an optional would double them.
 public struct OptionalIDs<Element, Target>: Sendable {
-    private var stored: [Int32]
+    @usableFromInline var stored: [Int32]
 
     /// None for each of `count` elements.
     package init(count: Int) { stored = [Int32](repeating: -1, count: count) }
 
-    public subscript(id: IndexID<Element>) -> IndexID<Target>? {
-        @inline(__always) get { IndexID(stored: stored[id.position]) }
-        @inline(__always) set { stored[id.position] = newValue?.raw ?? -1 }
+    @inlinable public subscript(id: IndexID<Element>) -> IndexID<Target>? {
+        get { IndexID(stored: stored[id.position]) }
+        set { stored[id.position] = newValue?.raw ?? -1 }
     }
 
-    public var ids: IDRange<Element> { IDRange(stored.indices) }
+    @inlinable public var ids: IDRange<Element> { IDRange(stored.indices) }
 }

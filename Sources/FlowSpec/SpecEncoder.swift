@@ -26,13 +26,17 @@ public enum SpecEncoder {
         let notesByCoordinator = Dictionary(grouping: notes.filter { $0.coordinator != nil }) { $0.coordinator! }
         // One spec per Swift file, written side by side: each reads the graph and writes only its own text.
         let files = byFile.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // The table's entries in encoding order, looked up once per run rather than for every route.
+        let (coordinatorFields, routeFields) = (schema.encodedCoordinatorFields, schema.encodedRouteFields)
         return Parallel.map(files) { file in
             let coordinators = byFile[file]!.sorted { $0.location < $1.location }
             let names = Set(coordinators.map(\.name))
             let entry = graph.entry.flatMap { names.contains($0.value) ? $0 : nil }
             let fileNotes =
                 (notesByFile[file] ?? []) + names.sorted().flatMap { notesByCoordinator[$0] ?? [] }.filter { $0.location.file != file }
-            var writer = Writer(provenance: code.provenance, schema: schema, out: YAMLOut(comments: comments))
+            var writer = Writer(
+                provenance: code.provenance, schema: schema, coordinatorFields: coordinatorFields, routeFields: routeFields,
+                out: YAMLOut(comments: comments))
             writer.write(file: file, entry: entry, coordinators, chainsByFile[file] ?? [], fileNotes)
             return SpecText(source: file, text: writer.out.text)
         }
@@ -41,6 +45,9 @@ public enum SpecEncoder {
     private struct Writer {
         let provenance: Provenance
         let schema: SpecSchema
+        /// `schema.encodedCoordinatorFields` and `schema.encodedRouteFields`.
+        let coordinatorFields: [SpecFieldEntry<CoordinatorField, Coordinator>]
+        let routeFields: [SpecFieldEntry<RouteField, Route>]
         var out: YAMLOut
 
         mutating func write(
@@ -68,7 +75,7 @@ public enum SpecEncoder {
         private mutating func write(_ coordinator: Coordinator) {
             let name = coordinator.name
             out.line(2, "\(scalar(name)):", comment: comment(coordinator.location, provenance.confidence(.coordinator(name))))
-            for entry in schema.encodedCoordinatorFields {
+            for entry in coordinatorFields {
                 guard let value = entry.written(coordinator) else { continue }
                 let field = entry.field
                 if field == .open, case .word(let open, _) = value {
@@ -86,7 +93,7 @@ public enum SpecEncoder {
 
         private mutating func write(_ route: Route, of coordinator: String) {
             out.line(6, "\(scalar(route.name)):", comment: comment(route.location, provenance.confidence(.route(coordinator, route.name))))
-            for entry in schema.encodedRouteFields {
+            for entry in routeFields {
                 guard let value = entry.written(route) else { continue }
                 let field = entry.field
                 let note = field == .releaseOn ? "no release of this child found in the code" : nil

@@ -79,6 +79,8 @@ extension UIKitStyle {
     private static func parentHandingHelpers(of type: TypeFacts) -> [String: Set<String>] {
         var handing: [String: Set<String>] = [:]
         for _ in 0..<StorageEffects.depth {
+            // A pass that adds nothing leaves every later pass the same: most types hand nothing, and stop after one.
+            let before = handing
             for method in type.methods where method.hasBody && !method.parameters.isEmpty {
                 let parameters = Set(method.parameters.map(\.name))
                 for call in method.calls where call.closures.isEmpty {
@@ -90,6 +92,7 @@ extension UIKitStyle {
                     }
                 }
             }
+            if handing == before { break }
         }
         return handing
     }

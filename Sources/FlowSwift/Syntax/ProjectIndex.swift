@@ -133,11 +133,12 @@ struct ProjectIndex {
         var madeForUsers: Set<String> = []
         for name in order {
             guard let type = types[name] else { continue }
-            for method in type.methods {
-                for made in method.constructed { constructed.insert(made.value) }
-                guard !testOnlyArms.isEmpty, !method.constructed.isEmpty else { continue }
-                let testOnly = testOnlyLocations(in: method)
-                for made in method.constructed {
+            // Read in place: this runs over every method of every type, and a copy of each would retain all its facts.
+            for at in type.methods.indices where !type.methods[at].constructed.isEmpty {
+                for made in type.methods[at].constructed { constructed.insert(made.value) }
+                guard !testOnlyArms.isEmpty else { continue }
+                let testOnly = testOnlyLocations(in: type.methods[at])
+                for made in type.methods[at].constructed {
                     if testOnly.contains(made.location) { madeForTests.insert(made.value) } else { madeForUsers.insert(made.value) }
                 }
             }
