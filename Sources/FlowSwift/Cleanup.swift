@@ -22,21 +22,37 @@ struct TabHubsWithTabs {
                 continue
             }
             let name = coordinator.name
-            coordinator.replaceRoutes(coordinator.routes.filter { route in
-                route.transition.map { $0.value != .select } ?? !coordinator.initials.contains { $0.value == route.name }
-            })
+            coordinator.replaceRoutes(
+                coordinator.routes.filter { route in
+                    route.transition.map { $0.value != .select } ?? !coordinator.initials.contains { $0.value == route.name }
+                })
             guard let first = coordinator.routes.first else {
-                context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(name)` come from values the reader cannot follow: coordinator left out", at: coordinator.location, coordinator: name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized, "the tabs of `\(name)` come from values the reader cannot follow: coordinator left out",
+                        at: coordinator.location, coordinator: name))
                 continue
             }
-            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(name)` come from values the reader cannot follow: written as a container of what else it shows (`kind: view`), open", at: coordinator.location, coordinator: name))
-            coordinator.kind = context.put(Fact(.view, at: coordinator.location, .inferred("a tab hub whose tabs the reader cannot follow, kept for what else it shows")), .coordinator(name, .kind))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "the tabs of `\(name)` come from values the reader cannot follow: written as a container of what else it shows (`kind: "
+                        + "view`), open",
+                    at: coordinator.location, coordinator: name))
+            coordinator.kind = context.put(
+                Fact(
+                    .view, at: coordinator.location, .inferred("a tab hub whose tabs the reader cannot follow, kept for what else it shows")
+                ), .coordinator(name, .kind))
             coordinator.tabs = nil
             coordinator.open = Located(true, at: coordinator.location)
             let names = Set(coordinator.routes.map(\.name))
             coordinator.initials = coordinator.initials.filter { names.contains($0.value) }
             if coordinator.initials.isEmpty {
-                coordinator.initials = [context.put(Fact(first.name, at: first.location, .inferred("its tabs are not read: the first route left")), .coordinator(name, .initial))]
+                coordinator.initials = [
+                    context.put(
+                        Fact(first.name, at: first.location, .inferred("its tabs are not read: the first route left")),
+                        .coordinator(name, .initial))
+                ]
                 if first.transition?.value != .present, let index = coordinator.routes.firstIndex(where: { $0.name == first.name }) {
                     coordinator.routes[index].transition = nil
                     coordinator.routes[index].style = nil
@@ -71,7 +87,9 @@ struct WrittenCoordinators {
                 }
                 if !coordinator.routes.contains(where: { route in
                     route.destination.map { $0.value.coordinatorName.map(names.contains) ?? true } ?? true
-                }) { return true }
+                }) {
+                    return true
+                }
                 // A tab is a screen or a child that is written; without one the coordinator is no valid tab coordinator.
                 guard coordinator.kind?.value == .tab, let tabs = coordinator.tabs.map({ Set($0.map(\.value)) }) else { return false }
                 let hasTab = coordinator.routes.contains { route in
@@ -82,11 +100,19 @@ struct WrittenCoordinators {
             }
             guard !emptied.isEmpty else { break }
             for coordinator in withoutTabs {
-                context.notes.append(ExtractionNote(.unresolvedFactory, "none of the tabs of `\(coordinator.name)` is written (their coordinators' routes were not recognized): coordinator left out", at: coordinator.location, coordinator: coordinator.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unresolvedFactory,
+                        "none of the tabs of `\(coordinator.name)` is written (their coordinators' routes were not recognized): "
+                            + "coordinator left out",
+                        at: coordinator.location, coordinator: coordinator.name))
                 leftOutWhole.insert(coordinator.name)
             }
             for coordinator in withoutStart {
-                context.notes.append(ExtractionNote(.unrecognized, "where `\(coordinator.name)` begins was not read (no first route or screen): coordinator left out", at: coordinator.location, coordinator: coordinator.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized, "where `\(coordinator.name)` begins was not read (no first route or screen): coordinator left out",
+                        at: coordinator.location, coordinator: coordinator.name))
                 leftOutWhole.insert(coordinator.name)
             }
             names.subtract(emptied.map(\.name))
@@ -118,21 +144,37 @@ struct ResolvedRoutes {
             coordinators[index].routes = coordinator.routes.filter { route in
                 // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
                 if route.transition == nil, route.destination == nil, route.name != initial {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out (name your own navigation methods in .flowlint.yml `extract:`)", at: route.location, coordinator: coordinator.name))
+                    context.notes.append(
+                        ExtractionNote(
+                            .unrecognized,
+                            "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out (name "
+                                + "your own navigation methods in .flowlint.yml `extract:`)",
+                            at: route.location, coordinator: coordinator.name))
                     coordinators[index].markOpen()
                     return false
                 }
                 // A transition that needs a destination or a target the code did not show: listed, not guessed.
                 if let transition = route.transition?.value, route.name != initial,
-                   (transition.destinationRule == .required && route.destination == nil && !context.unmapped.contains("\(coordinator.name).\(route.name)"))
-                    || (transition.targetField == .route && route.target == nil)
-                    || (transition.targetField == .tab && route.tab == nil) {
-                    context.notes.append(ExtractionNote(.dynamicDestination, "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out", at: route.location, coordinator: coordinator.name))
+                    (transition.destinationRule == .required && route.destination == nil
+                        && !context.unmapped.contains("\(coordinator.name).\(route.name)"))
+                        || (transition.targetField == .route && route.target == nil)
+                        || (transition.targetField == .tab && route.tab == nil)
+                {
+                    context.notes.append(
+                        ExtractionNote(
+                            .dynamicDestination,
+                            "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left "
+                                + "out",
+                            at: route.location, coordinator: coordinator.name))
                     coordinators[index].markOpen()
                     return false
                 }
                 guard let child = route.destination?.value.coordinatorName, !names.contains(child) else { return true }
-                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out", at: route.location, coordinator: coordinator.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unresolvedFactory,
+                        "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out",
+                        at: route.location, coordinator: coordinator.name))
                 coordinators[index].markOpen()
                 return false
             }
@@ -162,7 +204,11 @@ struct ResolvedReferences {
             let names = Set(coordinator.routes.map(\.name))
             coordinators[index].routes.removeAll { route in
                 guard let tab = route.tab, !names.contains(tab.value) else { return false }
-                context.notes.append(ExtractionNote(.unresolvedFactory, "`\(coordinator.name).\(route.name)` selects the tab `\(tab.value)`, which was left out: route left out", at: route.location, coordinator: coordinator.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unresolvedFactory,
+                        "`\(coordinator.name).\(route.name)` selects the tab `\(tab.value)`, which was left out: route left out",
+                        at: route.location, coordinator: coordinator.name))
                 return true
             }
             if coordinators[index].routes.count != coordinator.routes.count { coordinators[index].markOpen() }
@@ -178,10 +224,12 @@ struct ResolvedReferences {
             // A first screen the code computes (a factory's product) still needs a destination to be a valid
             // spec: a placeholder the reader fills in, marked inferred (drift never compares it).
             if let initial = coordinator.initial, let root = coordinator.routes.firstIndex(where: { $0.name == initial.value }),
-               coordinator.routes[root].destination == nil,
-               coordinator.routes[root].transition.map({ $0.value.destinationRule == .required }) ?? true {
-                let placeholder = Fact(Destination.screen("UnresolvedScreen"), at: coordinator.routes[root].location,
-                                       .inferred("the code computes the first screen (see the notes): write its type here"))
+                coordinator.routes[root].destination == nil,
+                coordinator.routes[root].transition.map({ $0.value.destinationRule == .required }) ?? true
+            {
+                let placeholder = Fact(
+                    Destination.screen("UnresolvedScreen"), at: coordinator.routes[root].location,
+                    .inferred("the code computes the first screen (see the notes): write its type here"))
                 coordinators[index].routes[root].destination = context.put(placeholder, .route(name, initial.value, .screen))
                 coordinators[index].markOpen()
             }
@@ -221,7 +269,9 @@ struct ResolvedChains {
         let kept = previous.byName
         var routeEnums: [String: String] = [:]  // coordinator → the route enum it routes (XCoordinator)
         for name in kept.keys {
-            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type, in: context.recognizer.types) { routeEnums[name] = routes }
+            if let type = context.recognizer.types[name], let routes = XCoordinatorStyle.routeEnum(of: type, in: context.recognizer.types) {
+                routeEnums[name] = routes
+            }
         }
         var leftOut: [Chain] = []
         // The coordinators written, indexed for `ChainWalk`: built only when there are chains to resolve.
@@ -243,9 +293,11 @@ struct ResolvedChains {
         }
         for chain in leftOut {
             guard let from = chain.from?.value, let owner = coordinators.firstIndex(where: { $0.name == from }),
-                  let route = coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(from, $0.name) }),
-                  coordinators[owner].routes[route].transition != nil else { continue }
-            context.provenance.set(.route(from, coordinators[owner].routes[route].name, .transition), .inferred(XCoordinatorStyle.chainLeftOut))
+                let route = coordinators[owner].routes.firstIndex(where: { chain.name == XCoordinatorStyle.chainName(from, $0.name) }),
+                coordinators[owner].routes[route].transition != nil
+            else { continue }
+            context.provenance.set(
+                .route(from, coordinators[owner].routes[route].name, .transition), .inferred(XCoordinatorStyle.chainLeftOut))
             coordinators[owner].markOpen()
         }
         self.coordinators = coordinators

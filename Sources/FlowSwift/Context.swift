@@ -109,7 +109,9 @@ struct Context {
                 let owners = method.constructed.filter { made in
                     made.value != name && recognizer.types[made.value]?.properties.contains(where: { $0.name == label }) == true
                 }
-                guard !owners.isEmpty, UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: []) else { continue }
+                guard !owners.isEmpty,
+                    UIKitStyle.isRelease(call, recognizer.mapping) || UIKitStyle.endsOwnFlow(call, finishers: [], reactions: [])
+                else { continue }
                 for made in owners { links.finishingClosures.append((made.value, label)) }
             }
         }
@@ -119,7 +121,8 @@ struct Context {
                 for call in method.calls where call.name != "=" && call.name != "start" {
                     let receiver = plainReceiver(call.receiver)
                     guard !receiver.isEmpty, receiver != "self",
-                          receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true else { continue }
+                        receiver.split(separator: ".").last?.lowercased().hasSuffix("coordinator") == true
+                    else { continue }
                     links.relayed.append(call.name)
                     // `coordinator.show(fungibleToken: token, …)`: the overload of that label, a route of its own.
                     if let overload = call.overloadName { links.relayed.append(overload) }
@@ -130,19 +133,23 @@ struct Context {
             for call in method.calls where call.name == "=" {
                 let place = plainReceiver(call.receiver)
                 guard place.hasSuffix(".coordinator"), case .reference(let given)? = call.arguments.first?.value,
-                      let child = method.binding(given, before: call.location)?.constructedType,
-                      let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType else { continue }
-                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))))
+                    let child = method.binding(given, before: call.location)?.constructedType,
+                    let screen = method.binding(String(place.dropLast(".coordinator".count)), before: call.location)?.constructedType
+                else { continue }
+                links.firstScreens.append(
+                    (child, Fact(screen, at: call.location, .inferred("`\(screen)` is given the coordinator where it is made"))))
             }
             // `navigationController.pushViewController(locales.localesViewController, …)`,
             // `present(glaze.makeScreen(), …)`: a parent showing a screen of the child it made.
             for call in method.calls where !call.arguments.isEmpty && call.name != "=" {
                 guard let (child, member, called) = childMember(call.arguments.first?.value, in: method, before: call.location),
-                      let shows = UIKitStyle.transition(of: call, mapping: recognizer.mapping), shows == .push || shows == .present,
-                      let childType = recognizer.types[child],
-                      let screen = recognizer.screen(ofMember: member, called: called, of: childType) else { continue }
+                    let shows = UIKitStyle.transition(of: call, mapping: recognizer.mapping), shows == .push || shows == .present,
+                    let childType = recognizer.types[child],
+                    let screen = recognizer.screen(ofMember: member, called: called, of: childType)
+                else { continue }
                 let what = shows == .push ? "pushes" : "presents"
-                links.firstScreens.append((child, Fact(screen, at: call.location, .inferred("the parent \(what) `\(child).\(member)\(called ? "()" : "")`"))))
+                links.firstScreens.append(
+                    (child, Fact(screen, at: call.location, .inferred("the parent \(what) `\(child).\(member)\(called ? "()" : "")`"))))
             }
         }
         for property in type.properties {
@@ -153,7 +160,9 @@ struct Context {
 
     /// `locales.localesViewController` or `glaze.makeScreen()`, where `locales` is bound to a coordinator made in the
     /// method: its type, the member, and whether it is called.
-    static func childMember(_ expression: ExpressionFacts?, in method: MethodFacts, before location: SourceLocation) -> (child: String, member: String, called: Bool)? {
+    static func childMember(_ expression: ExpressionFacts?, in method: MethodFacts, before location: SourceLocation) -> (
+        child: String, member: String, called: Bool
+    )? {
         let text: String, called: Bool
         switch expression {
         case .other(let written)?, .reference(let written)?: (text, called) = (written, false)
@@ -170,9 +179,11 @@ struct Context {
         // `var rootViewController: UIViewController { form }`: a getter declared as UIKit's class returns the screen
         // another property holds, or one it makes.
         guard declared == nil || declared?.hasPrefix("UI") == true, let type,
-              let returned = type.methods.first(where: { $0.name == property.name })?.returns.first else { return declared }
+            let returned = type.methods.first(where: { $0.name == property.name })?.returns.first
+        else { return declared }
         if case .reference(let name) = returned, name != property.name,
-           let other = type.properties.first(where: { $0.name == name }), let screen = screenType(other) {
+            let other = type.properties.first(where: { $0.name == name }), let screen = screenType(other)
+        {
             return screen
         }
         return returned.constructedType ?? declared
@@ -198,10 +209,12 @@ struct Context {
         // kind, not a child's: the parameter is a coordinator class that is neither the owner nor one of its supertypes.
         let own = Set([owner] + (recognizer.types[owner]?.inherited.map(\.base) ?? []))
         // `init(scanner: ScannerCoordinator)` is given a child to keep, not told about one.
-        guard method.name != "init", let parameter = method.parameters.first(where: { parameter in
-            guard let type = parameter.type, !own.contains(type), recognizer.types[type]?.keyword != .protocol else { return false }
-            return isCoordinatorType(type)
-        }), let child = parameter.type else { return nil }
+        guard method.name != "init",
+            let parameter = method.parameters.first(where: { parameter in
+                guard let type = parameter.type, !own.contains(type), recognizer.types[type]?.keyword != .protocol else { return false }
+                return isCoordinatorType(type)
+            }), let child = parameter.type
+        else { return nil }
         let mapping = recognizer.mapping
         // `removeCoordinator(coordinator)`, or `childCoordinators.removeAll { $0 === coordinator }` (a predicate on it).
         let release = method.calls.first { call in
@@ -230,7 +243,9 @@ struct Context {
                 if calls[child] == nil {
                     var called: [String: Set<String>] = [:]
                     for childMethod in recognizer.types[child]?.methods ?? [] {
-                        for call in childMethod.calls where call.receiver != nil { called[plainReceiver(call.receiver), default: []].insert(call.name) }
+                        for call in childMethod.calls where call.receiver != nil {
+                            called[plainReceiver(call.receiver), default: []].insert(call.name)
+                        }
                     }
                     calls[child] = called
                 }
@@ -240,9 +255,12 @@ struct Context {
         // A protocol several coordinators call says nothing of which child is done.
         guard children.count == 1, let child = children.first else { return nil }
         let places = keptPlaces(of: child, in: type)
-        guard let release = method.calls.first(where: { call in
-            call.closures.isEmpty && (UIKitStyle.isRelease(call, recognizer.mapping) || places.contains(UIKitStyle.releasedPlace(call) ?? ""))
-        }) else { return nil }
+        guard
+            let release = method.calls.first(where: { call in
+                call.closures.isEmpty
+                    && (UIKitStyle.isRelease(call, recognizer.mapping) || places.contains(UIKitStyle.releasedPlace(call) ?? ""))
+            })
+        else { return nil }
         let continuations = method.calls.filter { call in
             call.closures.isEmpty && (call.receiver == nil || plainReceiver(call.receiver) == "self") && call.name != method.name
         }
@@ -256,12 +274,15 @@ struct Context {
 
     /// Every assignment of a child `type` makes to a place of its own (`self.diaryCoordinator = diary`,
     /// `children[.reader] = flow`): the place, the child's type, the local it was made in, and where.
-    static func childAssignments(in type: TypeFacts) -> [(place: String, child: String, variable: String, maker: MethodFacts, call: CallFacts)] {
+    static func childAssignments(in type: TypeFacts) -> [(
+        place: String, child: String, variable: String, maker: MethodFacts, call: CallFacts
+    )] {
         var kept: [(place: String, child: String, variable: String, maker: MethodFacts, call: CallFacts)] = []
         for method in type.methods {
             for call in method.calls where call.name == "=" {
                 guard case .reference(let given)? = call.arguments.first?.value,
-                      let child = method.binding(given, before: call.location)?.constructedType else { continue }
+                    let child = method.binding(given, before: call.location)?.constructedType
+                else { continue }
                 kept.append((plainReceiver(call.receiver), child, given, method, call))
             }
         }
@@ -314,9 +335,14 @@ struct Context {
             let destination: Destination = isCoordinatorType(name) ? .coordinator(name) : .screen(name)
             return (Fact(destination, at: location, confidence), ownStack)
         case .dynamic(let what):
-            notes.append(ExtractionNote(.dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
+            notes.append(
+                ExtractionNote(
+                    .dynamicDestination, "the destination `\(what)` is computed at run time", at: location, coordinator: type.name))
         case .factory(let call):
-            notes.append(ExtractionNote(.unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location, coordinator: type.name))
+            notes.append(
+                ExtractionNote(
+                    .unresolvedFactory, "the destination comes from `\(call)`, whose product is not visible", at: location,
+                    coordinator: type.name))
         }
         return nil
     }
@@ -346,13 +372,18 @@ struct Context {
             // `coordinatorFactory.makeAuth()`, or a factory further down a container (`container.coordinators.makeAuth()`).
             let path = receiver.split(separator: ".").map(String.init)
             guard let last = path.last, let holder = path.count == 1 ? type : recognizer.index.typeBehind(path.dropLast(), from: type),
-                  let (declared, candidates, products) = recognizer.madeByFactory(call.name, on: last, of: holder, keeping: { $0 != type.name && isCoordinatorType($0) }),
-                  let product = products.first else { continue }
+                let (declared, candidates, products) = recognizer.madeByFactory(
+                    call.name, on: last, of: holder, keeping: { $0 != type.name && isCoordinatorType($0) }),
+                let product = products.first
+            else { continue }
             guard candidates.count == 1, products.count == 1 else {
-                let why = candidates.count > 1
+                let why =
+                    candidates.count > 1
                     ? "`\(declared)` has \(candidates.count) implementations (\(candidates.joined(separator: ", ")))"
                     : "`\(candidates[0]).\(call.name)` makes one of \(products.sorted().joined(separator: ", "))"
-                return .ambiguous(call.location, why: "`\(receiver).\(call.name)()` makes a coordinator decided at run time: \(why); the child is left out")
+                return .ambiguous(
+                    call.location,
+                    why: "`\(receiver).\(call.name)()` makes a coordinator decided at run time: \(why); the child is left out")
             }
             return .child(Located(product, at: call.location), why: "made by `\(receiver).\(call.name)()` (`\(candidates[0])`)")
         }
@@ -364,8 +395,9 @@ struct Context {
     /// constructs (a promise bridge that starts the child and lets it go when it answers).
     private func staticMaker(_ call: CallFacts, receiver: String, of type: TypeFacts) -> Located<String>? {
         guard receiver != type.name, receiver.first?.isUppercase == true, !receiver.contains("."),
-              UIKitStyle.passesSelf(call), isCoordinatorType(receiver),
-              let maker = recognizer.types[receiver]?.methods.first(where: { $0.name == call.name && $0.hasBody }) else { return nil }
+            UIKitStyle.passesSelf(call), isCoordinatorType(receiver),
+            let maker = recognizer.types[receiver]?.methods.first(where: { $0.name == call.name && $0.hasBody })
+        else { return nil }
         func makes(_ method: MethodFacts) -> Bool { method.constructed.contains { $0.value == receiver } }
         let helpers = maker.constructed.compactMap { recognizer.types[$0.value] }
         guard makes(maker) || helpers.contains(where: { $0.methods.contains(where: makes) }) else { return nil }
@@ -460,12 +492,14 @@ struct BuildOutput {
     var unmapped: Set<String> = []
 
     /// How each field merges, one entry per stored field.
-    static var fields: [MergedField<BuildOutput>] { [
-        .replacing(\.coordinators), .appending(\.chains), .merging(\.provenance) { $0.absorb($1) },
-        .replacing(\.chainScopes), .appending(\.notes), .appendingValues(\.triggers), .appendingValues(\.madeWith),
-        .merging(\.attachedToParentStack) { $0.formUnion($1) }, .replacing(\.alternatives),
-        .merging(\.unmapped) { $0.formUnion($1) },
-    ] }
+    static var fields: [MergedField<BuildOutput>] {
+        [
+            .replacing(\.coordinators), .appending(\.chains), .merging(\.provenance) { $0.absorb($1) },
+            .replacing(\.chainScopes), .appending(\.notes), .appendingValues(\.triggers), .appendingValues(\.madeWith),
+            .merging(\.attachedToParentStack) { $0.formUnion($1) }, .replacing(\.alternatives),
+            .merging(\.unmapped) { $0.formUnion($1) },
+        ]
+    }
 
     mutating func merge(_ later: BuildOutput) {
         for field in Self.fields { field.merge(&self, later) }

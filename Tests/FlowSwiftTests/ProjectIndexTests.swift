@@ -31,7 +31,7 @@ import Testing
             "A.swift": """
             class BaseCoordinator { func start() { print("base") } }
             class FeedCoordinator: BaseCoordinator { override func start() { router.push(FeedViewController()) } }
-            """,
+            """
         ])
         let starts = index.types["FeedCoordinator"]?.methods.filter { $0.name == "start" } ?? []
         #expect(starts.count == 1)
@@ -49,7 +49,7 @@ import Testing
             extension Coordinator where Self: UIViewController { func close() { dismiss(animated: true) } }
             final class SheetCoordinator: UIViewController, Coordinator { func start() {} }
             final class PlainCoordinator: Coordinator { func start() {} }
-            """,
+            """
         ])
         #expect(index.types["SheetCoordinator"]?.methods.map(\.name) == ["start", "finish", "close"])
         #expect(index.types["PlainCoordinator"]?.methods.map(\.name) == ["start", "finish"])
@@ -64,7 +64,7 @@ import Testing
             extension Routing where Self: BaseViewController { func openSettings() { coordinator?.showSettings() } }
             class BaseViewController: UIViewController {}
             final class FeedViewController: BaseViewController, Routing {}
-            """,
+            """
         ])
         #expect(index.types["FeedViewController"]?.methods.map(\.name) == ["openSettings"])
     }
@@ -75,7 +75,7 @@ import Testing
             typealias Base = AppBaseCoordinator
             class AppBaseCoordinator: Coordinator { func showAbout() {} }
             final class AboutCoordinator: Base {}
-            """,
+            """
         ])
         #expect(index.types["AboutCoordinator"]?.inherited.map(\.base) == ["AppBaseCoordinator", "Coordinator"])
         #expect(index.types["AboutCoordinator"]?.methods.map(\.name) == ["showAbout"])
@@ -90,7 +90,7 @@ import Testing
             extension RootViewControllerProvider { func showRoot() {} }
             typealias RootCoordinator = Coordinator & RootViewControllerProvider
             final class SendCoordinator: RootCoordinator {}
-            """,
+            """
         ])
         #expect(index.types["SendCoordinator"]?.inherited.map(\.base) == ["Coordinator", "AnyObject", "RootViewControllerProvider"])
         #expect(index.types["SendCoordinator"]?.methods.map(\.name) == ["showRoot"])
@@ -110,7 +110,7 @@ import Testing
             final class TestCoordinatorFactory: CoordinatorFactoryImpl {}
             protocol ScreenFactory: CoordinatorFactory {}
             struct Screens: ScreenFactory {}
-            """,
+            """
         ])
         #expect(index.concreteTypes("CoordinatorFactory") == ["CoordinatorFactoryImpl", "Screens"])
         #expect(index.concreteTypes("CoordinatorFactoryImpl") == ["CoordinatorFactoryImpl"])
@@ -121,7 +121,8 @@ import Testing
     @Test func testDoublesGiveWayToTheAppsOwnImplementation() {
         let index = index([
             "App/Screens.swift": "protocol ScreenFactory {}\nfinal class AppScreens: ScreenFactory {}\nprotocol Clock {}",
-            "AppTests/RecordingScreens.swift": "@testable import App\nfinal class RecordingScreens: ScreenFactory {}\nfinal class FixedClock: Clock {}",
+            "AppTests/RecordingScreens.swift":
+                "@testable import App\nfinal class RecordingScreens: ScreenFactory {}\nfinal class FixedClock: Clock {}",
             "App/Mocks.swift": "final class ScreenFactoryMock: ScreenFactory {}",
         ])
         #expect(index.concreteTypes("ScreenFactory") == ["AppScreens"])
@@ -186,7 +187,7 @@ import Testing
             struct Factories { let screens = ScreenFactory() }
             final class ScreenFactory {}
             final class AccountCoordinator { let container: AppContainer }
-            """,
+            """
         ])
         let account = index.types["AccountCoordinator"]!
         // A protocol of two implementations: the one `init` assigns.

@@ -8,7 +8,8 @@ import Testing
 /// no file of FlowSwift over 600 lines, no function over 80, and the syntax layer names no framework or app type;
 /// the other modules keep the same limits and lines of at most 140 columns.
 @Suite struct SourceShapeTests {
-    static let sources = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/Sources/FlowSwift"
+    static let sources =
+        #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/Sources/FlowSwift"
     static let fileLimit = 600
     static let functionLimit = 80
 
@@ -110,7 +111,9 @@ import Testing
             names.formUnion(vocabulary.fullScreenStyles)
             names.formUnion(vocabulary.selfClosingControllers.keys)
             let wrappers = vocabulary.wrappers
-            names.formUnion(wrappers.unlabelled.union(wrappers.labels).union(wrappers.viewLabels).union(wrappers.trailingClosure).union(wrappers.viewProtocols))
+            names.formUnion(
+                wrappers.unlabelled.union(wrappers.labels).union(wrappers.viewLabels).union(wrappers.trailingClosure).union(
+                    wrappers.viewProtocols))
             names.formUnion(wrappers.routerSuffixes)
         }
         #expect(names.contains("NavigationViewCoordinator") && names.contains("pushViewController"))
@@ -120,7 +123,8 @@ import Testing
             let literals = StringLiterals(viewMode: .sourceAccurate)
             literals.walk(tree)
             for literal in literals.found {
-                let typeLike = literal.first?.isUppercase == true && literal.count > 1
+                let typeLike =
+                    literal.first?.isUppercase == true && literal.count > 1
                     && literal.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !Self.notTypeNames.contains(literal)
                 #expect(!names.contains(literal) && !typeLike, "Syntax/\(file) names \"\(literal)\": a style's vocabulary holds it")
             }

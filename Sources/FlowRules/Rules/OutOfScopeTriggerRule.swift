@@ -125,7 +125,8 @@ public struct OutOfScopeTriggerRule: Rule {
                 let path = pathsAvoiding[scope]!.path(to: owner)
                 let how =
                     path.map {
-                        "it is started on the path \($0.map { index[coordinator: $0].name }.joined(separator: " → ")) without \(qualifier)"
+                        let steps = $0.map { index[coordinator: $0].name }.joined(separator: " → ")
+                        return "it is started on the path \(steps) without \(qualifier)"
                     }
                     ?? "\(qualifier) is not an ancestor of it"
                 findings.append(

@@ -15,7 +15,8 @@ extension UIKitStyle {
             guard case .screen(let screen)? = route.destination?.value, let type = context.recognizer.types[screen] else { continue }
             for property in type.properties {
                 guard let held = property.type?.base, context.recognizer.types[held].map({ $0.keyword != .protocol }) == true,
-                      context.isCoordinatorType(held) else { continue }
+                    context.isCoordinatorType(held)
+                else { continue }
                 let target = held == coordinator.name ? Hold.selfReference : held
                 holds.keepStrongest(target, property.strength, at: property.location)
             }
@@ -37,7 +38,8 @@ extension UIKitStyle {
         let index = context.recognizer.index
         for property in screen.properties where property.strength == .strong {
             guard let model = index.heldType(property, in: screen), model.name != screen.name, model.name != coordinator,
-                  model.keyword == .class || model.keyword == .struct, !context.isCoordinatorType(model.name) else { continue }
+                model.keyword == .class || model.keyword == .struct, !context.isCoordinatorType(model.name)
+            else { continue }
             for back in model.properties where back.type.map({ index.resolved($0).base }) == coordinator {
                 holds.keepStrongest(Hold.selfReference, back.strength, at: back.location)
             }
@@ -54,17 +56,20 @@ extension UIKitStyle {
         for name in context.recognizer.order where context.provenance.frameworks[name] == .uikit {
             guard let coordinator = context.coordinators[name], let type = context.recognizer.types[name] else { continue }
             // A subclass's own `start` hides its base's `start(_ child:)` in the index: each supertype's methods are read too.
-            let helpers = ([type] + type.inherited.compactMap { context.recognizer.types[$0.base] }).reduce(into: [String: Set<String>]()) { helpers, owner in
+            let helpers = ([type] + type.inherited.compactMap { context.recognizer.types[$0.base] }).reduce(into: [String: Set<String>]()) {
+                helpers, owner in
                 helpers.merge(parentHandingHelpers(of: owner)) { $0.union($1) }
             }
             let own = Set([name] + type.inherited.map(\.base))
             for route in coordinator.routes where route.retain?.value == .parent {
                 guard case .coordinator(let child)? = route.destination?.value, child != name, context.coordinators[child] != nil,
-                      let retained = route.retain?.location, let childType = context.recognizer.types[child] else { continue }
+                    let retained = route.retain?.location, let childType = context.recognizer.types[child]
+                else { continue }
                 for property in handedProperties(type, child: child, retainedAt: retained, helpers: helpers) {
                     // Only a strong one is written: a weak delegate back to the parent is the norm, and says nothing a rule needs.
                     guard let back = childType.properties.first(where: { $0.name == property }), back.strength == .strong,
-                          let declared = back.type.map({ context.recognizer.index.resolved($0).base }), own.contains(declared) else { continue }
+                        let declared = back.type.map({ context.recognizer.index.resolved($0).base }), own.contains(declared)
+                    else { continue }
                     found[child, default: []].keepStrongest(name, back.strength, at: back.location)
                 }
             }
@@ -87,7 +92,10 @@ extension UIKitStyle {
                     if let (owner, property) = selfAssignment(call), parameters.contains(owner) {
                         handing[method.name, default: []].insert(property)
                     } else if ["", "self"].contains(plainReceiver(call.receiver)), let handed = handing[call.name],
-                              call.arguments.contains(where: { if case .reference(let name) = $0.value { parameters.contains(name) } else { false } }) {
+                        call.arguments.contains(where: {
+                            if case .reference(let name) = $0.value { parameters.contains(name) } else { false }
+                        })
+                    {
                         handing[method.name, default: []].formUnion(handed)
                     }
                 }
@@ -107,7 +115,9 @@ extension UIKitStyle {
 
     /// The child's properties the parent sets to itself where it keeps the child: in the method that keeps it, on
     /// the variable bound to the child, or in the helper whose call keeps it.
-    private static func handedProperties(_ type: TypeFacts, child: String, retainedAt location: SourceLocation, helpers: [String: Set<String>]) -> Set<String> {
+    private static func handedProperties(
+        _ type: TypeFacts, child: String, retainedAt location: SourceLocation, helpers: [String: Set<String>]
+    ) -> Set<String> {
         var properties: Set<String> = []
         for method in type.methods {
             guard let retain = method.calls.first(where: { $0.location == location }) else { continue }

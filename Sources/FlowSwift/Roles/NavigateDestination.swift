@@ -57,7 +57,8 @@ extension Recognizer {
     /// A construction: the screen a wrapper holds, or the type made.
     private func unwrap(_ name: String, _ wrapped: ExpressionFacts?, _ walk: inout ResolutionWalk) -> ResolutionStep {
         // The app's own navigation controller (`class NavigationController: UINavigationController`) wraps too.
-        let isNavigation = name == "UINavigationController" || index.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
+        let isNavigation =
+            name == "UINavigationController" || index.types[name]?.inherited.contains { $0.base == "UINavigationController" } == true
         if let wrapped, isNavigation || ["NavigationViewCoordinator", "UIHostingController", "ViewWrapperCoordinator"].contains(name) {
             walk.ownStack = walk.ownStack || isNavigation || name == "NavigationViewCoordinator"
             walk.expression = wrapped
@@ -101,16 +102,19 @@ extension Recognizer {
             }
             // `let newsRouter: StrongRouter<NewsRoute>`: the coordinator that routes `NewsRoute`.
             if let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first,
-               let owner = routerOwners[routes] {
+                let owner = routerOwners[routes]
+            {
                 return .done(.type(owner, .inferred("the one coordinator that routes `\(routes)`"), ownStack: walk.ownStack))
             }
             // `lazy var alert: UIAlertController = { … }()`: the declared type, the app's or UIKit's; for a stack
             // (`UINavigationController = { …; return NavigationController(rootViewController: screen) }()`), what it returns.
             if case .factory(ExpressionFacts.closureRunInPlace)? = property.initializer, let declared = property.type,
-               types[declared.base] != nil || declared.base.hasPrefix("UI") {
+                types[declared.base] != nil || declared.base.hasPrefix("UI")
+            {
                 if declared.base == "UINavigationController",
-                   let body = walk.type.methods.first(where: { $0.location == property.location && $0.name == name }),
-                   let returned = body.returns.first {
+                    let body = walk.type.methods.first(where: { $0.location == property.location && $0.name == name }),
+                    let returned = body.returns.first
+                {
                     walk.expression = returned
                     walk.method = body
                     walk.location = SourceLocation(file: body.location.file, line: .max, column: 0)
@@ -136,27 +140,36 @@ extension Recognizer {
         // `module.toPresent()`, where `extension UIViewController { func toPresent() -> UIViewController? { self } }`:
         // the value itself.
         if parts.count == 2, let identity = index.helpers[name], !identity.isEmpty,
-           identity.allSatisfy({ $0.parameters.isEmpty && $0.returns == [.reference("self")] }) {
+            identity.allSatisfy({ $0.parameters.isEmpty && $0.returns == [.reference("self")] })
+        {
             walk.expression = .reference(parts[0])
             return .follow
         }
         // `makeDetail()` of this type, or `container.makeDetail()` / `container.builder.makeDetail()` of the one
         // type behind a chain of properties.
         let path = parts.dropLast().drop { $0 == "self" }.map { $0.filter { $0 != "?" && $0 != "!" } }
-        guard let owner = path.isEmpty ? walk.type : chainStart(path, in: walk.method, of: walk.type, before: walk.location)
-                .flatMap({ index.typeBehind($0.path, from: $0.type) }),
-              let factory = owner.methods.first(where: { $0.name == name }) else {
+        guard
+            let owner = path.isEmpty
+                ? walk.type
+                : chainStart(path, in: walk.method, of: walk.type, before: walk.location)
+                    .flatMap({ index.typeBehind($0.path, from: $0.type) }),
+            let factory = owner.methods.first(where: { $0.name == name })
+        else {
             // `component.viewBuilder.makeOnboardingViewController(…)` through a generic the reader cannot follow: what
             // every method of that name in the project declares to return, when that is one type of the app's.
             if let returned = declaredReturns[name], returned.count == 1, let only = returned.first, types[only] != nil,
-               !["Self", "Void"].contains(only) {
-                return .done(.type(only, .inferred("every `\(name)(…)` of the project is declared to return a `\(only)`"), ownStack: walk.ownStack))
+                !["Self", "Void"].contains(only)
+            {
+                let why = "every `\(name)(…)` of the project is declared to return a `\(only)`"
+                return .done(.type(only, .inferred(why), ownStack: walk.ownStack))
             }
             return .done(.factory(call))
         }
         walk.type = owner
         // Returns of different types (`returning ? WelcomeBack() : Onboarding()`): decided at run time.
-        if factory.returns.count > 1, Set(factory.returns.filter { $0 != .other("nil") }.map { Self.returnedType($0, in: factory) }).count > 1 {
+        if factory.returns.count > 1,
+            Set(factory.returns.filter { $0 != .other("nil") }.map { Self.returnedType($0, in: factory) }).count > 1
+        {
             return .done(.dynamic("\(call)(…)"))
         }
         if let returned = factory.returns.first {
@@ -178,7 +191,9 @@ extension Recognizer {
     /// `type`; a local bound to such a chain (`let builder = dependencyContainer.viewControllerBuilder`), followed
     /// a few steps; or a parameter of a declared type with one implementation (`func makeHome(in container: AppContainer)`).
     /// `nil` when the head is none of these.
-    private func chainStart(_ path: [String], in method: MethodFacts, of type: TypeFacts, before location: SourceLocation) -> (type: TypeFacts, path: [String])? {
+    private func chainStart(_ path: [String], in method: MethodFacts, of type: TypeFacts, before location: SourceLocation) -> (
+        type: TypeFacts, path: [String]
+    )? {
         var path = path
         for _ in 0..<4 {
             guard let head = path.first, !type.properties.contains(where: { $0.name == head }) else { return (type, path) }
@@ -190,7 +205,9 @@ extension Recognizer {
                 default: return nil
                 }
                 let steps = text.split(separator: ".").map { $0.filter { $0 != "?" && $0 != "!" } }.drop { $0 == "self" }
-                guard !steps.isEmpty, steps.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
+                guard !steps.isEmpty, steps.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else {
+                    return nil
+                }
                 path = Array(steps) + path.dropFirst()
                 continue
             }
@@ -208,7 +225,9 @@ extension Recognizer {
     static func returnedType(_ returned: ExpressionFacts, in factory: MethodFacts) -> ExpressionFacts {
         var expression = returned
         for _ in 0..<4 {
-            guard case .reference(let local) = expression, let bound = factory.binding(local, before: SourceLocation(file: factory.location.file, line: .max, column: 0)) else { break }
+            guard case .reference(let local) = expression,
+                let bound = factory.binding(local, before: SourceLocation(file: factory.location.file, line: .max, column: 0))
+            else { break }
             expression = bound
         }
         return expression
@@ -220,7 +239,8 @@ extension Recognizer {
         for initializer in type.methods where initializer.name == "init" {
             for call in initializer.calls {
                 let receiver = plainReceiver(call.receiver)
-                let isFill = call.name == "=" ? receiver == property + ".viewControllers" : call.name == "setViewControllers" && receiver == property
+                let isFill =
+                    call.name == "=" ? receiver == property + ".viewControllers" : call.name == "setViewControllers" && receiver == property
                 guard isFill, case .array(let items)? = call.arguments.first?.value, let first = items.first else { continue }
                 return (first, initializer, call.location)
             }
@@ -245,10 +265,13 @@ extension Recognizer {
         }
         for initializer in type.methods where initializer.name == "init" {
             guard let assigned = initializer.calls.last(where: { $0.name == "=" && StorageEffects.root(of: $0.receiver) == member }),
-                  let value = assigned.arguments.first?.value else { continue }
+                let value = assigned.arguments.first?.value
+            else { continue }
             if let shown = screen(resolve(value, in: initializer, of: type, at: assigned.location)) { return shown }
         }
-        guard let property = type.properties.first(where: { $0.name == member }), let shown = Context.screenType(property, of: type) else { return nil }
+        guard let property = type.properties.first(where: { $0.name == member }), let shown = Context.screenType(property, of: type) else {
+            return nil
+        }
         return screen(.type(shown, .certain, ownStack: false))
     }
 }

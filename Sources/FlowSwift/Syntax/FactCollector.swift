@@ -200,15 +200,16 @@ final class FactCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         open(typeName(node.extendedType).base, .extension, node.inheritanceClause, node.extendedType)
-        types[types.count - 1].constraints = node.genericWhereClause?.requirements.compactMap { requirement in
-            switch requirement.requirement {
-            case .conformanceRequirement(let conformance) where text(of: conformance.leftType) == "Self":
-                typeName(conformance.rightType).base
-            case .sameTypeRequirement(let same) where text(of: same.leftType) == "Self":
-                text(of: same.rightType)
-            default: nil
-            }
-        } ?? []
+        types[types.count - 1].constraints =
+            node.genericWhereClause?.requirements.compactMap { requirement in
+                switch requirement.requirement {
+                case .conformanceRequirement(let conformance) where text(of: conformance.leftType) == "Self":
+                    typeName(conformance.rightType).base
+                case .sameTypeRequirement(let same) where text(of: same.leftType) == "Self":
+                    text(of: same.rightType)
+                default: nil
+                }
+            } ?? []
         return .visitChildren
     }
 
@@ -225,13 +226,15 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let current = typeStack.last, method == nil else { return .skipChildren }
         for element in node.elements {
-            let parameters = element.parameterClause?.parameters.enumerated().map { index, parameter in
-                ParameterFacts(
-                    name: parameter.firstName?.plainName ?? "_\(index)",
-                    type: text(of: parameter.type)
-                )
-            } ?? []
-            types[current].cases.append(CaseFacts(name: element.name.plainName, parameters: parameters, location: location(of: element.name)))
+            let parameters =
+                element.parameterClause?.parameters.enumerated().map { index, parameter in
+                    ParameterFacts(
+                        name: parameter.firstName?.plainName ?? "_\(index)",
+                        type: text(of: parameter.type)
+                    )
+                } ?? []
+            types[current].cases.append(
+                CaseFacts(name: element.name.plainName, parameters: parameters, location: location(of: element.name)))
         }
         return .skipChildren
     }
@@ -244,7 +247,8 @@ final class FactCollector: SyntaxVisitor {
                     let bound = Located(expression(value), at: location(of: binding))
                     method?.bindings[name, default: []].append(bound)
                 } else if let type = binding.typeAnnotation?.type {
-                    method?.bindings[name, default: []].append(Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
+                    method?.bindings[name, default: []].append(
+                        Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
                 }
             }
             return .visitChildren
@@ -263,23 +267,26 @@ final class FactCollector: SyntaxVisitor {
         }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName else { continue }
-            types[current].properties.append(PropertyFacts(
-                name: name,
-                type: binding.typeAnnotation.map { typeName($0.type) },
-                attributes: attributes,
-                strength: strength,
-                initializer: binding.initializer.map { expression($0.value) },
-                location: location(of: binding.pattern)
-            ))
+            types[current].properties.append(
+                PropertyFacts(
+                    name: name,
+                    type: binding.typeAnnotation.map { typeName($0.type) },
+                    attributes: attributes,
+                    strength: strength,
+                    initializer: binding.initializer.map { expression($0.value) },
+                    location: location(of: binding.pattern)
+                ))
         }
         // Computed properties (`var body: some View`) and closure initializers are bodies too.
         if node.bindings.contains(where: { $0.accessorBlock != nil || $0.initializer?.value.is(FunctionCallExprSyntax.self) == true }),
-           let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName {
+            let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.plainName
+        {
             method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
             propertyBody = node.id
             // `var rootViewController: UIViewController { form }`: a one-expression getter returns its expression.
             if case .getter(let items)? = node.bindings.first?.accessorBlock?.accessors, items.count == 1,
-               let only = items.first?.item.as(ExprSyntax.self) {
+                let only = items.first?.item.as(ExprSyntax.self)
+            {
                 let returned = expression(only)
                 method?.returns.append(returned)
             }
@@ -337,7 +344,8 @@ final class FactCollector: SyntaxVisitor {
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         context.append(.initializer)
         guard typeStack.last != nil, method == nil else { return .skipChildren }
-        method = MethodFacts(name: "init", location: location(of: node.initKeyword), parameters: parameters(of: node.signature.parameterClause))
+        method = MethodFacts(
+            name: "init", location: location(of: node.initKeyword), parameters: parameters(of: node.signature.parameterClause))
         return .visitChildren
     }
 
@@ -419,11 +427,12 @@ final class FactCollector: SyntaxVisitor {
         var given = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self).map { location(of: $0) } }
         if let trailing = node.trailingClosure { given.append(location(of: trailing)) }
         given += node.additionalTrailingClosures.map { location(of: $0.closure) }
-        method?.calls.append(CallFacts(
-            receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-            switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
-            handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: innermostClosure, givenClosures: given
-        ))
+        method?.calls.append(
+            CallFacts(
+                receiver: receiver, name: name, arguments: arguments, location: location(of: node),
+                switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
+                handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: innermostClosure, givenClosures: given
+            ))
         return .visitChildren
     }
 
@@ -433,10 +442,11 @@ final class FactCollector: SyntaxVisitor {
     func isLocal(_ receiver: String?) -> Bool {
         guard let receiver, method != nil else { return false }
         let utf8 = receiver.utf8
-        let end = utf8.firstIndex { byte in
-            !(byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20))
-        } ?? utf8.endIndex
+        let end =
+            utf8.firstIndex { byte in
+                !(byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20))
+            } ?? utf8.endIndex
         let root =
             end == utf8.endIndex || utf8[end] < 0x80
             ? String(receiver[..<end]) : String(receiver.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
@@ -451,18 +461,23 @@ final class FactCollector: SyntaxVisitor {
             let receiver = receiverSeeingSelf(clippedText(of: left))
             let onLocal = isLocal(receiver)
             let branch = branches
-            method?.calls.append(CallFacts(
-                receiver: receiver, name: "=", arguments: [(nil, assigned)], location: location(of: node),
-                switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
-                handles: handled?.handler, handlerDepth: handled?.depth ?? 0
-            ))
+            method?.calls.append(
+                CallFacts(
+                    receiver: receiver, name: "=", arguments: [(nil, assigned)], location: location(of: node),
+                    switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal,
+                    closures: closures,
+                    handles: handled?.handler, handlerDepth: handled?.depth ?? 0
+                ))
         } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
             // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
-            method?.calls.append(CallFacts(
-                receiver: clippedText(of: left), name: "+=", arguments: [(nil, expression(right))],
-                location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
-            ))
-        } else if let ternary = middle.as(UnresolvedTernaryExprSyntax.self), ternary.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) == true {
+            method?.calls.append(
+                CallFacts(
+                    receiver: clippedText(of: left), name: "+=", arguments: [(nil, expression(right))],
+                    location: location(of: node), switchCase: switchCase, ifArm: ifArm, closures: closures
+                ))
+        } else if let ternary = middle.as(UnresolvedTernaryExprSyntax.self),
+            ternary.parent?.parent?.parent?.is(CodeBlockItemSyntax.self) == true
+        {
             // `hasGrain ? showHopper() : showEmptyBin()` as a statement: two arms, read as an `if … else`.
             walk(left)
             for (arm, branch) in [ternary.thenExpression, right].enumerated() {
@@ -502,10 +517,14 @@ final class FactCollector: SyntaxVisitor {
         if method != nil, nestedFunctions.isEmpty, node.parent?.is(FunctionDeclSyntax.self) == true {
             // The statements `#if` compiles in, worked out only when there is an `#if` among them.
             let written = node.statements
-            let statements = written.contains(where: { $0.item.is(IfConfigDeclSyntax.self) }) ? compiledStatements(written) : Array(written.prefix(2))
+            let statements =
+                written.contains(where: { $0.item.is(IfConfigDeclSyntax.self) }) ? compiledStatements(written) : Array(written.prefix(2))
             if statements.count == 1, let only = statements[0].item.as(ExprSyntax.self) {
                 // A `some View` maker (Stinsen's `makeX() -> some View { X().environmentObject(model) }`) shows the view.
-                let returnsView = node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self).map { wrappers.viewProtocols.contains(text(of: $0.constraint)) } == true
+                let returnsView =
+                    node.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.as(SomeOrAnyTypeSyntax.self).map {
+                        wrappers.viewProtocols.contains(text(of: $0.constraint))
+                    } == true
                 let returned = expression(returnsView ? viewBeneathModifiers(only) : only)
                 method?.returns.append(returned)
             }
@@ -514,7 +533,8 @@ final class FactCollector: SyntaxVisitor {
             context.append(.ifArm(arm))
             armBlocks.append(node.id)
             if method != nil, let statement = node.parent?.as(IfExprSyntax.self), arm.arm < 2, Self.testArm(of: statement) == arm.arm,
-               statement.parent?.as(IfExprSyntax.self)?.elseBody?.id != statement.id {
+                statement.parent?.as(IfExprSyntax.self)?.elseBody?.id != statement.id
+            {
                 testOnlyArms.append(arm)
             }
         }

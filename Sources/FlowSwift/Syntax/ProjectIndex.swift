@@ -90,7 +90,12 @@ struct ProjectIndex {
                     // not read, and a coordinator among them says so.
                     if isCoordinatorDeclaration(type) {
                         let at = "\(first.location.file):\(first.location.line)"
-                        notes.append(ExtractionNote(.unrecognized, "a second type named `\(type.name)` (the first is at \(at)): the reader keys types by name, so this one is not read; rename one, or extract one module at a time", at: type.location, coordinator: type.name))
+                        notes.append(
+                            ExtractionNote(
+                                .unrecognized,
+                                "a second type named `\(type.name)` (the first is at \(at)): the reader keys types by name, so this one is "
+                                    + "not read; rename one, or extract one module at a time",
+                                at: type.location, coordinator: type.name))
                     }
                 } else {
                     var type = type
@@ -189,7 +194,10 @@ struct ProjectIndex {
         defer { visiting.remove(name) }
         // Most types (screens, models) inherit nothing the project declares: they are as written.
         if type.inherited.allSatisfy({ declared[$0.base] == nil && constrained[$0.base] == nil }),
-           type.inherited.indices.allSatisfy({ at in type.inherited[at].base != name && !type.inherited[..<at].contains { $0.base == type.inherited[at].base } }) {
+            type.inherited.indices.allSatisfy({ at in
+                type.inherited[at].base != name && !type.inherited[..<at].contains { $0.base == type.inherited[at].base }
+            })
+        {
             types[name] = type
             return type
         }
@@ -247,7 +255,9 @@ struct ProjectIndex {
     func typeBehind<Path: Collection<String>>(_ path: Path, from type: TypeFacts) -> TypeFacts? {
         var current = type
         for step in path {
-            guard let property = current.properties.first(where: { $0.name == step }), let held = heldType(property, in: current) else { return nil }
+            guard let property = current.properties.first(where: { $0.name == step }), let held = heldType(property, in: current) else {
+                return nil
+            }
             current = held
         }
         return current

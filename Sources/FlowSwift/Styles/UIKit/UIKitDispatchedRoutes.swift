@@ -11,10 +11,14 @@ extension UIKitStyle.CoordinatorReading {
     mutating func addDispatchedTriggers(_ context: inout Context) {
         let index = context.recognizer.index
         for handler in type.methods where handler.hasBody && handler.calls.contains(where: { $0.switchCase != nil }) {
-            guard let (parameter, destinations) = handler.parameters.lazy.compactMap({ parameter -> (ParameterFacts, TypeFacts)? in
-                guard let declared = parameter.type, let enumType = index.types[declared], enumType.keyword == .enum, !enumType.cases.isEmpty else { return nil }
-                return (parameter, enumType)
-            }).first else { continue }
+            guard
+                let (parameter, destinations) = handler.parameters.lazy.compactMap({ parameter -> (ParameterFacts, TypeFacts)? in
+                    guard let declared = parameter.type, let enumType = index.types[declared], enumType.keyword == .enum,
+                        !enumType.cases.isEmpty
+                    else { return nil }
+                    return (parameter, enumType)
+                }).first
+            else { continue }
             let routeOfCase = caseRoutes(of: handler, switchingOver: parameter.name, context)
             guard !routeOfCase.isEmpty else { continue }
             let routers = Self.routerMethods(handing: destinations.name, to: handler.name, index)
@@ -36,9 +40,12 @@ extension UIKitStyle.CoordinatorReading {
             var placed: Set<String> = []
             for position in coordinator.routes.indices {
                 guard case .screen(let screen)? = coordinator.routes[position].destination?.value else { continue }
-                for (trigger, passed) in fired[screen] ?? [] where !coordinator.routes[position].triggers.contains(where: { $0.route == trigger.route }) {
+                for (trigger, passed) in fired[screen] ?? []
+                where !coordinator.routes[position].triggers.contains(where: { $0.route == trigger.route }) {
                     let route = coordinator.routes[position].name
-                    context.provenance.set(.route(name, route, .triggers, item: trigger.route), .inferred("`\(screen)` passes `.\(passed)` to the router, which hands it to `\(handler.name)`"))
+                    context.provenance.set(
+                        .route(name, route, .triggers, item: trigger.route),
+                        .inferred("`\(screen)` passes `.\(passed)` to the router, which hands it to `\(handler.name)`"))
                     coordinator.routes[position].triggers.append(trigger)
                     placed.insert(trigger.route)
                 }
@@ -46,9 +53,10 @@ extension UIKitStyle.CoordinatorReading {
             // Every call read, and each placed on a screen of this coordinator: the handler's routes are no longer fired
             // from anywhere.
             let callers = Set(fired.keys)
-            let screens = Set(coordinator.routes.compactMap { route -> String? in
-                if case .screen(let screen)? = route.destination?.value { screen } else { nil }
-            })
+            let screens = Set(
+                coordinator.routes.compactMap { route -> String? in
+                    if case .screen(let screen)? = route.destination?.value { screen } else { nil }
+                })
             if complete, callers.isSubset(of: screens) {
                 let own = Set(routeOfCase.values)
                 coordinator.triggers.removeAll { own.contains($0.route) }
@@ -62,7 +70,8 @@ extension UIKitStyle.CoordinatorReading {
         var routes: [String: String] = [:]
         for call in handler.calls {
             guard let cases = call.switchCase, UIKitStyle.transition(of: call, mapping: mapping) != nil,
-                  let route = coordinator.routes.first(where: { $0.transition?.location == call.location }) else { continue }
+                let route = coordinator.routes.first(where: { $0.transition?.location == call.location })
+            else { continue }
             for item in cases where routes[item] == nil { routes[item] = route.name }
         }
         return routes
@@ -75,10 +84,13 @@ extension UIKitStyle.CoordinatorReading {
     static func routerMethods(handing destinations: String, to handler: String, _ index: ProjectIndex) -> Set<String> {
         var found: Set<String> = []
         for name in index.order {
-            guard let type = index.types[name], type.keyword == .class || type.keyword == .struct, !name.hasSuffix("Coordinator") else { continue }
+            guard let type = index.types[name], type.keyword == .class || type.keyword == .struct, !name.hasSuffix("Coordinator") else {
+                continue
+            }
             for method in type.methods {
                 guard let parameter = method.parameters.first(where: { $0.type == destinations }),
-                      method.calls.contains(where: { $0.name == handler && $0.arguments.contains { $0.value == .reference(parameter.name) } }) else { continue }
+                    method.calls.contains(where: { $0.name == handler && $0.arguments.contains { $0.value == .reference(parameter.name) } })
+                else { continue }
                 found.insert(method.name)
             }
         }

@@ -20,7 +20,8 @@ extension UIKitStyle {
         guard !reading.coordinator.routes.isEmpty else { return nil }
         reading.addFinishRoutes(&context)
         let routes = Dictionary(reading.coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
-        let runs = ownRuns(of: type, routes: routes, makers: Set(screenMakers(of: type, reading.coordinator).keys), handlers: state.handlers, context)
+        let runs = ownRuns(
+            of: type, routes: routes, makers: Set(screenMakers(of: type, reading.coordinator).keys), handlers: state.handlers, context)
         reading.pickInitial(screenFirst: screenFirst, runs: runs, &state, &context)
         reading.continueAfterRestart(&context)
         if reading.coordinator.kind?.value == .tab { readTabs(&reading.coordinator, type, &state, &context) }
@@ -38,7 +39,8 @@ extension UIKitStyle {
     static func noteMadeWithLazyScreens(_ type: TypeFacts, _ context: inout Context) {
         for property in type.properties {
             guard let screen = Context.screenType(property, of: type), !context.isCoordinatorType(screen),
-                  let body = type.methods.first(where: { $0.name == property.name }) else { continue }
+                let body = type.methods.first(where: { $0.name == property.name })
+            else { continue }
             for made in body.constructed where made.value != screen && !context.isCoordinatorType(made.value) {
                 context.madeWith[screen, default: []].append(made.value)
             }
@@ -75,11 +77,14 @@ extension UIKitStyle {
             let receiver = plainReceiver(call.receiver)
             guard receiver.isEmpty || receiver == "self" else { return nil }
             if let finish = call.closures.firstIndex(where: { namesFinish($0) }), call.closures[..<finish].allSatisfy(ownClosures.contains),
-               seen.insert(call.name).inserted {
+                seen.insert(call.name).inserted
+            {
                 return Fact(call.name, at: call.location)
             }
             if let outer = call.closures.last, handed.contains(outer), seen.insert(call.name).inserted {
-                return Fact(call.name, at: call.location, .inferred("the closure `\(outer)` is handed on with the child, which runs it once it is done"))
+                return Fact(
+                    call.name, at: call.location,
+                    .inferred("the closure `\(outer)` is handed on with the child, which runs it once it is done"))
             }
             return nil
         }

@@ -22,17 +22,19 @@ extension UIKitStyle {
         for method in type.methods where method.hasBody && method.parameters.count <= 3 {
             for parameter in method.parameters {
                 guard let declared = parameter.type, let scenes = index.types[declared], scenes.keyword == .enum, !scenes.cases.isEmpty,
-                      let made = method.calls.first(where: { call in
-                          plainReceiver(call.receiver) == parameter.name
-                              && scenes.methods.contains { $0.name == call.name && $0.calls.contains { $0.switchCase != nil } }
-                      }),
-                      let maker = scenes.methods.first(where: { $0.name == made.name }),
-                      method.calls.contains(where: { transition(of: $0, mapping: context.recognizer.mapping) != nil }) else { continue }
+                    let made = method.calls.first(where: { call in
+                        plainReceiver(call.receiver) == parameter.name
+                            && scenes.methods.contains { $0.name == call.name && $0.calls.contains { $0.switchCase != nil } }
+                    }),
+                    let maker = scenes.methods.first(where: { $0.name == made.name }),
+                    method.calls.contains(where: { transition(of: $0, mapping: context.recognizer.mapping) != nil })
+                else { continue }
                 let kind = method.parameters.first { other in
                     other.name != parameter.name && other.type.map { index.types[$0]?.keyword == .enum } == true
                         && method.calls.contains { $0.switchCase != nil }
                 }
-                return SceneNavigator(method: method, sceneParameter: parameter.name, scenes: scenes, maker: maker, kindParameter: kind?.name)
+                return SceneNavigator(
+                    method: method, sceneParameter: parameter.name, scenes: scenes, maker: maker, kindParameter: kind?.name)
             }
         }
         return nil
@@ -92,7 +94,9 @@ extension UIKitStyle {
     /// The screen the enum's method makes for `scene`: the first of the app's controllers constructed in that case.
     static func sceneScreen(_ scene: String, of navigator: SceneNavigator, _ index: ProjectIndex) -> Located<String>? {
         for call in navigator.maker.calls where call.switchCase?.contains(scene) == true {
-            guard let type = index.types[call.name], type.keyword == .class, isController(call.name, kind: "Controller", index) else { continue }
+            guard let type = index.types[call.name], type.keyword == .class, isController(call.name, kind: "Controller", index) else {
+                continue
+            }
             return Located(call.name, at: call.location)
         }
         return nil
@@ -102,7 +106,8 @@ extension UIKitStyle {
     /// one, when no kind is passed).
     static func sceneTransition(_ kind: String?, of navigator: SceneNavigator, _ mapping: ExtractMapping) -> (Transition, SourceLocation)? {
         let shown = navigator.method.calls.compactMap { call -> (Transition, SourceLocation)? in
-            guard kind.map({ call.switchCase?.contains($0) == true }) ?? true, let transition = transition(of: call, mapping: mapping) else { return nil }
+            guard kind.map({ call.switchCase?.contains($0) == true }) ?? true, let transition = transition(of: call, mapping: mapping)
+            else { return nil }
             return (transition, call.location)
         }
         guard let first = shown.first, shown.allSatisfy({ $0.0 == first.0 }) else { return nil }
@@ -119,22 +124,36 @@ extension UIKitStyle.CoordinatorReading {
         var resolved = complete
         let launched = calls.filter { index.types[$0.caller].map(Recognizer.launches) == true }
         var routes: [Route] = []
-        for call in launched + calls.filter({ index.types[$0.caller].map(Recognizer.launches) != true }) where !routeNames.contains(call.route) {
+        for call in launched + calls.filter({ index.types[$0.caller].map(Recognizer.launches) != true })
+        where !routeNames.contains(call.route) {
             guard let screen = UIKitStyle.sceneScreen(call.scene, of: navigator, index),
-                  let (transition, shownAt) = UIKitStyle.sceneTransition(call.kind, of: navigator, mapping) else {
+                let (transition, shownAt) = UIKitStyle.sceneTransition(call.kind, of: navigator, mapping)
+            else {
                 resolved = false
                 continue
             }
             var route = Route(name: call.route, location: call.location)
-            context.provenance.set(.route(name, call.route), .inferred("`\(call.caller)` calls `\(navigator.method.name)` with `.\(call.scene)`\(call.kind.map { " and `.\($0)`" } ?? "")"))
+            context.provenance.set(
+                .route(name, call.route),
+                .inferred(
+                    "`\(call.caller)` calls `\(navigator.method.name)` with `.\(call.scene)`\(call.kind.map { " and `.\($0)`" } ?? "")"))
             route.transition = Located(transition, at: shownAt)
-            route.destination = context.put(Fact(.screen(screen.value), at: screen.location, .inferred("what `\(navigator.scenes.name).\(navigator.maker.name)()` makes for `.\(call.scene)`")), .route(name, call.route, .screen))
+            route.destination = context.put(
+                Fact(
+                    .screen(screen.value), at: screen.location,
+                    .inferred("what `\(navigator.scenes.name).\(navigator.maker.name)()` makes for `.\(call.scene)`")),
+                .route(name, call.route, .screen))
             routes.append(route)
             routeNames.insert(call.route)
         }
         coordinator.routes.insert(contentsOf: routes, at: 0)
         if !resolved {
-            context.notes.append(ExtractionNote(.dynamicDestination, "`\(name).\(navigator.method.name)` is called with a scene the reader cannot tell, or shows one it cannot read: those routes are left out", at: navigator.method.location, coordinator: name))
+            context.notes.append(
+                ExtractionNote(
+                    .dynamicDestination,
+                    "`\(name).\(navigator.method.name)` is called with a scene the reader cannot tell, or shows one it cannot read: those "
+                        + "routes are left out",
+                    at: navigator.method.location, coordinator: name))
             coordinator.markOpen()
         }
     }
@@ -143,11 +162,12 @@ extension UIKitStyle.CoordinatorReading {
     /// arm that closes a scene shown as `route` is (dismiss after a present, pop after a push); `nil` when no arm does.
     private func closingArm(_ method: String, for route: Route, _ context: Context) -> String? {
         guard let others = context.alternatives[name]?[method] else { return method }
-        let wanted: Transition? = switch route.transition?.value {
-        case .present?: .dismiss
-        case .push?: .pop
-        default: nil
-        }
+        let wanted: Transition? =
+            switch route.transition?.value {
+            case .present?: .dismiss
+            case .push?: .pop
+            default: nil
+            }
         return ([method] + others).first { arm in coordinator.routes.contains { $0.name == arm && $0.transition?.value == wanted } }
     }
 
@@ -167,7 +187,8 @@ extension UIKitStyle.CoordinatorReading {
         for position in coordinator.routes.indices {
             let route = coordinator.routes[position]
             guard let scene = calls.first(where: { $0.route == route.name })?.scene,
-                  case .screen(let screen)? = route.destination?.value else { continue }
+                case .screen(let screen)? = route.destination?.value
+            else { continue }
             let associated = navigator.scenes.cases.first { $0.name == scene }?.parameters.compactMap(\.type) ?? []
             let owners = Set([screen] + associated)
             var fired: [RouteReference] = []
@@ -178,16 +199,21 @@ extension UIKitStyle.CoordinatorReading {
             // in another, picked by whether the screen was presented, closes this scene the way it was shown.
             for owner in owners.sorted() {
                 for method in index.types[owner]?.methods ?? [] {
-                    for call in method.calls where call.receiver != nil && call.name != navigator.method.name && ownRoutes.contains(call.name) {
+                    for call in method.calls
+                    where call.receiver != nil && call.name != navigator.method.name && ownRoutes.contains(call.name) {
                         called.insert(call.name)
                         if context.alternatives[name]?[call.name] != nil { picked.insert(call.name) }
-                        guard let arm = closingArm(call.name, for: route, context), !fired.contains(where: { $0.route == arm }) else { continue }
+                        guard let arm = closingArm(call.name, for: route, context), !fired.contains(where: { $0.route == arm }) else {
+                            continue
+                        }
                         fired.append(RouteReference(coordinator: nil, route: arm, location: call.location))
                     }
                 }
             }
             for trigger in fired where !route.triggers.contains(where: { $0.route == trigger.route }) {
-                context.provenance.set(.route(name, route.name, .triggers, item: trigger.route), .inferred("called from a screen or view model of `.\(scene)`"))
+                context.provenance.set(
+                    .route(name, route.name, .triggers, item: trigger.route), .inferred("called from a screen or view model of `.\(scene)`")
+                )
                 coordinator.routes[position].triggers.append(trigger)
             }
         }

@@ -65,7 +65,9 @@ struct UIKitStyle: CoordinatorStyle {
     static func isCoordinator(_ type: TypeFacts, recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct, !type.name.hasPrefix("UI") else { return false }
         if type.inherited.contains(where: { isCoordinatorBase($0.base) }) { return true }
-        if !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators)) { return true }
+        if !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators)) {
+            return true
+        }
         return isCoordinatorByName(type, recognizer.mapping)
     }
 
@@ -76,10 +78,13 @@ struct UIKitStyle: CoordinatorStyle {
     /// for what it is), and not at all when the team names its roots in `extract: { coordinators: […] }`.
     static func isCoordinatorByName(_ type: TypeFacts, _ mapping: ExtractMapping) -> Bool {
         guard mapping.coordinators.isEmpty, type.keyword == .class, isCoordinatorBase(type.name),
-              !type.inherited.contains(where: { ($0.base.hasPrefix("UI") && !$0.base.hasSuffix("Delegate")) || $0.base.contains("Coordinator") })
+            !type.inherited.contains(where: {
+                ($0.base.hasPrefix("UI") && !$0.base.hasSuffix("Delegate")) || $0.base.contains("Coordinator")
+            })
         else { return false }
         return type.methods.contains { method in
-            method.calls.contains { transition(of: $0, mapping: mapping) != nil } || method.constructed.contains { isCoordinatorBase($0.value) && $0.value != type.name }
+            method.calls.contains { transition(of: $0, mapping: mapping) != nil }
+                || method.constructed.contains { isCoordinatorBase($0.value) && $0.value != type.name }
         }
     }
 

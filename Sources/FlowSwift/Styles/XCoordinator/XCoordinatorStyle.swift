@@ -93,12 +93,16 @@ struct XCoordinatorStyle: CoordinatorStyle {
     private static func readTabs(_ coordinator: inout Coordinator, _ type: TypeFacts, _ resolved: inout Bool, _ context: inout Context) {
         for method in type.methods where method.name == "init" {
             for call in method.calls where call.name == "init" {
-                guard let items = tabItems(call.arguments.first(where: { $0.label == "tabs" })?.value, in: method, at: call.location) else { continue }
+                guard let items = tabItems(call.arguments.first(where: { $0.label == "tabs" })?.value, in: method, at: call.location) else {
+                    continue
+                }
                 var tabs: [Located<String>] = []
                 for name in items.compactMap(tabRouter) {
-                    guard let destination = routerParameter(name, of: method, context.recognizer, at: call.location)
+                    guard
+                        let destination = routerParameter(name, of: method, context.recognizer, at: call.location)
                             ?? context.destination(.reference(name), in: method, of: type, at: call.location)?.0,
-                          destination.value.coordinatorName != nil else {
+                        destination.value.coordinatorName != nil
+                    else {
                         resolved = false
                         continue
                     }
@@ -111,7 +115,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
                 coordinator.tabs = tabs
                 if case .reference(let selected)? = call.arguments.first(where: { $0.label == "select" })?.value,
-                   tabs.contains(where: { $0.value == selected }) {
+                    tabs.contains(where: { $0.value == selected })
+                {
                     coordinator.initial = Located(selected, at: call.location)
                 } else if let first = tabs.first {
                     coordinator.initial = first
@@ -157,8 +162,15 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
         guard var first = calls.first(where: makesTransition) else {
             // `.openSettingsApp()`: the app's own transition, built by hand: what it shows is not read.
-            if let made = calls.first(where: { $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true }) {
-                context.notes.append(ExtractionNote(.unrecognized, "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: what `\(type.name).\(name)` shows is not read", at: made.location, coordinator: type.name))
+            if let made = calls.first(where: {
+                $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true
+            }) {
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: "
+                            + "what `\(type.name).\(name)` shows is not read",
+                        at: made.location, coordinator: type.name))
             }
             allResolved = false
             return
@@ -178,21 +190,47 @@ struct XCoordinatorStyle: CoordinatorStyle {
         if let parameter = caseParameter(shown: first, calls, route, prepare, type) {
             let rest = readVariants(of: &route, shownBy: first, parameter, calls, prepare, type, &context)
             variants += rest.variants
-            guard !rest.variants.isEmpty, let other = calls.first(where: { makesTransition($0) && $0.location > first.location && caseParameter(shown: $0, calls, route, prepare, type) == nil }) else {
-                if rest.variants.isEmpty { context.notes.append(ExtractionNote(.dynamicDestination, "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names one: route left out", at: first.location, coordinator: type.name)) }
+            guard !rest.variants.isEmpty,
+                let other = calls.first(where: {
+                    makesTransition($0) && $0.location > first.location && caseParameter(shown: $0, calls, route, prepare, type) == nil
+                })
+            else {
+                if rest.variants.isEmpty {
+                    context.notes.append(
+                        ExtractionNote(
+                            .dynamicDestination,
+                            "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names "
+                                + "one: route left out",
+                            at: first.location, coordinator: type.name))
+                }
                 allResolved = false
                 return
             }
             if rest.unread { allResolved = false }
             first = other
         }
+        readTransition(of: &route, first, calls, coordinator: &allResolved, prepare, type, &context, &pending)
+    }
+
+    /// The transition the case's first call makes, its style, and what it shows, triggers, selects or attaches.
+    private static func readTransition(
+        of route: inout Route, _ first: CallFacts, _ calls: [CallFacts], coordinator allResolved: inout Bool,
+        _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context, _ pending: inout Pending
+    ) {
+        let mapping = context.recognizer.mapping
+        let index = context.recognizer.index
+        func path(_ field: RouteField) -> FactPath { .route(type.name, route.name, field) }
         // The app's own helper, read from its body, when no configuration names it.
         let appHelper = Self.transition(named: first.name, mapping) == nil ? Self.helper(named: first.name, index) : nil
         let transition = Self.transition(named: first.name, mapping) ?? appHelper!.transition
         route.transition = context.put(Fact(transition, at: first.location), path(.transition))
         let shown = appHelper.map { $0.shown(at: first, prepare: prepare) } ?? first.arguments.first.map { ($0.value, prepare) }
         if first.name == "presentFullScreen" || appHelper?.fullScreen == true
-            || calls.contains(where: { $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle") && vocabulary.isFullScreen($0.arguments.first?.value) }) {
+            || calls.contains(where: {
+                $0.name == "=" && ($0.receiver ?? "").hasSuffix("modalPresentationStyle")
+                    && vocabulary.isFullScreen($0.arguments.first?.value)
+            })
+        {
             route.style = context.put(Fact(.fullScreen, at: first.location), path(.style))
         }
         switch transition {
@@ -201,7 +239,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
         case .select:
             if case .reference(let tab)? = shown?.0 { route.tab = Located(tab, at: first.location) }
             // `.select(index: 1)`: placed once the tabs are read.
-            if appHelper == nil, let place = first.arguments.first(where: { $0.label == "index" }), case .other(let digits) = place.value, Int(digits) != nil {
+            if appHelper == nil, let place = first.arguments.first(where: { $0.label == "index" }), case .other(let digits) = place.value,
+                Int(digits) != nil
+            {
                 route.tab = Located("#" + digits, at: first.location)
             }
         case .attach:
@@ -233,7 +273,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
         }
         // `.trigger(MailSettingsRoute.accounts, on: settings)`: a route of the coordinator behind that router.
         guard let (destination, _) = context.destination(router, in: prepare, of: type, at: first.location),
-              let child = destination.value.coordinatorName else {
+            let child = destination.value.coordinatorName
+        else {
             allResolved = false
             return
         }
@@ -248,13 +289,15 @@ struct XCoordinatorStyle: CoordinatorStyle {
             return
         }
         let made = madeHere(router, in: prepare, at: first.location)
-        pending.routerTriggers.append(.init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
+        pending.routerTriggers.append(
+            .init(child: child, route: target, location: first.location, starts: made, by: "\(type.name).\(name)"))
         if made {
             // Made here: the route starts it, without a transition of its own (as `addChild` + `.none()`).
             route.transition = context.put(Fact(.attach, at: first.location), path(.transition))
             route.destination = context.put(destination, path(.coordinator))
             if case .reference(let local) = router,
-               let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) }) {
+                let add = calls.first(where: { $0.name == "addChild" && $0.arguments.first?.value == .reference(local) })
+            {
                 route.retain = Located(.hierarchy, at: add.location)
                 context.attachedToParentStack.insert(child)
             } else {
@@ -268,12 +311,15 @@ struct XCoordinatorStyle: CoordinatorStyle {
     }
 
     /// `addChild(coordinator)` + `.none()`: attached without a transition, pushing onto this stack.
-    private static func readAttach(_ route: inout Route, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context) {
+    private static func readAttach(
+        _ route: inout Route, _ calls: [CallFacts], _ prepare: MethodFacts, _ type: TypeFacts, _ context: inout Context
+    ) {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         if let add = calls.first(where: { $0.name == "addChild" }), let child = add.arguments.first?.value,
-           let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),
-           destination.value.coordinatorName != nil {
+            let (destination, _) = context.destination(child, in: prepare, of: type, at: add.location),
+            destination.value.coordinatorName != nil
+        {
             route.destination = context.put(destination, path(.coordinator))
             route.retain = Located(.hierarchy, at: add.location)
             context.attachedToParentStack.insert(destination.value.name)
@@ -288,7 +334,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
         guard let (argument, method) = shown,
-              let (destination, _) = context.destination(argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location) else {
+            let (destination, _) = context.destination(
+                argument, in: method, of: type, at: method.location == prepare.location ? first.location : method.location)
+        else {
             allResolved = false
             return
         }
@@ -301,7 +349,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 route.retain = context.put(Fact(.hierarchy, at: first.location, .inferred(why)), path(.retain))
             }
         } else {
-            for made in prepare.constructed where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
+            for made in prepare.constructed
+            where calls.contains(where: { $0.location == made.location }) && made.value != destination.value.name {
                 context.madeWith[destination.value.name, default: []].append(made.value)
             }
         }
@@ -318,7 +367,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
     static let chainLeftOut = "it runs several steps the reader could not follow into a chain (see the notes)"
 
     /// Returns `false` when the chain cannot be written (a note says why).
-    private static func chain(_ route: String, _ call: CallFacts, _ calls: [CallFacts], _ type: TypeFacts, _ context: inout Context) -> Bool {
+    private static func chain(_ route: String, _ call: CallFacts, _ calls: [CallFacts], _ type: TypeFacts, _ context: inout Context) -> Bool
+    {
         var chain = Chain(name: chainName(type.name, route), location: call.location)
         chain.from = Located(type.name, at: call.location)
         var scopes: [Int: String] = [:]
@@ -349,13 +399,17 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 }
                 for argument in routes {
                     switch argument {
-                    case .member(let name, let arguments) where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
+                    case .member(let name, let arguments)
+                    where chain.steps.allSatisfy({ if case .route = $0.action { false } else { true } }):
                         chain.steps.append(routeStep(variant(name, arguments), at: step.location))
                     case .qualified(let routeEnum, let name, let arguments):
                         scopes[chain.steps.count] = routeEnum
                         chain.steps.append(routeStep(variant(name, arguments ?? []), at: step.location))
                     default:
-                        context.notes.append(ExtractionNote(.dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out", at: step.location, coordinator: type.name))
+                        context.notes.append(
+                            ExtractionNote(
+                                .dynamicDestination, "the deep link of `\(chain.name)` routes to a value the code computes: chain left out",
+                                at: step.location, coordinator: type.name))
                         return false
                     }
                 }
@@ -363,7 +417,10 @@ struct XCoordinatorStyle: CoordinatorStyle {
             }
         }
         guard !chain.steps.isEmpty else {
-            context.notes.append(ExtractionNote(.unrecognized, "`\(chain.name)` runs steps the reader does not recognize: chain left out", at: call.location, coordinator: type.name))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized, "`\(chain.name)` runs steps the reader does not recognize: chain left out", at: call.location,
+                    coordinator: type.name))
             return false
         }
         context.chains.append(chain)
@@ -379,7 +436,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
     static func resolve(_ chain: Chain, scopes: [Int: String], index: FlowIndex, routeEnums: [String: String]) -> ChainResolution {
         let from = chain.from?.value ?? ""
         func failure(_ why: String, _ step: ChainStep) -> ChainResolution {
-            .leftOut(ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: from))
+            .leftOut(
+                ExtractionNote(.dynamicDestination, "chain `\(chain.name)` \(why): chain left out", at: step.location, coordinator: from))
         }
         guard let start = index.coordinator(named: from) else { return .steps(chain.steps) }
         var steps = chain.steps
@@ -388,7 +446,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
             guard case .route(let reference) = step.action else {
                 // `.multiple`'s pops and dismissals run on the chain's own coordinator: written only while it is current.
                 guard walk.active.count == 1 else {
-                    return failure("pops or dismisses on `\(from)` after routing into `\(index[coordinator: walk.active.last!].name)`", step)
+                    return failure(
+                        "pops or dismisses on `\(from)` after routing into `\(index[coordinator: walk.active.last!].name)`", step)
                 }
                 // Pops leave the active coordinators as they are, and are judged by the rules on the written chain.
                 if step.action == .dismiss || step.action == .dismissToRoot { walk.take(step, at: position, index: index) }
@@ -429,7 +488,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 guard let type = recognizer.types[name] else { return [] }
                 var routers: [String: String] = [:]  // property → route enum
                 for property in type.properties {
-                    guard let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first else { continue }
+                    guard let declared = property.type, declared.base.hasSuffix("Router"), let routes = declared.arguments.first else {
+                        continue
+                    }
                     routers[property.name] = routes
                 }
                 guard !routers.isEmpty else { return [] }
@@ -439,11 +500,15 @@ struct XCoordinatorStyle: CoordinatorStyle {
                         // `router.rx.trigger(.x)`: XCoordinator's Rx extension.
                         var receiver = plainReceiver(call.receiver)
                         if receiver.hasSuffix(".rx") { receiver.removeLast(3) }
-                        guard let routes = routers[receiver], case .member(let route, let arguments)? = call.arguments.first?.value else { continue }
+                        guard let routes = routers[receiver], case .member(let route, let arguments)? = call.arguments.first?.value else {
+                            continue
+                        }
                         triggers.append(Trigger(owner: owners[routes], route: Fact(route, at: call.location)))
                         // `.home(HomeTabCoordinator().strongRouter)`: also the route of that case that shows that coordinator,
                         // when the coordinator has one (the triggers of routes it lacks are dropped).
-                        if case .construct(let child, _)? = arguments.first, child.hasSuffix("Coordinator") || recognizer.types[child].map({ kind(of: $0) != nil }) == true {
+                        if case .construct(let child, _)? = arguments.first,
+                            child.hasSuffix("Coordinator") || recognizer.types[child].map({ kind(of: $0) != nil }) == true
+                        {
                             triggers.append(Trigger(owner: owners[routes], route: Fact(variantName(route, child), at: call.location)))
                         }
                     }
@@ -468,7 +533,8 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 guard let kept = context.recognizer.types[made.value], kind(of: kept) == nil else { continue }
                 for property in kept.properties {
                     guard let declared = property.type, let strength = strengths[declared.base], let routes = declared.arguments.first,
-                          let owner = owners[routes] else { continue }
+                        let owner = owners[routes]
+                    else { continue }
                     let target = owner == maker ? Hold.selfReference : owner
                     coordinator.holds.keepStrongest(target, strength, at: property.location)
                 }
