@@ -197,6 +197,7 @@ struct Recognizer {
             context.provenance.absorb(branching)
             coordinators.append(coordinator)
         }
+        coordinators = UIKitStyle.droppingUnusedInheritedHelpers(coordinators, context)
         // The clean-up passes (Cleanup.swift), each on what the one before left.
         let written = WrittenCoordinators(TabHubsWithTabs(coordinators, &context), &context)
         let references = ResolvedReferences(ResolvedRoutes(written, &context), &context)
