@@ -49,6 +49,7 @@ extension SwiftUIStyle {
                 }
                 var route = Route(name: name, location: location)
                 route.transition = Located(.present, at: binding.location)
+                route.presenter = property
                 if style != .sheet { route.style = Located(style, at: binding.location) }
                 show(view, on: &route, owner: owner, closing: .dismiss, state, &context)
                 if state.unplacedClosers[owner]?.contains(property) == true {

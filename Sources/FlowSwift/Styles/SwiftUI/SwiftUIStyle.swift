@@ -42,6 +42,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var selections: [String: Set<String>] = [:]
         /// Route enum → its owner, when one owner's path holds it.
         var enumOwners: [String: String] = [:]
+        /// Views whose `navigationDestination(for:)` lies outside every stack wherever they are shown.
+        var stacklessViews: Set<String> = []
     }
 
     private(set) var state = State()
@@ -51,7 +53,7 @@ struct SwiftUIStyle: CoordinatorStyle {
     static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
         let index = recognizer.index
-        if isView(type) { return isOwningView(type, index) }
+        if isView(type) { return isOwningView(type, index) || isStacklessDestinationView(type, index) }
         guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
         return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty) || !presentersBound(type, index, first: true).isEmpty
@@ -77,6 +79,7 @@ struct SwiftUIStyle: CoordinatorStyle {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {
                 state.views.insert(name)
+                if !Self.isOwningView(type, index) { state.stacklessViews.insert(name) }
                 continue
             }
             let paths = Self.pathProperties(of: type, index)
@@ -132,6 +135,7 @@ struct SwiftUIStyle: CoordinatorStyle {
 
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         if state.routers.contains(type.name) { return Self.router(type, state, &context) }
+        if state.stacklessViews.contains(type.name) { return Self.stacklessDestinationView(type, state, &context) }
         if state.views.contains(type.name) { return Self.owningView(type, state, &context) }
         return nil
     }
