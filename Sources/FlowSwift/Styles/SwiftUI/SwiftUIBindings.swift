@@ -45,16 +45,31 @@ extension SwiftUIStyle {
         }
     }
 
-    /// The navigation state `type`'s methods bind, in declaration order.
+    /// The navigation state `type`'s methods bind, in declaration order. A `navigationDestination(isPresented:)` or
+    /// `(item:)` pushes onto the stack it lies in: it is read where the view binds a `NavigationStack` of its own, whose
+    /// pushes it then is; elsewhere the stack it lies in is not known, and it is left out.
     static func bindings(of type: TypeFacts) -> [Binding] {
         var found: [Binding] = []
+        var holdsStack: Bool?
         for method in type.methods {
             for (position, call) in method.calls.enumerated() {
                 guard let (kind, bound) = binding(call) else { continue }
+                if isPush(kind) {
+                    if holdsStack == nil { holdsStack = type.methods.contains { $0.calls.contains { $0.name == names.stack } } }
+                    guard holdsStack == true else { continue }
+                }
                 found.append(Binding(kind: kind, holder: bound?.holder, property: bound?.property, host: type.name, method: method, call: position))
             }
         }
         return found
+    }
+
+    /// A `navigationDestination(isPresented:)` or `(item:)`: its state pushes a view rather than presenting one.
+    static func isPush(_ kind: Binding.Kind) -> Bool {
+        switch kind {
+        case .item(let modifier), .flag(let modifier): modifier == names.destination
+        case .stack, .tabs: false
+        }
     }
 
     private static func binding(_ call: CallFacts) -> (Binding.Kind, (holder: String?, property: String)?)? {
@@ -65,7 +80,7 @@ extension SwiftUIStyle {
         if call.name == names.tabs {
             return (.tabs, bound(argument(names.tabSelectionLabel)))
         }
-        guard names.presenters[call.name] != nil else { return nil }
+        guard names.presenters[call.name] != nil || call.name == names.destination else { return nil }
         if let item = bound(argument(names.itemLabel)) { return (.item(modifier: call.name), item) }
         if let flag = bound(argument(names.flagLabel)) { return (.flag(modifier: call.name), flag) }
         return nil
@@ -152,7 +167,7 @@ extension SwiftUIStyle {
     /// The presenters views bind to `type`'s properties through a property holding `type` (`.sheet(item:
     /// $model.searchData)`), in declaration order.
     static func presentersBound(_ type: TypeFacts, _ index: ProjectIndex, first: Bool = false) -> [Binding] {
-        guard names.presenters.keys.contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
+        guard (names.presenters.keys + [names.destination]).contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
         let properties = Set(type.properties.map(\.name))
         var found: [Binding] = []
         for name in index.order {

@@ -32,7 +32,9 @@ extension SwiftUIStyle {
     /// coordinator whose first screen is the view that binds them.
     static func presentingRouter(_ type: TypeFacts, _ state: State, _ context: inout Context) -> Coordinator? {
         guard let host = state.presenterHosts[type.name], let hostType = context.recognizer.index.types[host] else { return nil }
-        var coordinator = context.coordinator(type, .swiftui, kind: Fact(.view, at: type.location))
+        // Destinations it pushes (`navigationDestination(isPresented: $model.showsLogin)`) lie in the stack its view binds.
+        let pushes = (state.presentations[type.name] ?? []).contains { isPush($0.kind) }
+        var coordinator = context.coordinator(type, .swiftui, kind: Fact(pushes ? .navigation : .view, at: type.location))
         setInitial(&coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
         addPresentationRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
@@ -65,7 +67,8 @@ extension SwiftUIStyle {
         let stack = own.first { $0.kind == .stack }
         // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
         let tabs = own.first { $0.kind == .tabs && !tabViews($0, in: type, index).isEmpty }
-        let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil ? .navigation : .view
+        let pushes = (state.presentations[type.name] ?? []).contains { isPush($0.kind) }
+        let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil || pushes ? .navigation : .view
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(kind, at: type.location))
         if let tabs {
             addTabs(&coordinator, tabs, of: type, state, &context)

@@ -41,6 +41,7 @@ extension SwiftUIStyle {
                 coordinator.markOpen()
             }
             let style = names.presenters[modifier] ?? .sheet
+            let pushes = isPush(binding.kind)
             for (name, view, location) in shown {
                 guard !coordinator.routes.contains(where: { $0.name == name }) else {
                     context.notes.append(ExtractionNote(.unrecognized, "`\(owner)` has two routes named `\(name)`: the `.\(modifier)` of it is left out", at: location, coordinator: owner))
@@ -48,10 +49,10 @@ extension SwiftUIStyle {
                     continue
                 }
                 var route = Route(name: name, location: location)
-                route.transition = Located(.present, at: binding.location)
-                route.presenter = property
-                if style != .sheet { route.style = Located(style, at: binding.location) }
-                show(view, on: &route, owner: owner, closing: .dismiss, state, &context)
+                route.transition = Located(pushes ? .push : .present, at: binding.location)
+                if !pushes { route.presenter = property }
+                if style != .sheet, !pushes { route.style = Located(style, at: binding.location) }
+                show(view, on: &route, owner: owner, closing: pushes ? .pop : .dismiss, state, &context)
                 if state.unplacedClosers[owner]?.contains(property) == true {
                     route.open = Located(true, at: binding.location)
                     context.provenance.set(.route(owner, name, .open), .inferred("`\(owner)` clears `\(property)` where the reader cannot tell which view runs it"))
@@ -70,7 +71,7 @@ extension SwiftUIStyle {
         case .stack, .tabs: return nil
         }
         let own = binding.method.calls[binding.call].givenClosures
-        guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier && names.presenters[$0.name] != nil }) == 1 else { return nil }
+        guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier }) == 1 else { return nil }
         let views = binding.method.calls[(binding.call + 1)...].filter { call in
             runs(call, in: own, of: modifier) && call.receiver == nil && isAppView(call.name, index)
         }

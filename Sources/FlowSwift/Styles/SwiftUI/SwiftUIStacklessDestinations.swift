@@ -44,6 +44,7 @@ extension SwiftUIStyle {
                     if method.calls.contains(where: { $0.name == names.link && $0.arguments.contains { $0.label != names.linkValueLabel && $0.label != nil } }) {
                         return false
                     }
+                    guard !call.closures.contains(names.destination) else { return false }
                     let containers = call.closures.prefix { names.presenters[$0] == nil }
                     guard containers.allSatisfy(layoutContainers.contains) else { return false }
                     if containers.count == call.closures.count {

@@ -62,7 +62,7 @@ struct SwiftUIStyle: CoordinatorStyle {
     /// A view that binds state of its own to a stack or a presenter, or shows tabs.
     static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
         let counts = index.callCounts
-        guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
+        guard ([names.stack, names.tabs, names.destination] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
         return (bindings(of: type) + helperBindings(of: type, index)).contains { binding in
             // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
             if binding.kind == .tabs { return !tabViews(binding, in: type, index).isEmpty }

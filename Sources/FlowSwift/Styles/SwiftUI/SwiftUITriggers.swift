@@ -163,7 +163,7 @@ extension SwiftUIStyle {
 
     /// Whether the call is the presenter, stack or tab view that binds the state (not a view handed the binding).
     static func isBinder(_ call: CallFacts) -> Bool {
-        call.name == names.stack || call.name == names.tabs || names.presenters[call.name] != nil
+        call.name == names.stack || call.name == names.tabs || call.name == names.destination || names.presenters[call.name] != nil
     }
 
     /// The routes of the owner's items and flags whose binding (`$showsText`) the call hands to a view: the flag's
@@ -230,17 +230,19 @@ extension SwiftUIStyle {
         }
         let presented = (state.presentations[owner.name] ?? []).filter { $0.property == member }
         if let binding = presented.first {
+            // Clearing the state of a pushed destination pops it; of a presentation, dismisses it.
+            let closing = isPush(binding.kind) ? "pop" : "dismiss"
             if case .flag = binding.kind {
                 if call.name == "toggle" { return [member] }
                 guard call.name == "=" else { return [] }
                 switch call.arguments.first?.value {
                 case .other("true")?: return [member]
-                case .other("false")?: return ["dismiss"]
+                case .other("false")?: return [closing]
                 default: return []
                 }
             }
             guard call.name == "=" else { return [] }
-            if case .other("nil")? = call.arguments.first?.value { return ["dismiss"] }
+            if case .other("nil")? = call.arguments.first?.value { return [closing] }
             if itemEnum(member, of: owner, index) == nil { return call.arguments.isEmpty ? [] : [member] }
             return routeValue(value(call.arguments.first?.value)).map { [$0.route] } ?? []
         }
