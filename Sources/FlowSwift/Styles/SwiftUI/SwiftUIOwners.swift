@@ -22,6 +22,7 @@ extension SwiftUIStyle {
         addStackRoutes(&coordinator, enums: enums, at: binding.location, state, &context)
         addValuesWithoutDestination(&coordinator, binding, state, &context)
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         addOwnTriggers(&coordinator, state, &context)
@@ -37,6 +38,7 @@ extension SwiftUIStyle {
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(pushes ? .navigation : .view, at: type.location))
         setInitial(&coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         addOwnTriggers(&coordinator, state, &context)
@@ -87,6 +89,7 @@ extension SwiftUIStyle {
             setInitial(&coordinator, Located(hosted ?? type.name, at: type.location), why: hosted == nil ? "the view itself, under what it presents" : "the stack of the router it keeps", state, &context)
         }
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         // A view that is no screen of its own routes (tabs, a router's stack) fires its own routes as the coordinator.
@@ -275,13 +278,19 @@ extension SwiftUIStyle {
         return found
     }
 
-    /// The views a view's body builds in place (not those its presenters, destinations, stacks or tabs show).
+    /// The views a view's body builds in place (not those its presenters, destinations, stacks, tabs or links show).
     static func embeddedViews(of type: TypeFacts) -> [Located<String>] {
-        let skipped = Set(names.presenters.keys).union([names.destination, names.stack, names.tabs])
+        inPlaceViews(of: type, skipping: Set(names.presenters.keys).union([names.destination, names.stack, names.tabs]))
+    }
+
+    /// The views a body builds outside the closures `skipped` names, and not as what a link pushes.
+    static func inPlaceViews(of type: TypeFacts, skipping skipped: Set<String>) -> [Located<String>] {
         var found: [Located<String>] = []
         for method in type.methods {
-            for call in method.calls where call.receiver == nil && !call.closures.contains(where: skipped.contains) {
-                guard call.name.first?.isUppercase == true, call.name != type.name, !found.contains(where: { $0.value == call.name }) else { continue }
+            let linked = linkDestinations(in: method)
+            for (position, call) in method.calls.enumerated() where call.receiver == nil && !call.closures.contains(where: skipped.contains) {
+                guard call.name.first?.isUppercase == true, call.name != type.name, !linked.contains(position),
+                      !found.contains(where: { $0.value == call.name }) else { continue }
                 found.append(Located(call.name, at: call.location))
             }
         }
