@@ -36,6 +36,10 @@ extension SwiftUIStyle {
             case .stack, .tabs:
                 continue
             }
+            if !unread, state.untoldItems[owner]?.contains(property) == true {
+                context.notes.append(ExtractionNote(.unrecognized, "`\(property)` is set to a value the reader cannot tell: which of its routes the code shows there is not read", at: binding.location, coordinator: owner))
+                coordinator.markOpen()
+            }
             if unread {
                 context.notes.append(ExtractionNote(.unrecognized, "the view `.\(modifier)` shows for `\(property)` is not one the reader can tell: that presentation is not read", at: binding.location, coordinator: owner))
                 coordinator.markOpen()

@@ -31,6 +31,9 @@ struct SwiftUIStyle: CoordinatorStyle {
         var ownTriggers: [String: [Fact<String>]] = [:]
         /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
         var unplacedClosers: [String: Set<String>] = [:]
+        /// Owner → the items its code sets to a value the reader cannot tell (`sheet = pending`): which of their routes
+        /// it shows is not read.
+        var untoldItems: [String: Set<String>] = [:]
         /// Owner → the values its path is given (`path.append(Route.x)`): their enum and case, at the call.
         var pushed: [String: [(type: String, route: Fact<String>)]] = [:]
         /// Whether some `navigationDestination(for:)` of the app's names a type the reader cannot tell (`T.self` of a

@@ -44,6 +44,7 @@ extension SwiftUIStyle {
                             if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
                                 state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
                             }
+                            if isUntoldItem(inner, on: place, ownerType, state, index, given: (called, call)) { state.untoldItems[owner, default: []].insert(place) }
                             return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
                         }
                     } else {
@@ -51,6 +52,7 @@ extension SwiftUIStyle {
                             state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
                         }
                         routes = effect(of: call, on: member, ownerType, state, index, given: nil)
+                        if let member, isUntoldItem(call, on: member, ownerType, state, index, given: nil) { state.untoldItems[owner, default: []].insert(member) }
                     }
                     for route in routes {
                         // A view closing its own presentation from its own body runs under the presented view or in
@@ -180,6 +182,22 @@ extension SwiftUIStyle {
             }
         }
         return routes
+    }
+
+    /// Whether the call sets an item of the owner's, whose cases are routes, to a value the reader cannot tell
+    /// (`startingPoint = Self.pendingStart`, not `nil` nor a case): any of its routes may be shown there.
+    static func isUntoldItem(_ call: CallFacts, on member: String, _ owner: TypeFacts, _ state: State, _ index: ProjectIndex,
+                             given: (method: MethodFacts, call: CallFacts)?) -> Bool {
+        guard call.name == "=", let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == member }),
+              case .item = binding.kind, let item = itemEnum(member, of: owner, index) else { return false }
+        var value = call.arguments.first?.value
+        if case .reference(let name)? = value, let (method, outer) = given,
+           let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count {
+            value = outer.arguments[position].value
+        }
+        if case .other("nil")? = value { return false }
+        guard let (route, type) = routeValue(value), type == nil || type == item else { return true }
+        return index.types[item]?.cases.contains { $0.name == route } != true
     }
 
     /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
