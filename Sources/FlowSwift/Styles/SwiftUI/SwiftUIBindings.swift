@@ -46,8 +46,9 @@ extension SwiftUIStyle {
     }
 
     /// The navigation state `type`'s methods bind, in declaration order. A `navigationDestination(isPresented:)` or
-    /// `(item:)` pushes onto the stack it lies in: it is read where the view binds a `NavigationStack` of its own, whose
-    /// pushes it then is; elsewhere the stack it lies in is not known, and it is left out.
+    /// `(item:)` pushes onto the stack it lies in: it is read where the view binds a `NavigationStack` of its own (no
+    /// path, or its own), whose pushes it then is; elsewhere (no stack, or one bound to a router's path) the stack it
+    /// lies in is not the view's, and it is left out.
     static func bindings(of type: TypeFacts) -> [Binding] {
         var found: [Binding] = []
         var holdsStack: Bool?
@@ -55,7 +56,9 @@ extension SwiftUIStyle {
             for (position, call) in method.calls.enumerated() {
                 guard let (kind, bound) = binding(call) else { continue }
                 if isPush(kind) {
-                    if holdsStack == nil { holdsStack = type.methods.contains { $0.calls.contains { $0.name == names.stack } } }
+                    if holdsStack == nil {
+                        holdsStack = type.methods.contains { $0.calls.contains { $0.name == names.stack && Self.bound($0.arguments.first { $0.label == names.stackPathLabel }?.value)?.holder == nil } }
+                    }
                     guard holdsStack == true else { continue }
                 }
                 found.append(Binding(kind: kind, holder: bound?.holder, property: bound?.property, host: type.name, method: method, call: position))
