@@ -97,6 +97,10 @@ public struct Route: Sendable {
     public var open: Located<Bool>?
     public var ignore: [Located<String>] = []
     public var description: Located<String>?
+    /// SwiftUI, read from code only (no spec field): the state whose presenter shows this `present` route (`showsMap`,
+    /// `sheet`). Two routes of one state replace each other; routes of two states of one owner are two presenters of
+    /// one view, which shows one sheet at a time.
+    public var presenter: String?
 
     public init(name: String, location: SourceLocation) {
         self.name = name

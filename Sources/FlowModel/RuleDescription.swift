@@ -12,6 +12,9 @@ public struct RuleDescription: Sendable {
     public var triggeringExample: String
     /// A spec of the same situation done right, which must give no finding.
     public var passingExample: String
+    /// The rule's SwiftUI form, for a rule that fires on SwiftUI code: Swift that `lint --sources` reads with
+    /// `framework: swiftui`, each finding's line marked `// expect: <rule-id>`; empty for the others.
+    public var swiftUIExample: String
     /// What the rule's answer depends on, and so when it runs on a project with spec-validity errors.
     public var scope: RuleScope
     /// Whether the rule also runs on the graph read from Swift code, where the spec does not describe it
@@ -27,7 +30,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: RuleID, name: String, severity: Severity, scope: RuleScope = .project, judgesCodeOnlyGraphs: Bool = false,
         drawing: FindingDrawing = .bySeverity, witness: FindingWitness = .noPath, summary: String, rationale: String,
-        triggeringExample: String = "", passingExample: String = ""
+        triggeringExample: String = "", passingExample: String = "", swiftUIExample: String = ""
     ) {
         self.id = id
         self.scope = scope
@@ -40,6 +43,7 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.triggeringExample = triggeringExample
         self.passingExample = passingExample
+        self.swiftUIExample = swiftUIExample
     }
 }
 

@@ -26,6 +26,10 @@ public enum RuleDocumentation {
             text += "\nPassing example:\n\n"
             text += indent(description.passingExample)
         }
+        if !description.swiftUIExample.isEmpty {
+            text += "\nSwiftUI example (`lint --sources` with `framework: swiftui`; each finding's line marked `// expect: <rule-id>`):\n\n"
+            text += indent(description.swiftUIExample)
+        }
         return text
     }
 
@@ -57,6 +61,11 @@ public enum RuleDocumentation {
             if !description.passingExample.isEmpty {
                 let example = description.passingExample
                 text += "\nPassing:\n\n```yaml\n\(example.hasSuffix("\n") ? example : example + "\n")```\n"
+            }
+            if !description.swiftUIExample.isEmpty {
+                let example = description.swiftUIExample
+                let body = example.hasSuffix("\n") ? example : example + "\n"
+                text += "\nSwiftUI, read from the code (`framework: swiftui`):\n\n```swift\n\(body)```\n"
             }
         }
         return text

@@ -103,11 +103,15 @@ import Testing
 
     /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
     /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
-    @Test(arguments: [("swiftui/stack-inside-stack", "push-container"), ("swiftui/value-without-destination", "invalid-transition")])
+    @Test(arguments: [
+        ("swiftui/stack-inside-stack", "push-container"), ("swiftui/value-without-destination", "invalid-transition"),
+        ("swiftui/destination-outside-stack", "push-without-stack"), ("swiftui/push-under-sheet", "covered-stack"),
+        ("swiftui/sheet-over-sheet", "covered-stack"),
+    ])
     func swiftUIMistakesAreFoundAndTheirTwinsPass(fixture: String, rule: String) throws {
         let folder = "fixtures/code-only/\(fixture)"
         let result = try Flowlint.run(["lint", folder, "--sources", folder + "/Sources", "--config", folder + "/.flowlint.yml"])
-        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.status == (rule == "covered-stack" ? 0 : 1), "\(result.stderr)")
         let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
         #expect(
             findings.count == 1 && findings.allSatisfy { $0.hasPrefix(folder + "/Sources/") && $0.hasSuffix("[\(rule)]") },
@@ -116,6 +120,61 @@ import Testing
         let twin = folder + "/passing"
         let passing = try Flowlint.run(["lint", twin, "--sources", twin + "/Sources", "--config", twin + "/.flowlint.yml"])
         #expect(passing.status == 0 && passing.stdout.isEmpty, "\(passing.stdout)\(passing.stderr)")
+    }
+
+    /// Two cases of one sheet item replace each other (SwiftUI dismisses the first and presents the second): a sheet
+    /// that sets its item to another case is no sheet over a sheet.
+    @Test func casesOfOneSheetItemReplaceEachOther() throws {
+        let folder = try Self.emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        let code = """
+            import SwiftUI
+            import Observation
+
+            enum KilnTray: String, Identifiable {
+                case glaze
+                case firing
+
+                var id: String { rawValue }
+            }
+
+            @Observable
+            final class PotteryModel {
+                var tray: KilnTray?
+            }
+
+            struct PotteryView: View {
+                @State private var model = PotteryModel()
+
+                var body: some View {
+                    Button("Glaze") { model.tray = .glaze }
+                        .sheet(item: $model.tray) { shown in
+                            switch shown {
+                            case .glaze: GlazeView(model: model)
+                            case .firing: FiringView()
+                            }
+                        }
+                }
+            }
+
+            struct GlazeView: View {
+                let model: PotteryModel
+
+                var body: some View {
+                    Button("Fire it") { model.tray = .firing }
+                }
+            }
+
+            struct FiringView: View {
+                var body: some View { Text("Firing") }
+            }
+
+            """
+        try code.write(to: folder.appendingPathComponent("Sources/PotteryView.swift"), atomically: true, encoding: .utf8)
+        try "framework: swiftui\n".write(to: folder.appendingPathComponent(".flowlint.yml"), atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(["lint", "--sources", "Sources"], in: folder)
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stdout)\(result.stderr)")
     }
 
     /// The same app once its specs are extracted: the leaks are the spec's findings now, fixed in `releaseOn`.

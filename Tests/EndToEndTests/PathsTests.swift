@@ -32,6 +32,15 @@ import Testing
         #expect(again.stdout == result.stdout, "deterministic")
     }
 
+    /// A SwiftUI app's navigator: the steps tap what the views' links, buttons and presenters trigger, as for UIKit.
+    @Test func aSwiftUIAppsNavigatorParses() throws {
+        let result = try Flowlint.run(["paths", "fixtures/extract/swiftui/links-with-destination/expected", "--format", "swift"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!Parser.parse(source: result.stdout).hasError, "the SwiftUI navigator does not parse")
+        #expect(result.stdout.contains("try perform(.tap(\"FalconryView.jessesView\", on: \"FalconryView.kestrelLogView\"))"))
+        try Flowlint.expectGolden(result.stdout, Self.goldens.appendingPathComponent("FlowNavigator-swiftui.swift"))
+    }
+
     @Test func checkFailsWhenTheNavigatorIsStaleOrMissing() throws {
         let folder = try GraphTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

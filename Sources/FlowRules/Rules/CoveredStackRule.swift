@@ -4,12 +4,17 @@ import FlowModel
 public struct CoveredStackRule: Rule {
     public static let description = RuleDescription(
         id: "covered-stack", name: "Covered stack", severity: .warning, witness: .pathToElement,
-        summary: "A presented screen pushes onto or pops a stack that lies underneath its presentation.",
+        summary: """
+            A presented screen pushes onto or pops a stack that lies underneath its presentation, or (SwiftUI) presents again \
+            from the view underneath it.
+            """,
         rationale: """
             A presented screen, or a screen of a coordinator that is presented on every path, sits above the \
             stack it was presented from. A push or pop of that stack triggered there happens under the modal, \
             out of sight: the user sees nothing change, and finds the stack moved after closing the modal. \
-            Dismiss first, or push inside the presentation's own stack. Chains are judged by \
+            Dismiss first, or push inside the presentation's own stack. In SwiftUI, read from code, a sheet that \
+            presents another of the view underneath it (a second `.sheet` of that view, bound to other state) is \
+            not shown at all: that view is still presenting, and it shows one sheet at a time. Chains are judged by \
             `chain-under-modal`. Needs resolved references: runs only when every reference resolved.
             """,
         triggeringExample: """
@@ -56,6 +61,59 @@ public struct CoveredStackRule: Rule {
                     transition: push
                     screen: ResultsViewController
 
+            """,
+        swiftUIExample: """
+            // The filter sheet's button appends to the stack under it while it is still up (a push out of sight), and
+            // raises a second sheet of the same view, which SwiftUI does not show.
+            import SwiftUI
+
+            enum Listing: Hashable { case results }
+
+            @Observable
+            final class CatalogueModel {
+                var listings: [Listing] = []
+                var showsFilter = false
+                var showsSort = false
+            }
+
+            struct CatalogueView: View {
+                @State private var model = CatalogueModel()
+
+                var body: some View {
+                    NavigationStack(path: $model.listings) {
+                        Button("Filter") { model.showsFilter = true }
+                            .navigationDestination(for: Listing.self) { listing in
+                                switch listing {
+                                case .results: ResultsView()
+                                }
+                            }
+                    }
+                    .sheet(isPresented: $model.showsFilter) {
+                        FilterView(model: model)
+                    }
+                    .sheet(isPresented: $model.showsSort) {
+                        SortView()
+                    }
+                }
+            }
+
+            struct FilterView: View {
+                let model: CatalogueModel
+
+                var body: some View {
+                    Button("Show results") { model.listings.append(.results) }  // expect: covered-stack
+                    Button("Sort") { model.showsSort = true }  // expect: covered-stack
+                }
+            }
+
+            struct ResultsView: View {
+                var body: some View { Text("Results") }
+            }
+
+            struct SortView: View {
+                var body: some View { Text("Sort") }
+            }
+
             """)
 
     public init() {}
@@ -83,13 +141,45 @@ public struct CoveredStackRule: Rule {
                     let stack = Self.coveredStack(resolved, ownStack: ownStack, index: index, state: state)
                 else { continue }
                 let effect = index.effectiveTransition(resolved) == .push ? "pushes onto" : "pops"
+                let fix =
+                    analysis.framework == .swiftui && analysis.origin == .code
+                    ? "close the sheet first, or give it a NavigationStack of its own and push there"
+                    : "dismiss first, or show it inside the presentation"
                 findings.append(
                     finding(
-                        """
-                        `\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the \
-                        presented \(modal) that is still open: the change happens out of sight; dismiss first, or show it inside the \
-                        presentation
-                        """,
+                        "`\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the "
+                            + "presented \(modal) that is still open: the change happens out of sight; \(fix)",
+                        route: screen, in: analysis, at: reference.location))
+            }
+        }
+        return findings + sheetsOverSheets(analysis)
+    }
+
+    /// SwiftUI, read from code: a presented screen that presents another route of the view that presented it, through
+    /// other state of that view (`showsSpindle` while `showsLoom` is up). The view is still presenting, and SwiftUI shows
+    /// one sheet per view at a time: the second is not shown. Two cases of one item replace each other and are not
+    /// judged, nor a screen that may close its own presentation first, nor one whose closing the reader left open.
+    func sheetsOverSheets(_ analysis: Analysis) -> [Finding] {
+        let index = analysis.index
+        var findings: [Finding] = []
+        for screen in index.routeIDs where analysis.reachability.reachedRoute[screen] && index.transition(screen) == .present {
+            let spec = index[route: screen]
+            guard let state = spec.presenter, !spec.isOpen else { continue }
+            let owner = index.owner(of: screen)
+            let resolved = spec.triggers.compactMap { reference in
+                index.route(reference, from: owner).map { (reference: reference, route: $0) }
+            }
+            guard !resolved.contains(where: { index.owner(of: $0.route) == owner && index.transition($0.route) == .dismiss }) else {
+                continue
+            }
+            for (reference, route) in resolved
+            where route != screen && index.owner(of: route) == owner && index.transition(route) == .present {
+                guard let other = index[route: route].presenter, other != state else { continue }
+                findings.append(
+                    finding(
+                        "`\(reference.text)` from `\(spec.name)` is a second sheet of the view that presents `\(spec.name)` "
+                            + "(\(index[coordinator: owner].name)'s), which is still up: SwiftUI shows one sheet per view at a time and "
+                            + "does not show it; close `\(spec.name)` first, or present it from `\(spec.name)`'s own view",
                         route: screen, in: analysis, at: reference.location))
             }
         }

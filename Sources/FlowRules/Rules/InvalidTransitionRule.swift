@@ -60,6 +60,47 @@ public struct InvalidTransitionRule: Rule {
                     transition: push
                     screen: NotificationsViewController
 
+            """,
+        swiftUIExample: """
+            // `Postage.insured` is appended, but no `navigationDestination(for: Postage.self)` maps it: SwiftUI logs
+            // "no matching navigationDestination declaration" and the tap does nothing.
+            import SwiftUI
+
+            enum Parcel: Hashable { case tracked }
+            enum Postage: Hashable { case insured }
+
+            final class PostRouter: ObservableObject {
+                @Published var path = NavigationPath()
+            }
+
+            struct PostOfficeView: View {
+                @StateObject private var router = PostRouter()
+
+                var body: some View {
+                    NavigationStack(path: $router.path) {
+                        CounterView(router: router)
+                            .navigationDestination(for: Parcel.self) { parcel in
+                                switch parcel {
+                                case .tracked: TrackingView()
+                                }
+                            }
+                    }
+                }
+            }
+
+            struct CounterView: View {
+                @ObservedObject var router: PostRouter
+
+                var body: some View {
+                    Button("Track") { router.path.append(Parcel.tracked) }
+                    Button("Insure") { router.path.append(Postage.insured) }  // expect: invalid-transition
+                }
+            }
+
+            struct TrackingView: View {
+                var body: some View { Text("Tracking") }
+            }
+
             """)
 
     public init() {}

@@ -66,6 +66,48 @@ public struct PushContainerRule: Rule {
                   list:
                     screen: OrderListViewController
 
+            """,
+        swiftUIExample: """
+            // The shelf's stack pushes `ChapterView`, which binds a NavigationStack of its own: a stack inside a stack.
+            import SwiftUI
+
+            enum Volume: Hashable { case chapter }
+            enum Verse: Hashable { case line }
+
+            struct BookshelfView: View {
+                @State private var volumes: [Volume] = []
+
+                var body: some View {
+                    NavigationStack(path: $volumes) {
+                        Button("Chapter") { volumes.append(.chapter) }
+                            .navigationDestination(for: Volume.self) { volume in
+                                switch volume {
+                                case .chapter: ChapterView()  // expect: push-container
+                                }
+                            }
+                    }
+                }
+            }
+
+            struct ChapterView: View {
+                @State private var verses: [Verse] = []
+
+                var body: some View {
+                    NavigationStack(path: $verses) {
+                        Button("Line") { verses.append(.line) }
+                            .navigationDestination(for: Verse.self) { verse in
+                                switch verse {
+                                case .line: VerseView()
+                                }
+                            }
+                    }
+                }
+            }
+
+            struct VerseView: View {
+                var body: some View { Text("Verse") }
+            }
+
             """)
 
     public init() {}

@@ -70,6 +70,40 @@ public struct PushWithoutStackRule: Rule {
                     transition: push
                     screen: PasswordViewController
 
+            """,
+        swiftUIExample: """
+            // The glossary is presented as a sheet with no NavigationStack around it: its `navigationDestination(for:)`
+            // lies outside every stack, and its links push nothing.
+            import SwiftUI
+
+            enum Term: Hashable { case ligature }
+
+            struct ReadingRoomView: View {
+                @State private var showsGlossary = false
+
+                var body: some View {
+                    Button("Glossary") { showsGlossary = true }
+                        .sheet(isPresented: $showsGlossary) {
+                            GlossaryView()  // expect: push-without-stack
+                        }
+                }
+            }
+
+            struct GlossaryView: View {
+                var body: some View {
+                    NavigationLink("Ligature", value: Term.ligature)
+                        .navigationDestination(for: Term.self) { term in
+                            switch term {
+                            case .ligature: TermView()
+                            }
+                        }
+                }
+            }
+
+            struct TermView: View {
+                var body: some View { Text("Ligature") }
+            }
+
             """)
 
     public init() {}
@@ -94,16 +128,18 @@ public struct PushWithoutStackRule: Rule {
             if let kind = index.kind[parent], kind != .navigation {
                 let name = index[coordinator: child].name
                 let message =
-                    analysis.origin == .code
-                    ? """
-                    \(name) pushes onto its parent's navigation controller, but \(index[coordinator: parent].name) is a \
-                    \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) a navigation controller \
-                    of its own
-                    """
-                    : """
-                    \(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no \
-                    navigation stack: its pushes do nothing; give \(name) `stack: own`
-                    """
+                    analysis.framework == .swiftui
+                    ? Self.swiftUIMessage(child: name, starter: index[coordinator: parent].name, origin: analysis.origin)
+                    : analysis.origin == .code
+                        ? """
+                        \(name) pushes onto its parent's navigation controller, but \(index[coordinator: parent].name) is a \
+                        \(kind.rawValue) coordinator with no navigation stack: its pushes do nothing; give \(name) a navigation controller \
+                        of its own
+                        """
+                        : """
+                        \(name) has `stack: parent`, but \(index[coordinator: parent].name) is a \(kind.rawValue) coordinator with no \
+                        navigation stack: its pushes do nothing; give \(name) `stack: own`
+                        """
                 findings.append(
                     finding(
                         message,
@@ -111,16 +147,18 @@ public struct PushWithoutStackRule: Rule {
             } else if !Self.joinsStack(transition), let transition {
                 let child = index[coordinator: child].name, owner = index[coordinator: parent].name
                 let message =
-                    analysis.origin == .code
-                    ? """
-                    \(child) pushes onto \(owner)'s navigation controller but is started with `\(transition.rawValue)`, which puts it \
-                    on no stack of \(owner)'s: its pushes do nothing; push its first screen, or give it a navigation controller of its \
-                    own
-                    """
-                    : """
-                    \(child) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(owner)'s: \
-                    its pushes do nothing; push it, or give it `stack: own`
-                    """
+                    analysis.framework == .swiftui
+                    ? Self.swiftUIMessage(child: child, starter: owner, origin: analysis.origin)
+                    : analysis.origin == .code
+                        ? """
+                        \(child) pushes onto \(owner)'s navigation controller but is started with `\(transition.rawValue)`, which puts it \
+                        on no stack of \(owner)'s: its pushes do nothing; push its first screen, or give it a navigation controller of its \
+                        own
+                        """
+                        : """
+                        \(child) has `stack: parent` but is started with `\(transition.rawValue)`, which gives it no stack of \(owner)'s: \
+                        its pushes do nothing; push it, or give it `stack: own`
+                        """
                 findings.append(
                     finding(
                         message,
@@ -128,5 +166,17 @@ public struct PushWithoutStackRule: Rule {
             }
         }
         return findings
+    }
+
+    /// SwiftUI's form: a view whose `navigationDestination(for:)` is shown outside every `NavigationStack`.
+    private static func swiftUIMessage(child: String, starter: String, origin: GraphOrigin) -> String {
+        let fix =
+            origin == .code
+            ? "wrap \(child) in a NavigationStack where \(starter) shows it, or push it inside one"
+            : "push it, or give it `stack: own`"
+        return """
+            \(child)'s `navigationDestination(for:)` lies outside every NavigationStack: \(starter) shows it in no stack, so \
+            SwiftUI ignores the destination and its links push nothing; \(fix)
+            """
     }
 }

@@ -45,16 +45,40 @@ extension SwiftUIStyle {
         }
     }
 
-    /// The navigation state `type`'s methods bind, in declaration order.
+    /// The navigation state `type`'s methods bind, in declaration order. A `navigationDestination(isPresented:)` or
+    /// `(item:)` pushes onto the stack it lies in: it is read where the view binds a `NavigationStack` of its own (no
+    /// path, or its own), whose pushes it then is; elsewhere (no stack, or one bound to a router's path) the stack it
+    /// lies in is not the view's, and it is left out.
     static func bindings(of type: TypeFacts) -> [Binding] {
         var found: [Binding] = []
+        var holdsStack: Bool?
         for method in type.methods {
             for (position, call) in method.calls.enumerated() {
                 guard let (kind, bound) = binding(call) else { continue }
-                found.append(Binding(kind: kind, holder: bound?.holder, property: bound?.property, host: type.name, method: method, call: position))
+                if isPush(kind) {
+                    if holdsStack == nil {
+                        holdsStack = type.methods.contains {
+                            $0.calls.contains {
+                                $0.name == names.stack
+                                    && Self.bound($0.arguments.first { $0.label == names.stackPathLabel }?.value)?.holder == nil
+                            }
+                        }
+                    }
+                    guard holdsStack == true else { continue }
+                }
+                found.append(
+                    Binding(kind: kind, holder: bound?.holder, property: bound?.property, host: type.name, method: method, call: position))
             }
         }
         return found
+    }
+
+    /// A `navigationDestination(isPresented:)` or `(item:)`: its state pushes a view rather than presenting one.
+    static func isPush(_ kind: Binding.Kind) -> Bool {
+        switch kind {
+        case .item(let modifier), .flag(let modifier): modifier == names.destination
+        case .stack, .tabs: false
+        }
     }
 
     private static func binding(_ call: CallFacts) -> (Binding.Kind, (holder: String?, property: String)?)? {
@@ -65,7 +89,7 @@ extension SwiftUIStyle {
         if call.name == names.tabs {
             return (.tabs, bound(argument(names.tabSelectionLabel)))
         }
-        guard names.presenters[call.name] != nil else { return nil }
+        guard names.presenters[call.name] != nil || call.name == names.destination else { return nil }
         if let item = bound(argument(names.itemLabel)) { return (.item(modifier: call.name), item) }
         if let flag = bound(argument(names.flagLabel)) { return (.flag(modifier: call.name), flag) }
         return nil
@@ -75,7 +99,8 @@ extension SwiftUIStyle {
     /// `typealias View = …` elsewhere can make the conformance read as another type).
     static func isView(_ type: TypeFacts) -> Bool {
         type.keyword != .protocol
-            && (type.inherited.contains { $0.base == names.view } || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
+            && (type.inherited.contains { $0.base == names.view }
+                || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
     }
 
     /// A view of the app's own: what a route can show.
@@ -88,7 +113,8 @@ extension SwiftUIStyle {
     static func heldType(_ holder: String, in type: TypeFacts, _ index: ProjectIndex) -> String? {
         guard let property = type.properties.first(where: { $0.name == holder }) else { return nil }
         if let environment = property.attributes.first(where: { $0.name == names.environment }), let key = environment.arguments.first,
-           key.hasSuffix(".self") {
+            key.hasSuffix(".self")
+        {
             return String(key.dropLast(".self".count))
         }
         if let declared = property.type { return index.resolved(declared).base }
@@ -105,9 +131,13 @@ extension SwiftUIStyle {
     /// `Hashable` (what a value pushed onto a stack must be), with that enum.
     static func pathProperties(of type: TypeFacts, _ index: ProjectIndex) -> [(name: String, routes: String?)] {
         type.properties.compactMap { property in
-            if property.type?.base == names.pathType || property.initializer?.constructedType == names.pathType { return (property.name, nil) }
-            guard let element = (property.type ?? madeArray(property.initializer)).flatMap(arrayElement), let routes = index.types[element], routes.keyword == .enum,
-                  routes.inherited.contains(where: { $0.base == names.hashable }) else { return nil }
+            if property.type?.base == names.pathType || property.initializer?.constructedType == names.pathType {
+                return (property.name, nil)
+            }
+            guard let element = (property.type ?? madeArray(property.initializer)).flatMap(arrayElement), let routes = index.types[element],
+                routes.keyword == .enum,
+                routes.inherited.contains(where: { $0.base == names.hashable })
+            else { return nil }
             return (property.name, element)
         }
     }
@@ -134,14 +164,17 @@ extension SwiftUIStyle {
     }
 
     /// The stacks views bind to one of `type`'s path properties through a property holding `type`, in declaration order.
-    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex, first: Bool = false) -> [Binding] {
+    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex, first: Bool = false)
+        -> [Binding]
+    {
         guard (index.callCounts[names.stack] ?? 0) > 0 else { return [] }
         var found: [Binding] = []
         for name in index.order {
             guard let host = index.types[name], isView(host) else { continue }
             for binding in bindings(of: host) where binding.kind == .stack {
                 guard let holder = binding.holder, paths.contains(where: { $0.name == binding.property }),
-                      heldType(holder, in: host, index) == type else { continue }
+                    heldType(holder, in: host, index) == type
+                else { continue }
                 found.append(binding)
                 if first { return found }
             }
@@ -152,14 +185,15 @@ extension SwiftUIStyle {
     /// The presenters views bind to `type`'s properties through a property holding `type` (`.sheet(item:
     /// $model.searchData)`), in declaration order.
     static func presentersBound(_ type: TypeFacts, _ index: ProjectIndex, first: Bool = false) -> [Binding] {
-        guard names.presenters.keys.contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
+        guard (names.presenters.keys + [names.destination]).contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
         let properties = Set(type.properties.map(\.name))
         var found: [Binding] = []
         for name in index.order {
             guard let host = index.types[name], isView(host) else { continue }
             for binding in bindings(of: host) + helperBindings(of: host, index) {
                 guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
-                      properties.contains(property), heldType(holder, in: host, index) == type.name else { continue }
+                    properties.contains(property), heldType(holder, in: host, index) == type.name
+                else { continue }
                 found.append(binding)
                 if first { return found }
             }

@@ -19,12 +19,16 @@ extension SwiftUIStyle {
         guard (index.callCounts[names.destination] ?? 0) > 0 else { return found }
         // The app's types, then its extensions of SwiftUI's own (`extension View { func withRouter() -> some View {
         // navigationDestination(for: Route.self) { … } } }`).
-        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        let methods =
+            index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
         for method in methods {
             for (position, call) in method.calls.enumerated() where call.name == names.destination {
-                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
-                      let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
-                let read = caseViews(in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
+                guard
+                    case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
+                    let cases = index.types[routes]?.cases, !cases.isEmpty
+                else { continue }
+                let read = caseViews(
+                    in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
                 var views = found[routes] ?? CaseViews(location: call.location)
                 for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
                 views.unread = views.unread || read.unread
@@ -38,11 +42,13 @@ extension SwiftUIStyle {
     /// helper, `for: String.self`): what it registers is not read.
     static func hasUnreadDestinations(_ index: ProjectIndex) -> Bool {
         guard (index.callCounts[names.destination] ?? 0) > 0 else { return false }
-        let methods = index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
+        let methods =
+            index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
         return methods.contains { method in
             method.calls.contains { call in
                 guard call.name == names.destination else { return false }
-                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value else {
+                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value
+                else {
                     return call.arguments.contains { $0.label == names.destinationLabel }
                 }
                 return index.types[routes]?.keyword != .enum
@@ -63,13 +69,17 @@ extension SwiftUIStyle {
     /// app's constructed under `case .x:`. A closure with no arm of the enum's is unread.
     /// A closure that hands the value to a method of its own enum (`{ route in route.view(…) }`) shows what that
     /// method's `switch self` arms build.
-    static func caseViews(in method: MethodFacts, after position: Int, closure: String, of routes: String, cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+    static func caseViews(
+        in method: MethodFacts, after position: Int, closure: String, of routes: String, cases: Set<String>, _ index: ProjectIndex
+    ) -> (views: [String: Located<String>], unread: Bool) {
         let own = method.calls[position].givenClosures
         // The closure's calls, and those of SwiftUI's containers in it (`Group { switch … }`), not a view's of the app's.
         var inside = Set(own)
         let inClosure = method.calls[(position + 1)...].filter { call in
             guard runs(call, in: own, of: closure) || call.closureAt.map(inside.contains) == true else { return false }
-            if !own.isEmpty, call.receiver == nil, call.name.first?.isUppercase == true, !isAppView(call.name, index) { inside.formUnion(call.givenClosures) }
+            if !own.isEmpty, call.receiver == nil, call.name.first?.isUppercase == true, !isAppView(call.name, index) {
+                inside.formUnion(call.givenClosures)
+            }
             return true
         }
         let read = armViews(inClosure, cases: cases, index)
@@ -83,7 +93,9 @@ extension SwiftUIStyle {
     }
 
     /// The first view of the app's each arm of the calls' `switch` constructs; unread when no arm of the enum's is seen.
-    static func armViews(_ calls: [CallFacts], cases: Set<String>, _ index: ProjectIndex) -> (views: [String: Located<String>], unread: Bool) {
+    static func armViews(_ calls: [CallFacts], cases: Set<String>, _ index: ProjectIndex) -> (
+        views: [String: Located<String>], unread: Bool
+    ) {
         var views: [String: Located<String>] = [:]
         var sawArm = false
         for call in calls {

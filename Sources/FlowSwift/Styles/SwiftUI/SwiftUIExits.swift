@@ -17,7 +17,9 @@ extension SwiftUIStyle {
         for owner in context.coordinators.keys.sorted() where context.provenance.frameworks[owner] == .swiftui {
             guard let routes = context.coordinators[owner]?.routes else { continue }
             for (index, route) in routes.enumerated() where route.retain?.value == .hierarchy {
-                guard let child = route.destination?.value.coordinatorName, closer(of: child, hosts: hosts, state, context) != nil else { continue }
+                guard let child = route.destination?.value.coordinatorName, closer(of: child, hosts: hosts, state, context) != nil else {
+                    continue
+                }
                 starts[child, default: []].append((owner, index))
             }
         }
@@ -29,16 +31,21 @@ extension SwiftUIStyle {
                 guard let route = context.coordinators[owner]?.routes[index], !route.isOpen else { continue }
                 let at = route.retain?.location ?? route.location
                 context.coordinators[owner]?.routes[index].open = Located(true, at: at)
-                context.provenance.set(.route(owner, route.name, .open), .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
+                context.provenance.set(
+                    .route(owner, route.name, .open),
+                    .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
             }
         }
     }
 
     /// The view of the child that calls `dismiss()` (its first screen, or the view that makes and shows it) and where
     /// it calls it (or a view it shows does).
-    private static func closer(of child: String, hosts: [String: [String]], _ state: State, _ context: Context) -> (screen: String, at: SourceLocation)? {
+    private static func closer(of child: String, hosts: [String: [String]], _ state: State, _ context: Context) -> (
+        screen: String, at: SourceLocation
+    )? {
         guard let coordinator = context.coordinators[child], let initial = coordinator.initial?.value,
-              case .screen(let screen)? = coordinator.routes.first(where: { $0.name == initial })?.destination?.value else { return nil }
+            case .screen(let screen)? = coordinator.routes.first(where: { $0.name == initial })?.destination?.value
+        else { return nil }
         for view in [screen] + (hosts[child] ?? []) {
             if let closed = state.selfClosing[view] { return (view, closed) }
         }
@@ -47,19 +54,25 @@ extension SwiftUIStyle {
 
     /// Adds the child's `dismiss` and its first screen's trigger of it; false when the child already has a route of
     /// that name that does something else.
-    private static func addDismiss(to child: String, shownBy screen: String, closedAt closed: SourceLocation, _ context: inout Context) -> Bool {
+    private static func addDismiss(to child: String, shownBy screen: String, closedAt closed: SourceLocation, _ context: inout Context)
+        -> Bool
+    {
         guard var coordinator = context.coordinators[child], let initial = coordinator.initial?.value,
-              let first = coordinator.routes.firstIndex(where: { $0.name == initial }) else { return false }
+            let first = coordinator.routes.firstIndex(where: { $0.name == initial })
+        else { return false }
         if let existing = coordinator.routes.first(where: { $0.name == "dismiss" }) {
             guard existing.transition?.value == .dismiss else { return false }
         } else {
             var route = Route(name: "dismiss", location: closed)
-            context.provenance.set(.route(child, "dismiss"), .inferred("`\(screen)` calls `dismiss()` of its environment, which closes the presentation that shows `\(child)`"))
+            context.provenance.set(
+                .route(child, "dismiss"),
+                .inferred("`\(screen)` calls `dismiss()` of its environment, which closes the presentation that shows `\(child)`"))
             route.transition = Located(.dismiss, at: closed)
             coordinator.routes.append(route)
         }
         if !coordinator.routes[first].triggers.contains(where: { $0.coordinator == nil && $0.route == "dismiss" }) {
-            context.provenance.set(.route(child, initial, .triggers, item: "dismiss"), .inferred("`\(screen)` calls `dismiss()` of its environment"))
+            context.provenance.set(
+                .route(child, initial, .triggers, item: "dismiss"), .inferred("`\(screen)` calls `dismiss()` of its environment"))
             coordinator.routes[first].triggers.append(RouteReference(coordinator: nil, route: "dismiss", location: closed))
         }
         context.coordinators[child] = coordinator

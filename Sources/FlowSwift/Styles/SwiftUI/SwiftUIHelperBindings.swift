@@ -13,9 +13,12 @@ extension SwiftUIStyle {
             for call in method.calls {
                 // Most calls hand no binding: the cheap test first, every view's calls come here.
                 guard call.arguments.contains(where: { bound($0.value) != nil }), names.presenters[call.name] == nil,
-                      let helpers = index.helpers[call.name], helpers.count == 1, let helper = helpers.first else { continue }
+                    let helpers = index.helpers[call.name], helpers.count == 1, let helper = helpers.first
+                else { continue }
                 for (label, value) in call.arguments {
-                    guard let (holder, property) = bound(value), let parameter = parameterName(label, of: call, in: helper) else { continue }
+                    guard let (holder, property) = bound(value), let parameter = parameterName(label, of: call, in: helper) else {
+                        continue
+                    }
                     for (position, inner) in helper.calls.enumerated() where names.presenters[inner.name] != nil {
                         let handed = inner.arguments.first { $0.value == .reference(parameter) }
                         let kind: Binding.Kind
@@ -24,7 +27,8 @@ extension SwiftUIStyle {
                         case names.flagLabel?: kind = .flag(modifier: inner.name)
                         default: continue
                         }
-                        found.append(Binding(kind: kind, holder: holder, property: property, host: type.name, method: helper, call: position))
+                        found.append(
+                            Binding(kind: kind, holder: holder, property: property, host: type.name, method: helper, call: position))
                     }
                 }
             }
@@ -36,7 +40,8 @@ extension SwiftUIStyle {
     static func parameterName(_ label: String?, of call: CallFacts, in helper: MethodFacts) -> String? {
         if let label, helper.parameters.contains(where: { $0.name == label }) { return label }
         guard let position = call.arguments.firstIndex(where: { $0.label == label }), position < helper.parameters.count,
-              call.arguments.count == helper.parameters.count else { return nil }
+            call.arguments.count == helper.parameters.count
+        else { return nil }
         return helper.parameters[position].name
     }
 }

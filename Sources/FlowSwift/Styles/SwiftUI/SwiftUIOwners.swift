@@ -9,12 +9,19 @@ extension SwiftUIStyle {
         let index = context.recognizer.index
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(.navigation, at: type.location))
         let root = shown(after: binding, in: names.stack, index).first ?? Located(binding.host, at: binding.location)
-        setInitial(&coordinator, root, why: "the root of the stack `\(binding.host)` binds to `\(binding.holder ?? "").\(binding.property ?? "")`", state, &context)
+        setInitial(
+            &coordinator, root, why: "the root of the stack `\(binding.host)` binds to `\(binding.holder ?? "").\(binding.property ?? "")`",
+            state, &context)
         let others = (state.otherStacks[type.name] ?? []).filter { other in
             (shown(after: other, in: names.stack, index).first?.value ?? other.host) != root.value
         }
         if let other = others.first {
-            context.notes.append(ExtractionNote(.unrecognized, "`\(type.name)` also runs the stack `\(other.host)` binds (\(others.count) more), whose root is another view: a spec gives it one first screen, `\(root.value)`", at: other.location, coordinator: type.name))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "`\(type.name)` also runs the stack `\(other.host)` binds (\(others.count) more), whose root is another view: a spec "
+                        + "gives it one first screen, `\(root.value)`",
+                    at: other.location, coordinator: type.name))
             coordinator.markOpen()
         }
         let routes = pathProperties(of: type, index).first { $0.name == binding.property }?.routes
@@ -22,6 +29,7 @@ extension SwiftUIStyle {
         addStackRoutes(&coordinator, enums: enums, at: binding.location, state, &context)
         addValuesWithoutDestination(&coordinator, binding, state, &context)
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         addOwnTriggers(&coordinator, state, &context)
@@ -32,9 +40,13 @@ extension SwiftUIStyle {
     /// coordinator whose first screen is the view that binds them.
     static func presentingRouter(_ type: TypeFacts, _ state: State, _ context: inout Context) -> Coordinator? {
         guard let host = state.presenterHosts[type.name], let hostType = context.recognizer.index.types[host] else { return nil }
-        var coordinator = context.coordinator(type, .swiftui, kind: Fact(.view, at: type.location))
-        setInitial(&coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
+        // Destinations it pushes (`navigationDestination(isPresented: $model.showsLogin)`) lie in the stack its view binds.
+        let pushes = (state.presentations[type.name] ?? []).contains { isPush($0.kind) }
+        var coordinator = context.coordinator(type, .swiftui, kind: Fact(pushes ? .navigation : .view, at: type.location))
+        setInitial(
+            &coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         addOwnTriggers(&coordinator, state, &context)
@@ -46,14 +58,18 @@ extension SwiftUIStyle {
     /// close or a pop fired in any state would be judged where it never runs.
     static func addOwnTriggers(_ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
         let owner = coordinator.name
-        let forward = Set(coordinator.routes.filter { route in
-            guard let transition = route.transition?.value else { return false }
-            return transition == .push || transition == .present || transition == .select
-        }.map(\.name))
+        let forward = Set(
+            coordinator.routes.filter { route in
+                guard let transition = route.transition?.value else { return false }
+                return transition == .push || transition == .present || transition == .select
+            }.map(\.name))
         var seen: Set<String> = []
-        for trigger in state.ownTriggers[owner] ?? [] where forward.contains(trigger.value) && !(state.triggered[owner]?.contains(trigger.value) ?? false) {
+        for trigger in state.ownTriggers[owner] ?? []
+        where forward.contains(trigger.value) && !(state.triggered[owner]?.contains(trigger.value) ?? false) {
             guard seen.insert(trigger.value).inserted else { continue }
-            let placed = context.put(Fact(trigger.value, at: trigger.location, .inferred("`\(owner)` runs it in its own code; no screen read calls it")), .coordinator(owner, .triggers, item: trigger.value))
+            let placed = context.put(
+                Fact(trigger.value, at: trigger.location, .inferred("`\(owner)` runs it in its own code; no screen read calls it")),
+                .coordinator(owner, .triggers, item: trigger.value))
             coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
         }
     }
@@ -65,7 +81,8 @@ extension SwiftUIStyle {
         let stack = own.first { $0.kind == .stack }
         // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
         let tabs = own.first { $0.kind == .tabs && !tabViews($0, in: type, index).isEmpty }
-        let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil ? .navigation : .view
+        let pushes = (state.presentations[type.name] ?? []).contains { isPush($0.kind) }
+        let kind: CoordinatorKind = tabs != nil ? .tab : stack != nil || pushes ? .navigation : .view
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(kind, at: type.location))
         if let tabs {
             addTabs(&coordinator, tabs, of: type, state, &context)
@@ -73,17 +90,26 @@ extension SwiftUIStyle {
             let root = shown(after: stack, in: names.stack, index).first ?? Located(type.name, at: stack.location)
             setInitial(&coordinator, root, why: "the root of the stack it binds to its own `\(stack.property ?? "")`", state, &context)
             if let path = pathProperties(of: type, index).first(where: { $0.name == stack.property }) {
-                addStackRoutes(&coordinator, enums: path.routes.map { [$0] } ?? destinationEnums(in: type), at: stack.location, state, &context)
+                addStackRoutes(
+                    &coordinator, enums: path.routes.map { [$0] } ?? destinationEnums(in: type), at: stack.location, state, &context)
                 addValuesWithoutDestination(&coordinator, stack, state, &context)
             } else {
-                context.notes.append(ExtractionNote(.unrecognized, "`\(type.name)` binds a stack to `\(stack.property ?? "")`, whose values the reader cannot tell: its pushes are not read", at: stack.location, coordinator: type.name))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(type.name)` binds a stack to `\(stack.property ?? "")`, whose values the reader cannot tell: its pushes are "
+                            + "not read",
+                        at: stack.location, coordinator: type.name))
                 coordinator.markOpen()
             }
         } else {
             let hosted = state.hostedRouters[type.name]
-            setInitial(&coordinator, Located(hosted ?? type.name, at: type.location), why: hosted == nil ? "the view itself, under what it presents" : "the stack of the router it keeps", state, &context)
+            setInitial(
+                &coordinator, Located(hosted ?? type.name, at: type.location),
+                why: hosted == nil ? "the view itself, under what it presents" : "the stack of the router it keeps", state, &context)
         }
         addPresentationRoutes(&coordinator, state, &context)
+        addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         // A view that is no screen of its own routes (tabs, a router's stack) fires its own routes as the coordinator.
@@ -92,7 +118,9 @@ extension SwiftUIStyle {
             var seen: Set<String> = []
             for trigger in state.ownTriggers[type.name] ?? [] where names.contains(trigger.value) {
                 guard seen.insert(trigger.value).inserted else { continue }
-                let placed = context.put(Fact(trigger.value, at: trigger.location, .inferred("`\(type.name)` runs it in its own body")), .coordinator(type.name, .triggers, item: trigger.value))
+                let placed = context.put(
+                    Fact(trigger.value, at: trigger.location, .inferred("`\(type.name)` runs it in its own body")),
+                    .coordinator(type.name, .triggers, item: trigger.value))
                 coordinator.triggers.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
             }
         }
@@ -103,11 +131,14 @@ extension SwiftUIStyle {
     static let rootRoute = "root"
 
     /// The first route: the stack's root view (or what the view keeps), a screen or the coordinator it is.
-    static func setInitial(_ coordinator: inout Coordinator, _ root: Located<String>, why: String, _ state: State, _ context: inout Context) {
+    static func setInitial(_ coordinator: inout Coordinator, _ root: Located<String>, why: String, _ state: State, _ context: inout Context)
+    {
         let owner = coordinator.name
         var route = Route(name: rootRoute, location: root.location)
         // The view that keeps the router and shows its stack is that stack's first screen, not a child of it.
-        let destination: Destination = state.routers.contains(root.value) ? .coordinator(root.value)
+        let destination: Destination =
+            state.routers.contains(root.value)
+            ? .coordinator(root.value)
             : state.hostedRouters[root.value] == owner ? .screen(root.value) : destination(of: root.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: root.location, .inferred(why)), .route(owner, rootRoute, destination.field))
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: root.location) }
@@ -129,8 +160,10 @@ extension SwiftUIStyle {
         var found: [String] = []
         for method in host?.methods ?? [] {
             for call in method.calls where call.name == names.destination {
-                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
-                      !found.contains(routes) else { continue }
+                guard
+                    case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
+                    !found.contains(routes)
+                else { continue }
                 found.append(routes)
             }
         }
@@ -138,24 +171,40 @@ extension SwiftUIStyle {
     }
 
     /// One `push` route per case of the path's enums that a `navigationDestination(for:)` shows a view for.
-    static func addStackRoutes(_ coordinator: inout Coordinator, enums: [String], at location: SourceLocation, _ state: State, _ context: inout Context) {
+    static func addStackRoutes(
+        _ coordinator: inout Coordinator, enums: [String], at location: SourceLocation, _ state: State, _ context: inout Context
+    ) {
         let owner = coordinator.name
         if enums.isEmpty {
-            context.notes.append(ExtractionNote(.unrecognized, "no `navigationDestination(for:)` of the values `\(owner)`'s stack holds was read: its pushes are not read", at: location, coordinator: owner))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "no `navigationDestination(for:)` of the values `\(owner)`'s stack holds was read: its pushes are not read",
+                    at: location, coordinator: owner))
             coordinator.markOpen()
         }
         for routes in enums {
             guard let declared = context.recognizer.index.types[routes] else { continue }
             let views = state.destinations[routes]
             if views == nil || views?.unread == true {
-                let what = views == nil ? "no `navigationDestination(for: \(routes).self)` was read" : "the `navigationDestination(for: \(routes).self)` closure maps no case to a view the reader sees"
-                context.notes.append(ExtractionNote(.unrecognized, "\(what): the pushes of `\(routes)` values are not read", at: views?.location ?? location, coordinator: owner))
+                let what =
+                    views == nil
+                    ? "no `navigationDestination(for: \(routes).self)` was read"
+                    : "the `navigationDestination(for: \(routes).self)` closure maps no case to a view the reader sees"
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized, "\(what): the pushes of `\(routes)` values are not read", at: views?.location ?? location,
+                        coordinator: owner))
                 coordinator.markOpen()
             }
             for item in declared.cases {
                 guard let view = views?.views[item.name] ?? views?.views["default"] else { continue }
                 guard !coordinator.routes.contains(where: { $0.name == item.name }) else {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(owner)` has two routes named `\(item.name)`: the push of `\(routes).\(item.name)` is left out", at: item.location, coordinator: owner))
+                    context.notes.append(
+                        ExtractionNote(
+                            .unrecognized,
+                            "`\(owner)` has two routes named `\(item.name)`: the push of `\(routes).\(item.name)` is left out",
+                            at: item.location, coordinator: owner))
                     coordinator.markOpen()
                     continue
                 }
@@ -172,20 +221,28 @@ extension SwiftUIStyle {
     /// destination for `Receipt`): a `push` route that shows nothing, which SwiftUI ignores with a console warning —
     /// `invalid-transition`. Said only when every destination the app registers is read and the stack's root carries
     /// no modifier the reader does not know; otherwise the stack is open.
-    static func addValuesWithoutDestination(_ coordinator: inout Coordinator, _ binding: Binding, _ state: State, _ context: inout Context) {
+    static func addValuesWithoutDestination(_ coordinator: inout Coordinator, _ binding: Binding, _ state: State, _ context: inout Context)
+    {
         let owner = coordinator.name
         let index = context.recognizer.index
         let missing = (state.pushed[owner] ?? []).filter { value in
-            state.destinations[value.type] == nil && index.types[value.type]?.cases.contains(where: { $0.name == value.route.value }) == true
+            state.destinations[value.type] == nil
+                && index.types[value.type]?.cases.contains(where: { $0.name == value.route.value }) == true
         }
         guard !missing.isEmpty else { return }
         guard !state.unreadDestinations, knowsRootModifiers(binding, index) else {
             let first = missing[0]
-            context.notes.append(ExtractionNote(.unrecognized, "`\(first.type).\(first.route.value)` is pushed, and no `navigationDestination(for: \(first.type).self)` is read, but one may be registered where the reader cannot see", at: first.route.location, coordinator: owner))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized,
+                    "`\(first.type).\(first.route.value)` is pushed, and no `navigationDestination(for: \(first.type).self)` is read, but "
+                        + "one may be registered where the reader cannot see",
+                    at: first.route.location, coordinator: owner))
             coordinator.markOpen()
             return
         }
-        for value in missing.sorted(by: { $0.route.location < $1.route.location }) where !coordinator.routes.contains(where: { $0.name == value.route.value }) {
+        for value in missing.sorted(by: { $0.route.location < $1.route.location })
+        where !coordinator.routes.contains(where: { $0.name == value.route.value }) {
             var route = Route(name: value.route.value, location: value.route.location)
             route.transition = Located(.push, at: value.route.location)
             context.unmapped.insert("\(owner).\(value.route.value)")
@@ -194,7 +251,9 @@ extension SwiftUIStyle {
     }
 
     /// Sets the route's destination to `view`, and when that view closes its own context, its trigger of `closing`.
-    static func show(_ view: Located<String>, on route: inout Route, owner: String, closing: Transition, _ state: State, _ context: inout Context) {
+    static func show(
+        _ view: Located<String>, on route: inout Route, owner: String, closing: Transition, _ state: State, _ context: inout Context
+    ) {
         let destination = destination(of: view.value, owner: owner, state)
         route.destination = context.put(Fact(destination, at: view.location), .route(owner, route.name, destination.field))
         // A coordinator whose first view closes its own context gets its way out once every route to it is read
@@ -202,7 +261,9 @@ extension SwiftUIStyle {
         if destination.coordinatorName != nil { route.retain = Located(.hierarchy, at: view.location) }
         if case .screen(let screen) = destination, let closed = state.selfClosing[screen] {
             let name = closing == .pop ? "pop" : "dismiss"
-            context.provenance.set(.route(owner, route.name, .triggers, item: name), .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
+            context.provenance.set(
+                .route(owner, route.name, .triggers, item: name),
+                .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
             route.triggers.append(RouteReference(coordinator: nil, route: name, location: closed))
         }
     }
@@ -218,7 +279,8 @@ extension SwiftUIStyle {
         }
         for (name, transition) in synthesized.sorted(by: { $0.key < $1.key }) {
             guard let first = wanted.filter({ $0.value == name }).min(by: { $0.location < $1.location }),
-                  !coordinator.routes.contains(where: { $0.name == name }) else { continue }
+                !coordinator.routes.contains(where: { $0.name == name })
+            else { continue }
             if transition != .dismiss, coordinator.kind?.value != .navigation { continue }
             var route = Route(name: name, location: first.location)
             context.provenance.set(.route(coordinator.name, name), .inferred("the code calls it on the owner's state"))
@@ -232,13 +294,17 @@ extension SwiftUIStyle {
     /// `@Environment(\.dismiss) var dismiss` called (`dismiss()`, or the older `presentationMode.wrappedValue.dismiss()`).
     static func selfClosingCall(_ type: TypeFacts) -> SourceLocation? {
         let closers = type.properties.filter { property in
-            property.attributes.contains { $0.name == names.environment && $0.arguments.contains { key in names.dismissKeys.contains { key == "\\.\($0)" } } }
+            property.attributes.contains {
+                $0.name == names.environment && $0.arguments.contains { key in names.dismissKeys.contains { key == "\\.\($0)" } }
+            }
         }.map(\.name)
         guard !closers.isEmpty else { return nil }
         for method in type.methods {
             for call in method.calls {
                 let receiver = plainReceiver(call.receiver)
-                if (call.receiver == nil && closers.contains(call.name)) || (call.name == "dismiss" && closers.contains { receiver.hasPrefix($0) }) {
+                if (call.receiver == nil && closers.contains(call.name))
+                    || (call.name == "dismiss" && closers.contains { receiver.hasPrefix($0) })
+                {
                     return call.location
                 }
             }
@@ -269,13 +335,21 @@ extension SwiftUIStyle {
         return found
     }
 
-    /// The views a view's body builds in place (not those its presenters, destinations, stacks or tabs show).
+    /// The views a view's body builds in place (not those its presenters, destinations, stacks, tabs or links show).
     static func embeddedViews(of type: TypeFacts) -> [Located<String>] {
-        let skipped = Set(names.presenters.keys).union([names.destination, names.stack, names.tabs])
+        inPlaceViews(of: type, skipping: Set(names.presenters.keys).union([names.destination, names.stack, names.tabs]))
+    }
+
+    /// The views a body builds outside the closures `skipped` names, and not as what a link pushes.
+    static func inPlaceViews(of type: TypeFacts, skipping skipped: Set<String>) -> [Located<String>] {
         var found: [Located<String>] = []
         for method in type.methods {
-            for call in method.calls where call.receiver == nil && !call.closures.contains(where: skipped.contains) {
-                guard call.name.first?.isUppercase == true, call.name != type.name, !found.contains(where: { $0.value == call.name }) else { continue }
+            let linked = linkDestinations(in: method)
+            for (position, call) in method.calls.enumerated() where call.receiver == nil && !call.closures.contains(where: skipped.contains)
+            {
+                guard call.name.first?.isUppercase == true, call.name != type.name, !linked.contains(position),
+                    !found.contains(where: { $0.value == call.name })
+                else { continue }
                 found.append(Located(call.name, at: call.location))
             }
         }
@@ -289,7 +363,9 @@ extension SwiftUIStyle {
         let owner = coordinator.name
         let index = context.recognizer.index
         for position in coordinator.routes.indices {
-            guard case .screen(let screen)? = coordinator.routes[position].destination?.value, let type = index.types[screen] else { continue }
+            guard case .screen(let screen)? = coordinator.routes[position].destination?.value, let type = index.types[screen] else {
+                continue
+            }
             for call in embeddedOwners(of: type, state, index) {
                 guard call.value != owner, call.value != screen else { continue }
                 let name = call.value.lowercasedFirst
@@ -300,8 +376,11 @@ extension SwiftUIStyle {
                     show(call, on: &route, owner: owner, closing: .dismiss, state, &context)
                     coordinator.routes.append(route)
                 }
-                guard !coordinator.routes[position].triggers.contains(where: { $0.route == name && $0.coordinator == nil }) else { continue }
-                context.provenance.set(.route(owner, coordinator.routes[position].name, .triggers, item: name), .inferred("`\(screen)` shows it in its body"))
+                guard !coordinator.routes[position].triggers.contains(where: { $0.route == name && $0.coordinator == nil }) else {
+                    continue
+                }
+                context.provenance.set(
+                    .route(owner, coordinator.routes[position].name, .triggers, item: name), .inferred("`\(screen)` shows it in its body"))
                 coordinator.routes[position].triggers.append(RouteReference(coordinator: nil, route: name, location: call.location))
             }
         }

@@ -19,7 +19,9 @@ extension SwiftUIStyle {
             case .item(let name):
                 modifier = name
                 if let item = itemEnum(property, of: ownerType, index), let cases = index.types[item]?.cases {
-                    let read = caseViews(in: binding.method, after: binding.call, closure: name, of: item, cases: Set(cases.map(\.name) + ["default"]), index)
+                    let read = caseViews(
+                        in: binding.method, after: binding.call, closure: name, of: item, cases: Set(cases.map(\.name) + ["default"]), index
+                    )
                     unread = read.unread
                     for item in cases {
                         guard let view = read.views[item.name] ?? read.views["default"] else { continue }
@@ -36,24 +38,43 @@ extension SwiftUIStyle {
             case .stack, .tabs:
                 continue
             }
+            if !unread, state.untoldItems[owner]?.contains(property) == true {
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "`\(property)` is set to a value the reader cannot tell: which of its routes the code shows there is not read",
+                        at: binding.location, coordinator: owner))
+                coordinator.markOpen()
+            }
             if unread {
-                context.notes.append(ExtractionNote(.unrecognized, "the view `.\(modifier)` shows for `\(property)` is not one the reader can tell: that presentation is not read", at: binding.location, coordinator: owner))
+                context.notes.append(
+                    ExtractionNote(
+                        .unrecognized,
+                        "the view `.\(modifier)` shows for `\(property)` is not one the reader can tell: that presentation is not read",
+                        at: binding.location, coordinator: owner))
                 coordinator.markOpen()
             }
             let style = names.presenters[modifier] ?? .sheet
+            let pushes = isPush(binding.kind)
             for (name, view, location) in shown {
                 guard !coordinator.routes.contains(where: { $0.name == name }) else {
-                    context.notes.append(ExtractionNote(.unrecognized, "`\(owner)` has two routes named `\(name)`: the `.\(modifier)` of it is left out", at: location, coordinator: owner))
+                    context.notes.append(
+                        ExtractionNote(
+                            .unrecognized, "`\(owner)` has two routes named `\(name)`: the `.\(modifier)` of it is left out", at: location,
+                            coordinator: owner))
                     coordinator.markOpen()
                     continue
                 }
                 var route = Route(name: name, location: location)
-                route.transition = Located(.present, at: binding.location)
-                if style != .sheet { route.style = Located(style, at: binding.location) }
-                show(view, on: &route, owner: owner, closing: .dismiss, state, &context)
+                route.transition = Located(pushes ? .push : .present, at: binding.location)
+                if !pushes { route.presenter = property }
+                if style != .sheet, !pushes { route.style = Located(style, at: binding.location) }
+                show(view, on: &route, owner: owner, closing: pushes ? .pop : .dismiss, state, &context)
                 if state.unplacedClosers[owner]?.contains(property) == true {
                     route.open = Located(true, at: binding.location)
-                    context.provenance.set(.route(owner, name, .open), .inferred("`\(owner)` clears `\(property)` where the reader cannot tell which view runs it"))
+                    context.provenance.set(
+                        .route(owner, name, .open),
+                        .inferred("`\(owner)` clears `\(property)` where the reader cannot tell which view runs it"))
                 }
                 coordinator.routes.append(route)
             }
@@ -69,7 +90,7 @@ extension SwiftUIStyle {
         case .stack, .tabs: return nil
         }
         let own = binding.method.calls[binding.call].givenClosures
-        guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier && names.presenters[$0.name] != nil }) == 1 else { return nil }
+        guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier }) == 1 else { return nil }
         let views = binding.method.calls[(binding.call + 1)...].filter { call in
             runs(call, in: own, of: modifier) && call.receiver == nil && isAppView(call.name, index)
         }
@@ -79,7 +100,8 @@ extension SwiftUIStyle {
 
     /// `TabView(selection: $tab) { Inbox().tag(Tab.inbox) … }`: a route per view at the top of its closure, named after
     /// its tag (else after the view); the first selected is the selection's initial value, else the first tab.
-    static func addTabs(_ coordinator: inout Coordinator, _ binding: Binding, of type: TypeFacts, _ state: State, _ context: inout Context) {
+    static func addTabs(_ coordinator: inout Coordinator, _ binding: Binding, of type: TypeFacts, _ state: State, _ context: inout Context)
+    {
         let owner = coordinator.name
         let index = context.recognizer.index
         let views = tabViews(binding, in: type, index)
@@ -96,7 +118,10 @@ extension SwiftUIStyle {
             tabs.append(Located(name, at: view.location))
         }
         if tabs.isEmpty {
-            context.notes.append(ExtractionNote(.unrecognized, "the tabs of `\(owner)`'s `TabView` are not views the reader sees", at: binding.location, coordinator: owner))
+            context.notes.append(
+                ExtractionNote(
+                    .unrecognized, "the tabs of `\(owner)`'s `TabView` are not views the reader sees", at: binding.location,
+                    coordinator: owner))
             coordinator.markOpen()
             return
         }
@@ -105,12 +130,15 @@ extension SwiftUIStyle {
         if let selected, let first = routeValue(selected.initializer)?.route, let tab = tabs.first(where: { $0.value == first }) {
             coordinator.initial = context.put(Fact(tab.value, at: selected.location), .coordinator(owner, .initial))
         } else if let first = tabs.first {
-            coordinator.initial = context.put(Fact(first.value, at: first.location, .inferred("the first tab")), .coordinator(owner, .initial))
+            coordinator.initial = context.put(
+                Fact(first.value, at: first.location, .inferred("the first tab")), .coordinator(owner, .initial))
         }
         // `tab = .palette` in the view's own code: a `select` route per tab it selects.
         for trigger in state.ownTriggers[owner] ?? [] where trigger.value.hasPrefix(selectPrefix) {
             let tab = String(trigger.value.dropFirst(selectPrefix.count)).lowercasedFirst
-            guard tabs.contains(where: { $0.value == tab }), !coordinator.routes.contains(where: { $0.name == trigger.value }) else { continue }
+            guard tabs.contains(where: { $0.value == tab }), !coordinator.routes.contains(where: { $0.name == trigger.value }) else {
+                continue
+            }
             var route = Route(name: trigger.value, location: trigger.location)
             route.transition = Located(.select, at: trigger.location)
             route.tab = Located(tab, at: trigger.location)

@@ -31,6 +31,9 @@ struct SwiftUIStyle: CoordinatorStyle {
         var ownTriggers: [String: [Fact<String>]] = [:]
         /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
         var unplacedClosers: [String: Set<String>] = [:]
+        /// Owner → the items its code sets to a value the reader cannot tell (`sheet = pending`): which of their routes
+        /// it shows is not read.
+        var untoldItems: [String: Set<String>] = [:]
         /// Owner → the values its path is given (`path.append(Route.x)`): their enum and case, at the call.
         var pushed: [String: [(type: String, route: Fact<String>)]] = [:]
         /// Whether some `navigationDestination(for:)` of the app's names a type the reader cannot tell (`T.self` of a
@@ -42,6 +45,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var selections: [String: Set<String>] = [:]
         /// Route enum → its owner, when one owner's path holds it.
         var enumOwners: [String: String] = [:]
+        /// Views whose `navigationDestination(for:)` lies outside every stack wherever they are shown.
+        var stacklessViews: Set<String> = []
     }
 
     private(set) var state = State()
@@ -51,16 +56,19 @@ struct SwiftUIStyle: CoordinatorStyle {
     static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
         let index = recognizer.index
-        if isView(type) { return isOwningView(type, index) }
+        if isView(type) { return isOwningView(type, index) || isStacklessDestinationView(type, index) }
         guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
-        return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty) || !presentersBound(type, index, first: true).isEmpty
+        return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty)
+            || !presentersBound(type, index, first: true).isEmpty
     }
 
     /// A view that binds state of its own to a stack or a presenter, or shows tabs.
     static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
         let counts = index.callCounts
-        guard ([names.stack, names.tabs] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else { return false }
+        guard ([names.stack, names.tabs, names.destination] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else {
+            return false
+        }
         return (bindings(of: type) + helperBindings(of: type, index)).contains { binding in
             // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
             if binding.kind == .tabs { return !tabViews(binding, in: type, index).isEmpty }
@@ -77,6 +85,7 @@ struct SwiftUIStyle: CoordinatorStyle {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {
                 state.views.insert(name)
+                if !Self.isOwningView(type, index) { state.stacklessViews.insert(name) }
                 continue
             }
             let paths = Self.pathProperties(of: type, index)
@@ -92,11 +101,14 @@ struct SwiftUIStyle: CoordinatorStyle {
             }
             state.stacks[name] = binding
             state.otherStacks[name] = Array(stacks.dropFirst())
-            if let routes = paths.first(where: { $0.name == binding.property })?.routes { state.enumOwners[routes] = state.enumOwners[routes] == nil ? name : "" }
+            if let routes = paths.first(where: { $0.name == binding.property })?.routes {
+                state.enumOwners[routes] = state.enumOwners[routes] == nil ? name : ""
+            }
             // Every view that makes and keeps such a router shows its stack (each tab making its own `RouterPath()`).
             for stack in stacks {
                 guard let host = index.types[stack.host], let holder = stack.holder, Self.ownsHeld(holder, in: host),
-                      state.hostedRouters[stack.host] == nil else { continue }
+                    state.hostedRouters[stack.host] == nil
+                else { continue }
                 state.hostedRouters[stack.host] = name
             }
         }
@@ -132,6 +144,7 @@ struct SwiftUIStyle: CoordinatorStyle {
 
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         if state.routers.contains(type.name) { return Self.router(type, state, &context) }
+        if state.stacklessViews.contains(type.name) { return Self.stacklessDestinationView(type, state, &context) }
         if state.views.contains(type.name) { return Self.owningView(type, state, &context) }
         return nil
     }

@@ -27,7 +27,9 @@ extension SwiftUIStyle {
             // The closures inside the `TabView`'s (all of them in a helper's body): SwiftUI's containers (`ForEach`,
             // `Tab`), not a modifier's (`.overlay { Toast() }`) or a label's, nor what a view of the app's is given.
             let within = call.closures.prefix { $0 != names.tabs }
-            guard !within.contains(where: { skipped.contains($0) || isAppView($0, index) || $0.first?.isUppercase != true }) else { continue }
+            guard !within.contains(where: { skipped.contains($0) || isAppView($0, index) || $0.first?.isUppercase != true }) else {
+                continue
+            }
             if call.receiver == nil, isAppView(call.name, index) {
                 add(call.name, at: call.location)
                 continue

@@ -27,14 +27,17 @@ extension SwiftUIStyle {
                             found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
                         }
                     }
-                    if links, call.name == names.link, let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value) {
+                    if links, call.name == names.link,
+                        let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value)
+                    {
                         let owner = routes.flatMap { state.enumOwners[$0] }.flatMap { $0.isEmpty ? nil : $0 }
                         found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
                         continue
                     }
                     let receiver = plainReceiver(call.receiver)
                     guard let (owner, member) = calledOwner(receiver, holders, ownerName: isOwner ? name : nil),
-                          let ownerType = index.types[owner] else { continue }
+                        let ownerType = index.types[owner]
+                    else { continue }
                     let routes: [String]
                     if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
                         // A method of the router: what its own calls do, its parameters given the call's arguments.
@@ -44,6 +47,9 @@ extension SwiftUIStyle {
                             if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
                                 state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
                             }
+                            if isUntoldItem(inner, on: place, ownerType, state, index, given: (called, call)) {
+                                state.untoldItems[owner, default: []].insert(place)
+                            }
                             return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
                         }
                     } else {
@@ -51,6 +57,9 @@ extension SwiftUIStyle {
                             state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
                         }
                         routes = effect(of: call, on: member, ownerType, state, index, given: nil)
+                        if let member, isUntoldItem(call, on: member, ownerType, state, index, given: nil) {
+                            state.untoldItems[owner, default: []].insert(member)
+                        }
                     }
                     for route in routes {
                         // A view closing its own presentation from its own body runs under the presented view or in
@@ -63,17 +72,26 @@ extension SwiftUIStyle {
                     }
                 }
             }
-            for (screen, trigger) in found {
-                context.triggers[screen, default: []].append(trigger)
-                if screen == name, trigger.owner == name {
-                    state.ownTriggers[name, default: []].append(trigger.route)
-                } else if let owner = trigger.owner {
-                    state.triggered[owner, default: []].insert(trigger.route.value)
-                }
-                if let owner = trigger.owner, synthesized[trigger.route.value] != nil { state.calls[owner, default: []].append(trigger.route) }
-            }
+            record(found, of: name, &state, &context)
         }
         liftEmbeddedTriggers(&context, index)
+    }
+
+    /// The triggers the type `name`'s calls make, placed on their screens and noted on the owners they run on.
+    private static func record(
+        _ found: [(screen: String, trigger: Trigger)], of name: String, _ state: inout State, _ context: inout Context
+    ) {
+        for (screen, trigger) in found {
+            context.triggers[screen, default: []].append(trigger)
+            if screen == name, trigger.owner == name {
+                state.ownTriggers[name, default: []].append(trigger.route)
+            } else if let owner = trigger.owner {
+                state.triggered[owner, default: []].insert(trigger.route.value)
+            }
+            if let owner = trigger.owner, synthesized[trigger.route.value] != nil {
+                state.calls[owner, default: []].append(trigger.route)
+            }
+        }
     }
 
     /// A view built in place in another's body (a row in a list, a toolbar of the screen's) is part of that screen:
@@ -148,7 +166,9 @@ extension SwiftUIStyle {
     /// The screen a call of `type`'s body runs on: the type itself, or inside a presenter's closure the one view it
     /// presents (`.fullScreenCover(isPresented: $shows) { Eyepiece(onClose: { shows = false }) }`); nil inside a
     /// closure whose view the reader cannot tell (a destination's, one of several presenters').
-    static func screen(making call: CallFacts, in method: MethodFacts, of type: String, _ presenting: [Binding], _ index: ProjectIndex) -> String? {
+    static func screen(making call: CallFacts, in method: MethodFacts, of type: String, _ presenting: [Binding], _ index: ProjectIndex)
+        -> String?
+    {
         guard let modifier = call.closures.first(where: { names.presenters[$0] != nil || $0 == names.destination }) else { return type }
         let binding = presenting.filter { binding in
             guard binding.method.location == method.location, binding.method.name == method.name else { return false }
@@ -163,7 +183,7 @@ extension SwiftUIStyle {
 
     /// Whether the call is the presenter, stack or tab view that binds the state (not a view handed the binding).
     static func isBinder(_ call: CallFacts) -> Bool {
-        call.name == names.stack || call.name == names.tabs || names.presenters[call.name] != nil
+        call.name == names.stack || call.name == names.tabs || call.name == names.destination || names.presenters[call.name] != nil
     }
 
     /// The routes of the owner's items and flags whose binding (`$showsText`) the call hands to a view: the flag's
@@ -172,7 +192,8 @@ extension SwiftUIStyle {
         var routes: [String] = []
         for argument in call.arguments {
             guard let (holder, property) = bound(argument.value), holder == nil,
-                  let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == property }) else { continue }
+                let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == property })
+            else { continue }
             if case .item = binding.kind, let item = itemEnum(property, of: owner, index) {
                 routes += index.types[item]?.cases.map(\.name) ?? []
             } else {
@@ -182,13 +203,38 @@ extension SwiftUIStyle {
         return routes
     }
 
-    /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
-    static func pushedValue(of call: CallFacts, on member: String, _ owner: TypeFacts, _ index: ProjectIndex,
-                            given: (method: MethodFacts, call: CallFacts)?) -> (type: String, route: String)? {
-        guard names.appendCalls.contains(call.name), let path = pathProperties(of: owner, index).first(where: { $0.name == member }) else { return nil }
+    /// Whether the call sets an item of the owner's, whose cases are routes, to a value the reader cannot tell
+    /// (`startingPoint = Self.pendingStart`, not `nil` nor a case): any of its routes may be shown there.
+    static func isUntoldItem(
+        _ call: CallFacts, on member: String, _ owner: TypeFacts, _ state: State, _ index: ProjectIndex,
+        given: (method: MethodFacts, call: CallFacts)?
+    ) -> Bool {
+        guard call.name == "=", let binding = (state.presentations[owner.name] ?? []).first(where: { $0.property == member }),
+            case .item = binding.kind, let item = itemEnum(member, of: owner, index)
+        else { return false }
         var value = call.arguments.first?.value
         if case .reference(let name)? = value, let (method, outer) = given,
-           let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count {
+            let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count
+        {
+            value = outer.arguments[position].value
+        }
+        if case .other("nil")? = value { return false }
+        guard let (route, type) = routeValue(value), type == nil || type == item else { return true }
+        return index.types[item]?.cases.contains { $0.name == route } != true
+    }
+
+    /// The value `path.append(Route.x)` pushes, with its type: written (`Route.x`) or the path's element type.
+    static func pushedValue(
+        of call: CallFacts, on member: String, _ owner: TypeFacts, _ index: ProjectIndex,
+        given: (method: MethodFacts, call: CallFacts)?
+    ) -> (type: String, route: String)? {
+        guard names.appendCalls.contains(call.name), let path = pathProperties(of: owner, index).first(where: { $0.name == member }) else {
+            return nil
+        }
+        var value = call.arguments.first?.value
+        if case .reference(let name)? = value, let (method, outer) = given,
+            let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count
+        {
             value = outer.arguments[position].value
         }
         guard let (route, written) = routeValue(value), let type = written ?? path.routes else { return nil }
@@ -198,15 +244,18 @@ extension SwiftUIStyle {
     /// The routes one call does to an owner's `member` (`path.append(.x)` → `x`, `path.removeLast()` → `pop`, `sheet =
     /// nil` → `dismiss`, `tab = .inbox` → `selectInbox`); a parameter of the router method it runs in stands for the
     /// argument its caller gives.
-    static func effect(of call: CallFacts, on member: String?, _ owner: TypeFacts, _ state: State, _ index: ProjectIndex,
-                       given: (method: MethodFacts, call: CallFacts)?) -> [String] {
+    static func effect(
+        of call: CallFacts, on member: String?, _ owner: TypeFacts, _ state: State, _ index: ProjectIndex,
+        given: (method: MethodFacts, call: CallFacts)?
+    ) -> [String] {
         guard let member else {
             // `toggle()`-like calls and assignments name the member as the receiver; a bare call does nothing here.
             return []
         }
         func value(_ expression: ExpressionFacts?) -> ExpressionFacts? {
             guard case .reference(let name)? = expression, let (method, outer) = given,
-                  let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count else { return expression }
+                let position = method.parameters.firstIndex(where: { $0.name == name }), position < outer.arguments.count
+            else { return expression }
             return outer.arguments[position].value
         }
         let paths = pathProperties(of: owner, index).map(\.name)
@@ -230,21 +279,25 @@ extension SwiftUIStyle {
         }
         let presented = (state.presentations[owner.name] ?? []).filter { $0.property == member }
         if let binding = presented.first {
+            // Clearing the state of a pushed destination pops it; of a presentation, dismisses it.
+            let closing = isPush(binding.kind) ? "pop" : "dismiss"
             if case .flag = binding.kind {
                 if call.name == "toggle" { return [member] }
                 guard call.name == "=" else { return [] }
                 switch call.arguments.first?.value {
                 case .other("true")?: return [member]
-                case .other("false")?: return ["dismiss"]
+                case .other("false")?: return [closing]
                 default: return []
                 }
             }
             guard call.name == "=" else { return [] }
-            if case .other("nil")? = call.arguments.first?.value { return ["dismiss"] }
+            if case .other("nil")? = call.arguments.first?.value { return [closing] }
             if itemEnum(member, of: owner, index) == nil { return call.arguments.isEmpty ? [] : [member] }
             return routeValue(value(call.arguments.first?.value)).map { [$0.route] } ?? []
         }
-        if state.selections[owner.name]?.contains(member) == true, call.name == "=", let tab = routeValue(value(call.arguments.first?.value))?.route {
+        if state.selections[owner.name]?.contains(member) == true, call.name == "=",
+            let tab = routeValue(value(call.arguments.first?.value))?.route
+        {
             return [selectPrefix + tab.capitalizedFirst]
         }
         return []

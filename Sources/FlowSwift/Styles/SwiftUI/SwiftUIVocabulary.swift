@@ -33,6 +33,8 @@ extension SwiftUIStyle {
         /// `NavigationLink(value: Route.x)`: a tap that appends the value.
         var link = "NavigationLink"
         var linkValueLabel = "value"
+        /// `NavigationLink(destination: Detail())`, or `NavigationLink { Detail() } label: { … }`: a tap that pushes the view.
+        var linkDestinationLabel = "destination"
         /// Environment values: `@Environment(\.dismiss)` closes the view's own context; `@Environment(X.self)`,
         /// `@EnvironmentObject`, `@ObservedObject`, `@StateObject`, `@Bindable` hold an object.
         var environment = "Environment"
