@@ -5,8 +5,8 @@ import Testing
 @testable import FlowSwift
 
 /// The reader's own code keeps the shape that lets its parts be found and replaced one at a time (DESIGN §6):
-/// no file of FlowSwift over 600 lines, no function over 80, and the syntax layer names no framework or app type;
-/// the other modules keep the same limits and lines of at most 140 columns.
+/// no file of FlowSwift over 600 lines, no function over 80, no line over 140 columns, and the syntax layer names no
+/// framework or app type; the other modules keep the same limits.
 @Suite struct SourceShapeTests {
     static let sources =
         #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/") + "/Sources/FlowSwift"
@@ -33,6 +33,10 @@ import Testing
             let text = Self.text("\(Self.sources)/\(file)")
             let lines = text.utf8.count { $0 == UInt8(ascii: "\n") } + (text.hasSuffix("\n") || text.isEmpty ? 0 : 1)
             #expect(lines <= Self.fileLimit, "\(file) has \(lines) lines; cut it by concern")
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.count > Self.lineLimit {
+                Issue.record("\(file):\(number + 1) is \(line.count) columns; wrap it at \(Self.lineLimit)")
+            }
         }
     }
 
@@ -70,7 +74,7 @@ import Testing
     static let lineLimit = 140
 
     /// Every other module keeps the same limits, and no line over 140 columns (`.swift-format`'s `lineLength`, which
-    /// `swift format` cannot hold for a long string literal): FlowSwift's lines wait for its formatting.
+    /// `swift format` cannot hold for a long string literal).
     @Test func everyOtherModuleKeepsTheLimits() {
         let root = Self.sources.replacingOccurrences(of: "/Sources/FlowSwift", with: "/Sources")
         let files = Self.files(under: root).filter { !$0.hasPrefix("FlowSwift/") }

@@ -8,7 +8,8 @@ import FlowConfig
 extension UIKitStyle.CoordinatorReading {
     /// The handler's case routes the coordinator's screens run through the router, as their triggers; when every call
     /// of the router is read, those routes are no longer the coordinator's own triggers (fired from anywhere).
-    mutating func addDispatchedTriggers(_ context: inout Context) {
+    mutating func addDispatchedTriggers(_ routerMethods: [UIKitStyle.RouterKey: Set<String>], _ context: inout Context) {
+        guard !routerMethods.isEmpty else { return }
         let index = context.recognizer.index
         for handler in type.methods where handler.hasBody && handler.calls.contains(where: { $0.switchCase != nil }) {
             guard
@@ -19,10 +20,10 @@ extension UIKitStyle.CoordinatorReading {
                     return (parameter, enumType)
                 }).first
             else { continue }
+            let routers = routerMethods[UIKitStyle.RouterKey(destinations: destinations.name, handler: handler.name)] ?? []
+            guard !routers.isEmpty else { continue }
             let routeOfCase = caseRoutes(of: handler, switchingOver: parameter.name, context)
             guard !routeOfCase.isEmpty else { continue }
-            let routers = Self.routerMethods(handing: destinations.name, to: handler.name, index)
-            guard !routers.isEmpty else { continue }
             var complete = true
             var fired: [String: [(trigger: RouteReference, passed: String)]] = [:]
             for name in index.order {
@@ -79,19 +80,22 @@ extension UIKitStyle.CoordinatorReading {
 }
 
 extension UIKitStyle.CoordinatorReading {
-    /// The methods of the app's types (no coordinators) that take a value of `destinations` and hand it to a call of
-    /// `handler` (`func show(_ destination: Destination) { delegate?.navigator(self, wants: destination) }`).
-    static func routerMethods(handing destinations: String, to handler: String, _ index: ProjectIndex) -> Set<String> {
-        var found: Set<String> = []
+    /// Per (enum, handler): the methods of the app's types (no coordinators) that take a value of the enum and hand it
+    /// to a call of the handler (`func show(_ destination: Destination) { delegate?.navigator(self, wants: destination) }`).
+    /// One pass over the project's methods.
+    static func routerMethods(_ index: ProjectIndex) -> [UIKitStyle.RouterKey: Set<String>] {
+        var found: [UIKitStyle.RouterKey: Set<String>] = [:]
         for name in index.order {
             guard let type = index.types[name], type.keyword == .class || type.keyword == .struct, !name.hasSuffix("Coordinator") else {
                 continue
             }
             for method in type.methods {
-                guard let parameter = method.parameters.first(where: { $0.type == destinations }),
-                    method.calls.contains(where: { $0.name == handler && $0.arguments.contains { $0.value == .reference(parameter.name) } })
-                else { continue }
-                found.insert(method.name)
+                for parameter in method.parameters {
+                    guard let declared = parameter.type, index.types[declared]?.keyword == .enum else { continue }
+                    for call in method.calls where call.arguments.contains(where: { $0.value == .reference(parameter.name) }) {
+                        found[UIKitStyle.RouterKey(destinations: declared, handler: call.name), default: []].insert(method.name)
+                    }
+                }
             }
         }
         return found

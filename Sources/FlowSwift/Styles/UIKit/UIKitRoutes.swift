@@ -28,7 +28,7 @@ extension UIKitStyle {
         reading.leaveOutForeignStacks(&context)
         reading.readTriggers(runs: runs, handlers: state.handlers, &context)
         if let navigator { reading.addSceneTriggers(navigator, &context) }
-        reading.addDispatchedTriggers(&context)
+        reading.addDispatchedTriggers(state.routerMethods, &context)
         reading.coordinator.holds = holds(of: reading.coordinator, &context)
         noteMadeWithLazyScreens(type, &context)
         return reading.coordinator

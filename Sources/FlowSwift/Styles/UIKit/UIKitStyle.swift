@@ -26,6 +26,14 @@ struct UIKitStyle: CoordinatorStyle {
         /// Child → where a parent keeps it until the stream its `start()` returns ends: that stream is how the child
         /// says it is done, its finish.
         var finishedByStream: [String: SourceLocation] = [:]
+        /// (enum, handler) → the app's router methods that take a value of that enum and hand it to a call of that
+        /// name (`UIKitDispatchedRoutes`), read once before any coordinator is built.
+        var routerMethods: [RouterKey: Set<String>] = [:]
+    }
+
+    struct RouterKey: Hashable {
+        var destinations: String
+        var handler: String
     }
 
     var state = State()
@@ -36,9 +44,15 @@ struct UIKitStyle: CoordinatorStyle {
         isCoordinator(type, recognizer: recognizer)
     }
 
-    mutating func prepare(_ context: inout Context) {}
+    mutating func prepare(_ context: inout Context) {
+        state.routerMethods = CoordinatorReading.routerMethods(context.recognizer.index)
+    }
 
-    func forBuilding() -> Self { Self() }
+    func forBuilding() -> Self {
+        var style = Self()
+        style.state.routerMethods = state.routerMethods
+        return style
+    }
 
     mutating func merge(_ built: Self) {
         state.startTransitions.merge(built.state.startTransitions) { _, new in new }
