@@ -115,6 +115,17 @@ extension ExpressionFacts {
     /// The factory text of `{ … }()`.
     static let closureRunInPlace = "{ … }"
 
+    /// The case a value names: `.recipe(model)`, `Stall.produce`, `.push`.
+    var caseName: String? {
+        switch self {
+        case .member(let name, _): name
+        case .qualified(_, let member, _): member
+        case .other(let text) where text.hasPrefix(".") && text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }):
+            String(text.dropFirst())
+        default: nil
+        }
+    }
+
     /// The type `Foo(…)` constructs, through wrappers.
     var constructedType: String? {
         if case .construct(let name, _) = self { name } else { nil }

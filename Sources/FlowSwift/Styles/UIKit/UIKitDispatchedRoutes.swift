@@ -30,7 +30,7 @@ extension UIKitStyle.CoordinatorReading {
                 guard let caller = index.types[name] else { continue }
                 for method in caller.methods {
                     for call in method.calls where routers.contains(call.name) {
-                        guard let chosen = UIKitStyle.caseName(call.arguments.first?.value), let route = routeOfCase[chosen] else {
+                        guard let chosen = call.arguments.first?.value.caseName, let route = routeOfCase[chosen] else {
                             complete = false
                             continue
                         }
@@ -38,7 +38,6 @@ extension UIKitStyle.CoordinatorReading {
                     }
                 }
             }
-            var placed: Set<String> = []
             for position in coordinator.routes.indices {
                 guard case .screen(let screen)? = coordinator.routes[position].destination?.value else { continue }
                 for (trigger, passed) in fired[screen] ?? []
@@ -48,7 +47,6 @@ extension UIKitStyle.CoordinatorReading {
                         .route(name, route, .triggers, item: trigger.route),
                         .inferred("`\(screen)` passes `.\(passed)` to the router, which hands it to `\(handler.name)`"))
                     coordinator.routes[position].triggers.append(trigger)
-                    placed.insert(trigger.route)
                 }
             }
             // Every call read, and each placed on a screen of this coordinator: the handler's routes are no longer fired

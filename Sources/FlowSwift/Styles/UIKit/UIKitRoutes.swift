@@ -10,7 +10,11 @@ extension UIKitStyle {
         for method in type.methods where reading.routeMethods.contains(method.name) && method.location != navigator?.method.location {
             reading.readRoutes(of: method, &state, &context)
         }
-        if let navigator { reading.addSceneRoutes(navigator, &context) }
+        // Every call of the navigator, read once for its routes and their triggers.
+        let navigatorCalls = navigator.map { Self.sceneCalls(of: $0, context) }
+        if let navigator, let navigatorCalls {
+            reading.addSceneRoutes(navigator, calls: navigatorCalls.calls, complete: navigatorCalls.complete, &context)
+        }
         reading.coordinator.routes += reading.branches
         reading.readActionArms(&state, &context)
         reading.addKeptChildren(&state, &context)
@@ -27,7 +31,7 @@ extension UIKitStyle {
         if reading.coordinator.kind?.value == .tab { readTabs(&reading.coordinator, type, &state, &context) }
         reading.leaveOutForeignStacks(&context)
         reading.readTriggers(runs: runs, handlers: state.handlers, &context)
-        if let navigator { reading.addSceneTriggers(navigator, &context) }
+        if let navigator, let navigatorCalls { reading.addSceneTriggers(navigator, calls: navigatorCalls.calls, &context) }
         reading.addDispatchedTriggers(state.routerMethods, &context)
         reading.coordinator.holds = holds(of: reading.coordinator, &context)
         noteMadeWithLazyScreens(type, &context)

@@ -9,7 +9,6 @@ import FlowConfig
 extension UIKitStyle {
     struct SceneNavigator {
         let method: MethodFacts
-        let sceneParameter: String
         let scenes: TypeFacts
         let maker: MethodFacts
         /// The parameter whose enum picks how the screen is shown, switched over in `method`.
@@ -34,7 +33,7 @@ extension UIKitStyle {
                         && method.calls.contains { $0.switchCase != nil }
                 }
                 return SceneNavigator(
-                    method: method, sceneParameter: parameter.name, scenes: scenes, maker: maker, kindParameter: kind?.name)
+                    method: method, scenes: scenes, maker: maker, kindParameter: kind?.name)
             }
         }
         return nil
@@ -61,13 +60,13 @@ extension UIKitStyle {
             guard let type = index.types[name] else { continue }
             for method in type.methods {
                 for call in method.calls where call.name == navigator.method.name && call.arguments.first?.label == label {
-                    guard let scene = caseName(call.arguments.first?.value), cases.contains(scene) else {
+                    guard let scene = call.arguments.first?.value.caseName, cases.contains(scene) else {
                         complete = false
                         continue
                     }
                     var kind: String?
                     if navigator.kindParameter != nil {
-                        guard let written = call.arguments.dropFirst().lazy.compactMap({ caseName($0.value) }).first else {
+                        guard let written = call.arguments.dropFirst().lazy.compactMap(\.value.caseName).first else {
                             complete = false
                             continue
                         }
@@ -78,17 +77,6 @@ extension UIKitStyle {
             }
         }
         return (found, complete)
-    }
-
-    /// The case a value names (`.recipe(model)`, `Stall.produce`, `.push`).
-    static func caseName(_ value: ExpressionFacts?) -> String? {
-        switch value {
-        case .member(let name, _)?: name
-        case .qualified(_, let member, _)?: member
-        case .other(let text)? where text.hasPrefix(".") && text.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }):
-            String(text.dropFirst())
-        default: nil
-        }
     }
 
     /// The screen the enum's method makes for `scene`: the first of the app's controllers constructed in that case.
@@ -118,9 +106,10 @@ extension UIKitStyle {
 extension UIKitStyle.CoordinatorReading {
     /// The navigator's routes, one per scene and kind its call sites pass, those the launch passes first; a call the
     /// reader cannot tell, or a scene whose screen or transition it cannot read, leaves the coordinator open.
-    mutating func addSceneRoutes(_ navigator: UIKitStyle.SceneNavigator, _ context: inout Context) {
+    mutating func addSceneRoutes(
+        _ navigator: UIKitStyle.SceneNavigator, calls: [UIKitStyle.SceneCall], complete: Bool, _ context: inout Context
+    ) {
         let index = context.recognizer.index
-        let (calls, complete) = UIKitStyle.sceneCalls(of: navigator, context)
         var resolved = complete
         let launched = calls.filter { index.types[$0.caller].map(Recognizer.launches) == true }
         var routes: [Route] = []
@@ -172,9 +161,8 @@ extension UIKitStyle.CoordinatorReading {
     }
 
     /// What the screens and view models of each scene call on the navigator: that scene's routes' triggers.
-    mutating func addSceneTriggers(_ navigator: UIKitStyle.SceneNavigator, _ context: inout Context) {
+    mutating func addSceneTriggers(_ navigator: UIKitStyle.SceneNavigator, calls: [UIKitStyle.SceneCall], _ context: inout Context) {
         let index = context.recognizer.index
-        let (calls, _) = UIKitStyle.sceneCalls(of: navigator, context)
         let ownRoutes = Set(coordinator.routes.map(\.name))
         // Branching methods whose arm each scene's call was given: no longer every arm at once.
         var picked: Set<String> = []
