@@ -4,7 +4,8 @@ import FlowConfig
 /// A UIKit coordinator's routes: the methods that navigate or start a child, one route per arm where arms differ.
 extension UIKitStyle {
     /// A UIKit coordinator: its routes, kept children, first route, tabs and triggers, read in that order.
-    static func coordinator(_ type: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
+    static func coordinator(_ declared: TypeFacts, state: inout State, context: inout Context) -> Coordinator? {
+        let type = inliningHandedScreens(declared, context.recognizer.mapping)
         var reading = CoordinatorReading(type, &state, &context)
         let navigator = sceneNavigator(of: type, context)
         for method in type.methods where reading.routeMethods.contains(method.name) && method.location != navigator?.method.location {
