@@ -71,6 +71,7 @@ struct UIKitStyle: CoordinatorStyle {
     }
 
     mutating func link(_ context: inout Context) {
+        Self.addScreenStarts(&state, &context)
         Self.linkChildren(&state, &context)
         Self.linkParentHolds(&context)
         Self.addStreamFinishes(state.finishedByStream, &context)
