@@ -141,15 +141,17 @@ public struct CoveredStackRule: Rule {
                     let stack = Self.coveredStack(resolved, ownStack: ownStack, index: index, state: state)
                 else { continue }
                 let effect = index.effectiveTransition(resolved) == .push ? "pushes onto" : "pops"
+                // An open route's push may work on another stack (one the presentation brought): not certain.
+                let unread = index[route: resolved].isOpen ? "route `\(reference.text)` is open: which stack it works on was not read" : nil
                 let fix =
                     analysis.framework == .swiftui && analysis.origin == .code
                     ? "close the sheet first, or give it a NavigationStack of its own and push there"
                     : "dismiss first, or show it inside the presentation"
-                findings.append(
-                    finding(
-                        "`\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the "
-                            + "presented \(modal) that is still open: the change happens out of sight; \(fix)",
-                        route: screen, in: analysis, at: reference.location))
+                let covered = finding(
+                    "`\(reference.text)` from `\(spec.name)` \(effect) \(index[coordinator: stack].name)'s stack, hidden under the "
+                        + "presented \(modal) that is still open: the change happens out of sight; \(fix)",
+                    route: screen, in: analysis, at: reference.location)
+                findings.append(withheld(covered, because: unread))
             }
         }
         return findings + sheetsOverSheets(analysis)

@@ -24,8 +24,14 @@ extension UIKitStyle {
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
         // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
         let showing = navigations.first { transition(of: $0, mapping: mapping)?.destinationRule == .required } ?? navigations.first
+        // A screen pushed onto a stack that the method then presents (`modal.pushViewController(form)` …
+        // `present(modal)`) is presented too.
         let navigation = showing.map { first in
-            transition(of: first, mapping: mapping) == .setRoot ? (presented ?? first) : first
+            switch transition(of: first, mapping: mapping) {
+            case .setRoot: presented ?? first
+            case .push where presented.map({ fills($0, by: first, mapping) }) == true: presented ?? first
+            default: first
+            }
         }
         var child = branch ?? childMadeNow(in: method, of: type, context)
         var childConfidence = Confidence.certain
@@ -40,6 +46,7 @@ extension UIKitStyle {
             readNavigation(
                 navigation, kind: kind, among: navigations, &route, method, inlined: inlined, type, childKnown: child != nil, &context,
                 &allResolved)
+            if kind == .push { openOnHandedStack(navigation, &route, method, type, &context) }
         }
         guard let child else {
             openOnAppNavigation(&route, [method] + inlined, type, &context)
@@ -48,6 +55,31 @@ extension UIKitStyle {
         readChild(
             child, childConfidence, shownBy: navigation, &route, method, inlined: inlined, type, branch: branch, clearing: clearing,
             finishers: finishers, &state, &context)
+    }
+
+    /// `modal.pushViewController(seal, …)` on a stack the method is handed: which stack that is (the coordinator's, or
+    /// one a route presented) is the caller's to say, so the route is open.
+    static func openOnHandedStack(
+        _ push: CallFacts, _ route: inout Route, _ method: MethodFacts, _ type: TypeFacts, _ context: inout Context
+    ) {
+        let stack = plainReceiver(push.receiver)
+        guard method.parameters.contains(where: { $0.name == stack }), !route.isOpen else { return }
+        route.open = Located(true, at: push.location)
+        context.notes.append(
+            ExtractionNote(
+                .unrecognized,
+                "`\(type.name).\(route.name)` pushes onto `\(stack)`, the stack it is handed: which stack that is is not read "
+                    + "(the route is open)",
+                at: push.location, coordinator: type.name))
+    }
+
+    /// Whether `push` pushes onto the stack that `presentation` presents (`modal.pushViewController(form)` before
+    /// `present(modal)`).
+    static func fills(_ presentation: CallFacts, by push: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        guard transition(of: push, mapping: mapping) == .push, push.location < presentation.location,
+            case .reference(let presented)? = presentation.arguments.first(where: { $0.label != "animated" })?.value
+        else { return false }
+        return plainReceiver(push.receiver) == presented
     }
 
     /// `flow.finishPresentation()`: a method of another type of the app whose body presents, pushes or dismisses
@@ -193,6 +225,8 @@ extension UIKitStyle {
             name == "UINavigationController" || name == "UIPageViewController",
             let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot })
         {
+            shown = argument(filled)
+        } else if kind == .present, let filled = navigations.first(where: { fills(navigation, by: $0, mapping) }) {
             shown = argument(filled)
         }
         if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
