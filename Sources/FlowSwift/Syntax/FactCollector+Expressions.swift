@@ -450,6 +450,25 @@ extension FactCollector {
         }
     }
 
+    /// The arguments that hand a method of the type as a closure, written with its argument names
+    /// (`showPassword(email:)`, `self.finish(with:)`): a name with argument names is a method, never a stored value.
+    func methodReferences(in node: FunctionCallExprSyntax) -> [(
+        label: String, receiver: String?, name: String, location: SourceLocation
+    )] {
+        node.arguments.compactMap { argument in
+            let expression = argument.expression
+            if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames != nil {
+                return (argument.label?.text ?? "_", nil, reference.baseName.plainName, location(of: expression))
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self), member.declName.argumentNames != nil,
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            {
+                return (argument.label?.text ?? "_", "self", member.declName.baseName.plainName, location(of: expression))
+            }
+            return nil
+        }
+    }
+
     func label(of closure: ClosureExprSyntax) -> String {
         if let argument = closure.parent?.as(LabeledExprSyntax.self) {
             return argument.label?.text ?? "_"

@@ -427,12 +427,23 @@ final class FactCollector: SyntaxVisitor {
         var given = node.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self).map { location(of: $0) } }
         if let trailing = node.trailingClosure { given.append(location(of: trailing)) }
         given += node.additionalTrailingClosures.map { location(of: $0.closure) }
+        let (references, enclosing) = (methodReferences(in: node), closures)
+        given += references.map(\.location)
         method?.calls.append(
             CallFacts(
                 receiver: receiver, name: name, arguments: arguments, location: location(of: node),
-                switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: closures,
+                switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside, onLocal: onLocal, closures: enclosing,
                 handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: innermostClosure, givenClosures: given
             ))
+        // `onPasswordRequest: showPassword(email:)`: the method handed as a closure runs as that closure's call would.
+        for reference in references {
+            method?.calls.append(
+                CallFacts(
+                    receiver: reference.receiver, name: reference.name, arguments: [], location: reference.location,
+                    switchCase: branch.switchCase, ifArm: branch.ifArm, caseOutside: branch.caseOutside,
+                    closures: [reference.label] + enclosing,
+                    handles: handled?.handler, handlerDepth: handled?.depth ?? 0, closureAt: reference.location))
+        }
         return .visitChildren
     }
 
