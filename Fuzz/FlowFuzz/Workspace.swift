@@ -137,7 +137,7 @@ public final class Workspace: @unchecked Sendable {
         let files = project.graph.files
         _ = TextReporter.render(report)
         _ = JSONReporter.render(report)
-        _ = SARIFReporter.render(report, rules: rules, tool: .init(name: "flowlint", version: "fuzz", informationURI: "about:blank"),
+        _ = SARIFReporter.render(report, rules: rules, tool: .init(version: "fuzz", informationURI: "about:blank"),
                                  workingDirectory: root)
         _ = GitHubReporter.render(report)
         _ = CheckstyleReporter.render(report, files: files)

@@ -34,13 +34,14 @@ public enum ChainAction: Hashable, Sendable {
     public static let targetKeywords = ["route", "select", "popTo"]
 }
 
-public struct ChainStep: Hashable, Sendable {
-    public var action: ChainAction
-    public var location: SourceLocation
+/// A step of a chain, at the line that writes it.
+public typealias ChainStep = Located<ChainAction>
 
-    public init(_ action: ChainAction, at location: SourceLocation) {
-        self.action = action
-        self.location = location
+extension Located where Value == ChainAction {
+    /// The step's action.
+    public var action: ChainAction {
+        get { value }
+        set { value = newValue }
     }
 }
 

@@ -37,16 +37,14 @@ extension Fact: Sendable where Value: Sendable {}
 
 extension Fact: Encodable where Value: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case value, file, line, column, inferred
+        case value, inferred
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(value, forKey: .value)
-        try container.encode(location.file, forKey: .file)
-        try container.encode(location.line, forKey: .line)
-        try container.encode(location.column, forKey: .column)
         try container.encodeIfPresent(confidence.reason, forKey: .inferred)
+        try location.encode(to: encoder)
     }
 }
 

@@ -31,3 +31,14 @@ public struct Located<Value> {
 extension Located: Sendable where Value: Sendable {}
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
+
+/// In JSON a location is its `file`, `line` and `column` keys.
+extension SourceLocation: Encodable {}
+
+/// In JSON a located value is one object: the value's keys, and the location's `file`, `line` and `column` beside them.
+extension Located: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        try location.encode(to: encoder)
+    }
+}

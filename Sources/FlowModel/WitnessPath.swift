@@ -39,13 +39,13 @@ public struct NamedPathStep: Hashable, Sendable, Codable {
 
 /// A step of a finding's witness path (DESIGN §2), at the spec (or Swift) line of the route it takes: SARIF's code
 /// flows point there.
-public struct WitnessStep: Hashable, Sendable {
-    public var step: NamedPathStep
-    public var location: SourceLocation
+public typealias WitnessStep = Located<NamedPathStep>
 
-    public init(_ step: NamedPathStep, at location: SourceLocation) {
-        self.step = step
-        self.location = location
+extension Located where Value == NamedPathStep {
+    /// The step taken.
+    public var step: NamedPathStep {
+        get { value }
+        set { value = newValue }
     }
 }
 

@@ -207,14 +207,6 @@ public struct Mark: Sendable, Hashable, Encodable {
     /// Its number in the diagram's findings list (from 1); 0 until the diagram is numbered.
     public var number = 0
 
-    public init(rule: String, severity: String, message: String, style: MarkStyle, element: String) {
-        self.rule = rule
-        self.severity = severity
-        self.message = message
-        self.style = style
-        self.element = element
-    }
-
     /// The style of the most serious mark: a problem outweighs a warning, which outweighs unreachable.
     static func style(of marks: [Mark]) -> MarkStyle? {
         marks.map(\.style).max()

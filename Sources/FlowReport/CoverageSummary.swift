@@ -11,7 +11,8 @@ public struct CoverageSummary: Encodable, Sendable {
     var childStarts: Int
     var retentionUnknown: Int
     var entryGuessed: Bool
-    var entry: Entry?
+    /// Written as null when there is none, never left out.
+    @NullWhenAbsent var entry: Entry?
     var notRead: [NotRead]
 
     struct NotRead: Encodable, Sendable {
@@ -38,22 +39,5 @@ public struct CoverageSummary: Encodable, Sendable {
         notRead = coverage.notRead.map {
             NotRead(type: $0.type, file: $0.location.file, line: $0.location.line, reason: $0.reason.rawValue)
         }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case coordinators, coordinatorsRead, readPercent, childStarts, retentionUnknown, entryGuessed, entry, notRead
-    }
-
-    /// `entry` is written as null when there is none, never left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(coordinators, forKey: .coordinators)
-        try container.encode(coordinatorsRead, forKey: .coordinatorsRead)
-        try container.encode(readPercent, forKey: .readPercent)
-        try container.encode(childStarts, forKey: .childStarts)
-        try container.encode(retentionUnknown, forKey: .retentionUnknown)
-        try container.encode(entryGuessed, forKey: .entryGuessed)
-        try container.encode(entry, forKey: .entry)
-        try container.encode(notRead, forKey: .notRead)
     }
 }

@@ -21,7 +21,7 @@ public enum JSONReporter {
         writer.openArray()
         for diagnostic in report.findings {
             writer.element()
-            Record(diagnostic).write(to: &writer)
+            write(record(diagnostic), to: &writer)
             if writer.bytes.count >= 1 << 16 { writer.flush(to: sink) }
         }
         writer.closeArray()
@@ -35,7 +35,7 @@ public enum JSONReporter {
 
     /// The `Codable` encoding of the whole document: what `write` must equal, byte for byte.
     static func encoded(_ report: Report) -> String {
-        ReportText.json(Document(version: version, findings: report.findings.map(Record.init), summary: Summary(report)))
+        ReportText.json(Document(version: version, findings: report.findings.map(record), summary: Summary(report)))
     }
 
     static let version = 1
@@ -46,126 +46,93 @@ public enum JSONReporter {
         var summary: Summary
     }
 
+    /// The counts (errors, warnings, files, `unread`: Swift files `--sources` could not read, `withheld`: findings
+    /// withheld where an `open` element could make them false) and, when code was read, the coverage keys beside them.
     struct Summary: Encodable {
-        var errors: Int
-        var warnings: Int
-        var files: Int
-        /// Swift files `--sources` could not read.
-        var unread: Int
-        /// Findings withheld where an `open` element could make them false.
-        var withheld: Int
-        /// What was read of the code, when code was read: its keys sit in `summary` itself.
+        var counts: [String: Int]
         var coverage: CoverageSummary?
 
         init(_ report: Report) {
-            errors = report.errors
-            warnings = report.warnings
-            files = report.files
-            unread = report.unread.count
-            withheld = report.withheld.count
+            counts = [
+                "errors": report.errors, "warnings": report.warnings, "files": report.files, "unread": report.unread.count,
+                "withheld": report.withheld.count,
+            ]
             coverage = report.coverage.map(CoverageSummary.init)
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(errors, forKey: .errors)
-            try container.encode(warnings, forKey: .warnings)
-            try container.encode(files, forKey: .files)
-            try container.encode(unread, forKey: .unread)
-            try container.encode(withheld, forKey: .withheld)
+            try counts.encode(to: encoder)
             try coverage?.encode(to: encoder)
         }
-
-        enum CodingKeys: String, CodingKey { case errors, warnings, files, unread, withheld }
     }
 
-    /// One finding as `lint --format json` writes it; `flowlint diff` writes its new and fixed findings the same way.
-    /// The path note of the text format is `path`, not one of `notes`.
-    public struct Record: Encodable {
+    /// One finding as `lint --format json` writes it: its fields, and its location's `file`, `line` and `column` beside
+    /// them; `flowlint diff` writes its new and fixed findings the same way.
+    public typealias Record = Located<Fields>
+
+    /// A finding's fields but its location. The path note of the text format is `path`, not one of `notes`.
+    public struct Fields: Encodable {
         var rule: String
         var severity: String
         var message: String
-        var file: String
-        var line: Int
-        var column: Int
-        var coordinator: String?
-        var route: String?
-        /// Related locations (drift: the Swift line); the key is left out when there are none.
-        var notes: [Note]
+        /// `coordinator` and `route` are written as null when absent, never left out.
+        @NullWhenAbsent var coordinator: String?
+        @NullWhenAbsent var route: String?
+        /// Related locations (drift: the Swift line); nil, and the key left out, when there are none.
+        var notes: [Located<Note>]?
         /// The witness path from the entry (`Finding.path`); the key is left out when the rule traces none or no
         /// state-safe path reaches the element.
         var path: [NamedPathStep]?
 
         struct Note: Encodable {
             var message: String
-            var file: String
-            var line: Int
-            var column: Int
         }
 
-        public init(_ diagnostic: Finding) {
-            rule = diagnostic.rule.rawValue
-            severity = diagnostic.severity.rawValue
-            message = diagnostic.message
-            file = diagnostic.location.file
-            line = diagnostic.location.line
-            column = diagnostic.location.column
-            coordinator = diagnostic.coordinator
-            route = diagnostic.route
-            notes = diagnostic.notes.map {
-                Note(message: $0.message, file: $0.location.file, line: $0.location.line, column: $0.location.column)
+        init(_ finding: Finding) {
+            rule = finding.rule.rawValue
+            severity = finding.severity.rawValue
+            message = finding.message
+            coordinator = finding.coordinator
+            route = finding.route
+            let notes = finding.notes.map { Located(Note(message: $0.message), at: $0.location) }
+            self.notes = notes.isEmpty ? nil : notes
+            path = finding.path?.map(\.step)
+        }
+    }
+
+    public static func record(_ finding: Finding) -> Record {
+        Record(Fields(finding), at: finding.location)
+    }
+
+    /// The record as `encode(to:)` writes it, keys in sorted order.
+    static func write(_ record: Record, to writer: inout JSONTextWriter) {
+        let fields = record.value
+        writer.openObject()
+        writer.field("column", record.location.column)
+        writer.field("coordinator", fields.coordinator)
+        writer.field("file", record.location.file)
+        writer.field("line", record.location.line)
+        writer.field("message", fields.message)
+        if let notes = fields.notes {
+            writer.objects("notes", notes) { note, writer in
+                writer.field("column", note.location.column)
+                writer.field("file", note.location.file)
+                writer.field("line", note.location.line)
+                writer.field("message", note.value.message)
             }
-            path = diagnostic.path?.map(\.step)
         }
-
-        enum CodingKeys: String, CodingKey {
-            case rule, severity, message, file, line, column, coordinator, route, notes, path
-        }
-
-        /// `coordinator` and `route` are written as null when absent, never left out.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(rule, forKey: .rule)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(message, forKey: .message)
-            try container.encode(file, forKey: .file)
-            try container.encode(line, forKey: .line)
-            try container.encode(column, forKey: .column)
-            try container.encode(coordinator, forKey: .coordinator)
-            try container.encode(route, forKey: .route)
-            if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
-            if let path { try container.encode(path, forKey: .path) }
-        }
-
-        /// The finding as `encode(to:)` writes it, keys in sorted order.
-        func write(to writer: inout JSONTextWriter) {
-            writer.openObject()
-            writer.field("column", column)
-            writer.field("coordinator", coordinator)
-            writer.field("file", file)
-            writer.field("line", line)
-            writer.field("message", message)
-            if !notes.isEmpty {
-                writer.objects("notes", notes) { note, writer in
-                    writer.field("column", note.column)
-                    writer.field("file", note.file)
-                    writer.field("line", note.line)
-                    writer.field("message", note.message)
-                }
+        if let path = fields.path {
+            writer.objects("path", path) { step, writer in
+                writer.fieldIfPresent("chain", step.chain)
+                writer.field("kind", step.kind)
+                writer.fieldIfPresent("on", step.on)
+                writer.field("route", step.route)
+                writer.fieldIfPresent("url", step.url)
             }
-            if let path {
-                writer.objects("path", path) { step, writer in
-                    writer.fieldIfPresent("chain", step.chain)
-                    writer.field("kind", step.kind)
-                    writer.fieldIfPresent("on", step.on)
-                    writer.field("route", step.route)
-                    writer.fieldIfPresent("url", step.url)
-                }
-            }
-            writer.field("route", route)
-            writer.field("rule", rule)
-            writer.field("severity", severity)
-            writer.closeObject()
         }
+        writer.field("route", fields.route)
+        writer.field("rule", fields.rule)
+        writer.field("severity", fields.severity)
+        writer.closeObject()
     }
 }

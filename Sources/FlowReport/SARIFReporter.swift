@@ -4,14 +4,13 @@ import FlowModel
 /// SARIF 2.1.0 as GitHub code scanning reads it: every rule in `tool.driver.rules`, each result with a location
 /// relative to the working directory (`%SRCROOT%`) and a fingerprint that holds no line number.
 public enum SARIFReporter {
-    /// What `tool.driver` says about flowlint itself.
+    /// What `tool.driver` says about flowlint itself: its name, and the version and home page the caller gives.
     public struct Tool: Sendable {
-        public var name: String
+        public let name = "flowlint"
         public var version: String
         public var informationURI: String
 
-        public init(name: String, version: String, informationURI: String) {
-            self.name = name
+        public init(version: String, informationURI: String) {
             self.version = version
             self.informationURI = informationURI
         }
@@ -144,19 +143,17 @@ public enum SARIFReporter {
         var rules: [Rule]
     }
 
+    /// A message: its text, and for a rule's help the same in Markdown.
     struct Text: Encodable {
         var text: String
+        var markdown: String?
 
         func write(to writer: inout JSONTextWriter) {
             writer.openObject()
+            writer.fieldIfPresent("markdown", markdown)
             writer.field("text", text)
             writer.closeObject()
         }
-    }
-
-    struct Help: Encodable {
-        var text: String
-        var markdown: String
     }
 
     struct Rule: Encodable {
@@ -164,7 +161,7 @@ public enum SARIFReporter {
         var name: String
         var shortDescription: Text
         var fullDescription: Text
-        var help: Help
+        var help: Text
         var defaultConfiguration: Configuration
 
         struct Configuration: Encodable {
@@ -179,7 +176,7 @@ public enum SARIFReporter {
             shortDescription = Text(text: rule.summary)
             fullDescription = Text(text: rule.rationale)
             let explain = "`flowlint explain \(rule.id)` shows a triggering and a passing example."
-            help = Help(
+            help = Text(
                 text: "\(rule.summary)\n\n\(rule.rationale)\n\n\(explain)",
                 markdown: Self.markdown(rule, explain: explain))
             defaultConfiguration = Configuration(level: rule.severity.rawValue)

@@ -20,7 +20,7 @@ public enum GraphJSONEncoder {
         var entry: Fact<String>?
         var coordinators: [CoordinatorJSON]
         var chains: [ChainJSON]
-        var notes: [Note]
+        var notes: [Located<Note>]
 
         init(_ code: CodeGraph, schema: SpecSchema) {
             let provenance = code.provenance
@@ -28,7 +28,7 @@ public enum GraphJSONEncoder {
             entry = code.graph.entry.map { Fact($0, provenance.confidence(.entry)) }
             coordinators = code.graph.coordinators.map { CoordinatorJSON($0, provenance, schema: schema) }
             chains = code.graph.chains.map { ChainJSON($0, provenance) }
-            notes = provenance.notes.map(Note.init)
+            notes = provenance.notes.map(Note.located)
         }
     }
 
@@ -187,21 +187,14 @@ public enum GraphJSONEncoder {
         }
     }
 
+    /// A note of the reader (`kind`, `message`, the `coordinator` it is about), at its `file`, `line` and `column`.
     struct Note: Encodable {
         var kind: String
         var message: String
-        var file: String
-        var line: Int
-        var column: Int
         var coordinator: String?
 
-        init(_ note: ExtractionNote) {
-            kind = note.kind.rawValue
-            message = note.message
-            file = note.location.file
-            line = note.location.line
-            column = note.location.column
-            coordinator = note.coordinator
+        static func located(_ note: ExtractionNote) -> Located<Note> {
+            Located(Note(kind: note.kind.rawValue, message: note.message, coordinator: note.coordinator), at: note.location)
         }
     }
 }

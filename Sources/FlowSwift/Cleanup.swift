@@ -142,16 +142,18 @@ struct ResolvedRoutes {
             let coordinator = coordinators[index]
             let initial = coordinator.initial?.value
             coordinators[index].routes = coordinator.routes.filter { route in
-                // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
-                if route.transition == nil, route.destination == nil, route.name != initial {
-                    context.notes.append(
-                        ExtractionNote(
-                            .unrecognized,
-                            "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out (name "
-                                + "your own navigation methods in .flowlint.yml `extract:`)",
-                            at: route.location, coordinator: coordinator.name))
+                /// Says why `route` is left out, and marks its coordinator open.
+                func leaveOut(_ kind: ExtractionNote.Kind, _ message: String) -> Bool {
+                    context.notes.append(ExtractionNote(kind, message, at: route.location, coordinator: coordinator.name))
                     coordinators[index].markOpen()
                     return false
+                }
+                // A route whose navigation was not recognized (a custom `Transition`) has nothing to write.
+                if route.transition == nil, route.destination == nil, route.name != initial {
+                    return leaveOut(
+                        .unrecognized,
+                        "`\(coordinator.name).\(route.name)` navigates in a way the reader does not recognize: route left out (name "
+                            + "your own navigation methods in .flowlint.yml `extract:`)")
                 }
                 // A transition that needs a destination or a target the code did not show: listed, not guessed.
                 if let transition = route.transition?.value, route.name != initial,
@@ -160,23 +162,14 @@ struct ResolvedRoutes {
                         || (transition.targetField == .route && route.target == nil)
                         || (transition.targetField == .tab && route.tab == nil)
                 {
-                    context.notes.append(
-                        ExtractionNote(
-                            .dynamicDestination,
-                            "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left "
-                                + "out",
-                            at: route.location, coordinator: coordinator.name))
-                    coordinators[index].markOpen()
-                    return false
+                    return leaveOut(
+                        .dynamicDestination,
+                        "`\(coordinator.name).\(route.name)` does `\(transition.rawValue)` to something the code computes: route left out")
                 }
                 guard let child = route.destination?.value.coordinatorName, !names.contains(child) else { return true }
-                context.notes.append(
-                    ExtractionNote(
-                        .unresolvedFactory,
-                        "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out",
-                        at: route.location, coordinator: coordinator.name))
-                coordinators[index].markOpen()
-                return false
+                return leaveOut(
+                    .unresolvedFactory,
+                    "`\(coordinator.name).\(route.name)` starts `\(child)`, whose routes were not recognized: route left out")
             }
         }
         for index in coordinators.indices {

@@ -61,8 +61,7 @@ struct Diff: ParsableCommand {
             valueName: "path"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory, if there is one).", valueName: "file"))
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Option(help: "Output format.")
     var format: DiffFormat = .text
@@ -78,7 +77,7 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try Configuration.load(orDefault: config)
+        let configuration = try Configuration.load(orDefault: configFile.config)
         let sources = self.sources.isEmpty ? configuration.sources : self.sources
         // The Swift reader lives in flowlint-swift: hand the whole command over before anything is written.
         if !sources.isEmpty, SourceReader.current == nil {
@@ -86,7 +85,7 @@ struct Diff: ParsableCommand {
         }
         // A revision is read into a private folder: an interrupted run removes it.
         Interruption.install()
-        let reader = SideReader(specPaths: specPaths.isEmpty ? ["."] : specPaths, sources: sources, config: config)
+        let reader = SideReader(specPaths: specPaths.isEmpty ? ["."] : specPaths, sources: sources, config: configFile.config)
         let (old, new) = try reader.readSides(base: base, head: head)
         let report = DiffReport(base: old, head: new)
         Output.write(render(report, rules: reader.rules))
@@ -105,8 +104,7 @@ struct Diff: ParsableCommand {
         case .sarif:
             SARIFReporter.render(
                 Report(findings: report.new, files: report.head.report.files), rules: rules,
-                tool: .init(name: "flowlint", version: Flowlint.version, informationURI: Lint.informationURI),
-                workingDirectory: currentDirectory())
+                tool: Lint.sarifTool, workingDirectory: currentDirectory())
         }
     }
 }

@@ -46,8 +46,8 @@ struct Lint: ParsableCommand {
             """
     )
 
-    /// What SARIF's `tool.driver.informationUri` points to.
-    static let informationURI = "https://github.com/flowlint/flowlint"
+    /// What SARIF's `tool.driver` says about flowlint (`lint` and `diff`).
+    static let sarifTool = SARIFReporter.Tool(version: Flowlint.version, informationURI: "https://github.com/flowlint/flowlint")
 
     @Argument(help: "Spec files and folders to lint.")
     var paths: [String] = ["."]
@@ -55,11 +55,7 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format.")
     var format: LintFormat = .text
 
-    @Option(
-        help: ArgumentHelp(
-            "Configuration file (default: .flowlint.yml in the working directory, if there is one).",
-            valueName: "file"))
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
@@ -115,7 +111,9 @@ struct Lint: ParsableCommand {
         var lint = Lint()
         lint.paths = arguments.count > 1 ? Array(arguments.dropFirst()) : ["."]
         lint.format = .text
-        lint.config = nil
+        var configFile = ConfigFileOption()
+        configFile.config = nil
+        lint.configFile = configFile
         lint.strict = false
         lint.baseline = nil
         lint.writeBaseline = nil
@@ -139,8 +137,10 @@ struct Lint: ParsableCommand {
         let accepted = try baseline.map { path throws(BaselineError) in try Baseline.read(from: path) }
         let floor = try CodeCoverage.floor(
             option: minRead.flatMap(Configuration.percent),
-            configuration: Configuration.load(orDefault: config), sources: sources)
-        let outcome = try LintPipeline(.lint(paths: paths, configPath: config, sources: sources, includeInferred: includeInferred)).run()
+            configuration: Configuration.load(orDefault: configFile.config), sources: sources)
+        let outcome = try LintPipeline(
+            .lint(paths: paths, configPath: configFile.config, sources: sources, includeInferred: includeInferred)
+        ).run()
         if let writeBaseline {
             if let spec = outcome.project.graph.files.first(where: { FileIO.isSameFile($0, writeBaseline) }) {
                 Output.error("flowlint: error: \(writeBaseline) is the input spec \(spec): write the baseline elsewhere")
@@ -199,8 +199,7 @@ struct Lint: ParsableCommand {
         case .sarif:
             SARIFReporter.write(
                 report, rules: rules,
-                tool: .init(name: "flowlint", version: Flowlint.version, informationURI: Self.informationURI),
-                workingDirectory: currentDirectory(), to: Output.write)
+                tool: Self.sarifTool, workingDirectory: currentDirectory(), to: Output.write)
         case .github: Output.write(GitHubReporter.render(report))
         case .checkstyle: Output.write(CheckstyleReporter.render(report, files: files))
         case .junit: Output.write(JUnitReporter.render(report, rules: rules, files: files))

@@ -43,8 +43,7 @@ struct Paths: ParsableCommand {
     @Option(help: ArgumentHelp("A Swift file or folder to read the flow from where no spec is found, repeatable.", valueName: "path"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory, if there is one).", valueName: "file"))
-    var config: String?
+    @OptionGroup var configFile: ConfigFileOption
 
     @Option(help: "text, json, markdown or swift; by default from the ending of --output (.txt .json .md .swift), else text.")
     var format: PathsFormat?
@@ -84,7 +83,7 @@ struct Paths: ParsableCommand {
     }
 
     func run() throws {
-        let outcome = try LintPipeline(.paths(paths: paths, configPath: config, sources: sources)).run()
+        let outcome = try LintPipeline(.paths(paths: paths, configPath: configFile.config, sources: sources)).run()
         try Graph.refuseSpecErrors(outcome.report, nothing: "no paths written")
         if let coverage = outcome.report.coverage { Output.error("flowlint: paths from the code: \(coverage.line)") }
         let analysis = outcome.facts

@@ -27,7 +27,7 @@ import Testing
     }
 
     func expectSameBytes(_ report: Report, _ name: String) {
-        let tool = SARIFReporter.Tool(name: "flowlint", version: "1.2.3", informationURI: "https://example.com/flowlint")
+        let tool = SARIFReporter.Tool(version: "1.2.3", informationURI: "https://example.com/flowlint")
         let rules = RuleRegistry.allDescriptions
         let workingDirectory = Self.fixtures.path
         #expect(JSONReporter.render(report) == JSONReporter.encoded(report), "\(name)")

@@ -4,7 +4,7 @@ import Testing
 @testable import FlowReport
 
 @Suite struct SARIFReporterTests {
-    let tool = SARIFReporter.Tool(name: "flowlint", version: "1.2.3", informationURI: "https://example.com/flowlint")
+    let tool = SARIFReporter.Tool(version: "1.2.3", informationURI: "https://example.com/flowlint")
 
     func log(_ findings: [Finding], workingDirectory: String = "/work/app") throws -> [String: Any] {
         let text = SARIFReporter.render(

@@ -7,7 +7,7 @@ import Testing
 /// notes, unicode, escapes, control characters, absent elements) the streamed bytes equal the `Codable` encoding.
 /// `fixtures/` is covered by `ReportStreamingFixtureTests` (FlowRenderTests) and the goldens of `ReporterTests`.
 @Suite struct StreamingReportTests {
-    let tool = SARIFReporter.Tool(name: "flowlint", version: "1.2.3", informationURI: "https://example.com/flowlint")
+    let tool = SARIFReporter.Tool(version: "1.2.3", informationURI: "https://example.com/flowlint")
 
     func expectSameBytes(_ report: Report, _ comment: Comment? = nil) {
         #expect(JSONReporter.render(report) == JSONReporter.encoded(report), comment)

@@ -77,7 +77,7 @@ public enum DiffWriter {
             reachability: report.flow.reachability.map {
                 Reachability(coordinator: $0.coordinator, route: $0.route, reachable: $0.reachable, cause: $0.cause, message: $0.message)
             },
-            newFindings: report.new.map(JSONReporter.Record.init), fixedFindings: report.fixed.map(JSONReporter.Record.init),
+            newFindings: report.new.map(JSONReporter.record), fixedFindings: report.fixed.map(JSONReporter.record),
             summary: [
                 "changes": report.flow.changes.count, "reachability": report.flow.reachability.count,
                 "newFindings": report.new.count, "newErrors": report.new.count { $0.severity == .error },

@@ -98,14 +98,8 @@ public enum PathWriter {
         var version = 1
         var entry: String
         var screens: [PathReport.Screen]
-        var summary: Summary
-    }
-
-    struct Summary: Encodable {
-        var screens: Int
-        var paths: Int
-        var noStateSafePath: Int
-        var unreachable: Int
+        /// How many screens, and how many of them have each status: a table, as the cover document's.
+        var summary: [String: Int]
     }
 
     struct CoverDocument: Encodable {
@@ -122,9 +116,10 @@ public enum PathWriter {
         return encode(
             Document(
                 entry: report.entry, screens: report.screens,
-                summary: Summary(
-                    screens: report.screens.count, paths: count(PathReport.path), noStateSafePath: count(PathReport.noStateSafePath),
-                    unreachable: count(PathReport.unreachable))), pretty: true)
+                summary: [
+                    "screens": report.screens.count, "paths": count(PathReport.path),
+                    "noStateSafePath": count(PathReport.noStateSafePath), "unreachable": count(PathReport.unreachable),
+                ]), pretty: true)
     }
 
     public static func json(_ cover: CoverReport) -> String {

@@ -197,27 +197,20 @@ public struct DriftComparison: Sendable {
             let confidence = compared(provenance.confidence(route.path(.transition)))
         else { return nil }
         if compares(.transition), specTransition.value != codeTransition.value {
-            let message =
-                "`\(route.name)` is \(Self.phrase(codeTransition.value)) in code (\(Self.place(codeTransition.location))) "
-                + "but \(Self.phrase(specTransition.value)) in the spec; change `transition:` to `\(codeTransition.value.rawValue)`, "
-                + "or change the code"
-            return finding(
-                DriftRules.transition, confidence, message, at: specTransition.location,
-                coordinator: route.coordinator, route: route.spec.name,
-                note: FindingNote("\(Self.phrase(codeTransition.value)) here", at: codeTransition.location))
+            return differs(
+                DriftRules.transition, confidence, route, code: "is \(Self.phrase(codeTransition.value))", at: codeTransition.location,
+                spec: Self.phrase(specTransition.value), at: specTransition.location,
+                fix: "change `transition:` to `\(codeTransition.value.rawValue)`", note: "\(Self.phrase(codeTransition.value)) here")
         }
         guard compares(.style), specTransition.value == .present, let codeStyle = route.code.style,
             let styleConfidence = compared(provenance.confidence(route.path(.style))),
             // UIKit's names for a sheet (pageSheet, formSheet, automatic) are no drift: only full screen or not is.
             codeStyle.value.isFullScreen != route.spec.effectiveStyle.isFullScreen
         else { return nil }
-        let message =
-            "`\(route.name)` is presented \(Self.phrase(codeStyle.value)) in code (\(Self.place(codeStyle.location))) "
-            + "but \(Self.phrase(route.spec.effectiveStyle)) in the spec; set `style: \(codeStyle.value.rawValue)`, or change the code"
-        return finding(
-            DriftRules.transition, styleConfidence, message, at: route.spec.style?.location ?? specTransition.location,
-            coordinator: route.coordinator, route: route.spec.name,
-            note: FindingNote("the code presents it \(Self.phrase(codeStyle.value))", at: codeStyle.location))
+        return differs(
+            DriftRules.transition, styleConfidence, route, code: "is presented \(Self.phrase(codeStyle.value))", at: codeStyle.location,
+            spec: Self.phrase(route.spec.effectiveStyle), at: route.spec.style?.location ?? specTransition.location,
+            fix: "set `style: \(codeStyle.value.rawValue)`", note: "the code presents it \(Self.phrase(codeStyle.value))")
     }
 
     func compareDestination(_ route: RouteContext) -> Finding? {
@@ -241,13 +234,9 @@ public struct DriftComparison: Sendable {
             : "screen `\(code.name)`"
         let field = code.field.rawValue
         let value = isCoordinator ? (specByType[code.name]?.name ?? code.name) : code.name
-        let message =
-            "`\(route.name)` shows \(codeText) in code (\(Self.place(codeDestination.location))) "
-            + "but \(specText) in the spec; change it to `\(field): \(value)`, or change the code"
-        return finding(
-            DriftRules.destination, confidence, message, at: specDestination.location,
-            coordinator: route.coordinator, route: route.spec.name,
-            note: FindingNote("the code shows \(codeText) here", at: codeDestination.location))
+        return differs(
+            DriftRules.destination, confidence, route, code: "shows \(codeText)", at: codeDestination.location, spec: specText,
+            at: specDestination.location, fix: "change it to `\(field): \(value)`", note: "the code shows \(codeText) here")
     }
 
     /// Where the flow goes after the child finishes: judged where both sides say it, as part of where the route leads.
@@ -260,14 +249,10 @@ public struct DriftComparison: Sendable {
         let codeNames = Set(code.map(\.route))
         guard specNames != codeNames else { return nil }
         let written = code.map(\.route).sorted()
-        let message =
-            "`\(route.name)` continues with \(Self.names(written)) after its child finishes in code "
-            + "(\(Self.place(first.location))) but with \(Self.names(specNames.sorted())) in the spec; "
-            + "set `then: [\(written.joined(separator: ", "))]`, or change the code"
-        return finding(
-            DriftRules.destination, confidence, message, at: route.spec.then[0].location,
-            coordinator: route.coordinator, route: route.spec.name,
-            note: FindingNote("the code continues here", at: first.location))
+        return differs(
+            DriftRules.destination, confidence, route, code: "continues with \(Self.names(written)) after its child finishes",
+            at: first.location, spec: "with \(Self.names(specNames.sorted()))", at: route.spec.then[0].location,
+            fix: "set `then: [\(written.joined(separator: ", "))]`", note: "the code continues here")
     }
 
     /// The heights a sheet rests at: judged where both sides say them, as part of how the route presents.
@@ -277,13 +262,11 @@ public struct DriftComparison: Sendable {
             Set(specDetents.value) != Set(codeDetents.value)
         else { return nil }
         func words(_ detents: [SheetDetent]) -> String { detents.map(\.rawValue).joined(separator: ", ") }
-        let message =
-            "`\(route.name)` is a sheet resting at `[\(words(codeDetents.value))]` in code (\(Self.place(codeDetents.location))) "
-            + "but at `[\(words(specDetents.value))]` in the spec; set `detents: [\(words(codeDetents.value))]`, or change the code"
-        return finding(
-            DriftRules.transition, confidence, message, at: specDetents.location,
-            coordinator: route.coordinator, route: route.spec.name,
-            note: FindingNote("the code sets the sheet's heights here", at: codeDetents.location))
+        let code = words(codeDetents.value)
+        return differs(
+            DriftRules.transition, confidence, route, code: "is a sheet resting at `[\(code)]`", at: codeDetents.location,
+            spec: "at `[\(words(specDetents.value))]`", at: specDetents.location, fix: "set `detents: [\(code)]`",
+            note: "the code sets the sheet's heights here")
     }
 
     static func names(_ routes: [String]) -> String {
@@ -302,7 +285,7 @@ public struct DriftComparison: Sendable {
                 + "(\(Self.place(codeRetain.location))) but by \(Self.phrase(specRetain)) in the spec; "
                 + "set `retain: \(codeRetain.value.rawValue)`, or change how the code keeps the child"
             return finding(
-                DriftRules.retention, confidence, message, at: at, coordinator: route.coordinator, route: route.spec.name,
+                DriftRules.retention, confidence, message, at: at, about: route,
                 note: FindingNote("the code keeps the child here", at: codeRetain.location))
         }
         guard compares(.releaseOn), specRetain == .parent, let codeExits = route.code.releaseOn?.value else { return nil }
@@ -342,8 +325,7 @@ public struct DriftComparison: Sendable {
             onlyInCode.first.map { FindingNote("the code releases the child here", at: $0.location) }
             ?? FindingNote("the code keeps the child here", at: codeRetain.location)
         return finding(
-            DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at,
-            coordinator: route.coordinator, route: route.spec.name, note: note)
+            DriftRules.retention, exitConfidence, message, at: route.spec.releaseOn?.location ?? at, about: route, note: note)
     }
 
     // MARK: Findings
@@ -367,6 +349,24 @@ public struct DriftComparison: Sendable {
         return Finding(
             rule: rule, severity: severity, message: message, location: location,
             coordinator: coordinator, route: route, notes: [note])
+    }
+
+    /// A route both sides have, told apart: "`Cart.checkout` <code> in code (<place>) but <spec> in the spec; <fix>, or
+    /// change the code", at the spec's line, with `note` at the code's.
+    private func differs(
+        _ rule: RuleID, _ confidence: Confidence, _ route: RouteContext, code: String, at codeLocation: SourceLocation, spec: String,
+        at specLocation: SourceLocation, fix: String, note: String
+    ) -> Finding {
+        let message = "`\(route.name)` \(code) in code (\(Self.place(codeLocation))) but \(spec) in the spec; \(fix), or change the code"
+        return finding(rule, confidence, message, at: specLocation, about: route, note: FindingNote(note, at: codeLocation))
+    }
+
+    /// A finding about a route both sides have: the spec's coordinator and route name it.
+    private func finding(
+        _ rule: RuleID, _ confidence: Confidence, _ message: String, at location: SourceLocation, about route: RouteContext,
+        note: FindingNote
+    ) -> Finding {
+        finding(rule, confidence, message, at: location, coordinator: route.coordinator, route: route.spec.name, note: note)
     }
 
     /// `SettingsCoordinator.swift:42`: the file name is enough to find it, the note has the full path.

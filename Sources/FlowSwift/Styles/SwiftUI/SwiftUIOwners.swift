@@ -28,11 +28,7 @@ extension SwiftUIStyle {
         let enums = routes.map { [$0] } ?? destinationEnums(in: index.types[binding.host])
         addStackRoutes(&coordinator, enums: enums, at: binding.location, state, &context)
         addValuesWithoutDestination(&coordinator, binding, state, &context)
-        addPresentationRoutes(&coordinator, state, &context)
-        addLinkRoutes(&coordinator, state, &context)
-        addEmbedded(&coordinator, state, &context)
-        addSynthesized(&coordinator, state, &context)
-        addOwnTriggers(&coordinator, state, &context)
+        addRouterRoutes(&coordinator, state, &context)
         return coordinator
     }
 
@@ -45,12 +41,18 @@ extension SwiftUIStyle {
         var coordinator = context.coordinator(type, .swiftui, kind: Fact(pushes ? .navigation : .view, at: type.location))
         setInitial(
             &coordinator, Located(host, at: hostType.location), why: "the view that presents what `\(type.name)` holds", state, &context)
+        addRouterRoutes(&coordinator, state, &context)
+        return coordinator
+    }
+
+    /// What a router's coordinator shows besides its stack: what it presents, its links, the children it embeds,
+    /// the routes made for them, and the routes it fires itself.
+    private static func addRouterRoutes(_ coordinator: inout Coordinator, _ state: State, _ context: inout Context) {
         addPresentationRoutes(&coordinator, state, &context)
         addLinkRoutes(&coordinator, state, &context)
         addEmbedded(&coordinator, state, &context)
         addSynthesized(&coordinator, state, &context)
         addOwnTriggers(&coordinator, state, &context)
-        return coordinator
     }
 
     /// Routes a router's own methods fire (`searchData = …` in a method its screen calls through a protocol the reader

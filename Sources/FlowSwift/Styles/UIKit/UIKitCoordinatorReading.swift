@@ -293,6 +293,11 @@ extension UIKitStyle {
 
         /// `start()` is the initial route; a start that only calls other routes makes the first of them initial.
         mutating func pickInitial(screenFirst: Fact<String>?, runs: OwnRuns, _ state: inout State, _ context: inout Context) {
+            let name = name
+            /// One of the routes the coordinator may begin with, inferred for `why`.
+            func initial(_ route: String, at location: SourceLocation, _ why: String) -> Located<String> {
+                context.put(Fact(route, at: location, .inferred(why)), .coordinator(name, .initial, item: route))
+            }
             if screenFirst != nil {
                 let first = coordinator.routes[0]
                 coordinator.initial = context.put(
@@ -304,19 +309,11 @@ extension UIKitStyle {
                     // A start that navigates in one branch and runs other routes in the others may begin with any of them.
                     coordinator.initials =
                         [Located("start", at: coordinator.routes[start].location)]
-                        + picked.map { call in
-                            context.put(
-                                Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")),
-                                .coordinator(name, .initial, item: call.name))
-                        }
+                        + picked.map { initial($0.name, at: $0.location, "`start()` picks it \(caseText($0))") }
                 } else if !branches.isEmpty {
                     coordinator.initials =
                         [Located("start", at: coordinator.routes[start].location)]
-                        + branches.map { branch in
-                            context.put(
-                                Fact(branch.name, at: branch.location, .inferred("`start()` starts its child in another branch")),
-                                .coordinator(name, .initial, item: branch.name))
-                        }
+                        + branches.map { initial($0.name, at: $0.location, "`start()` starts its child in another branch") }
                 } else {
                     coordinator.initial = Located("start", at: coordinator.routes[start].location)
                 }
@@ -326,19 +323,13 @@ extension UIKitStyle {
             {
                 // `start() { application.start() }`, whose `start` calls `navigation?.showActiveWallet()` or `…showCreateWallet()`.
                 coordinator.initials = picked.map { call, owner in
-                    context.put(
-                        Fact(call.name, at: call.location, .inferred("`start()` hands over to `\(owner)`, which calls it")),
-                        .coordinator(name, .initial, item: call.name))
+                    initial(call.name, at: call.location, "`start()` hands over to `\(owner)`, which calls it")
                 }
             } else if let start = type.methods.first(where: { $0.name == "start" }),
                 let picked = pickedOnAppState(start, routes: routeMethods)
             {
                 // `switch state { case .onboarding: runOnboarding() case .auth: runAuth() … }`: each is where it may start.
-                coordinator.initials = picked.map { call in
-                    context.put(
-                        Fact(call.name, at: call.location, .inferred("`start()` picks it \(caseText(call))")),
-                        .coordinator(name, .initial, item: call.name))
-                }
+                coordinator.initials = picked.map { initial($0.name, at: $0.location, "`start()` picks it \(caseText($0))") }
             } else if let start = type.methods.first(where: { $0.name == "start" }),
                 let call = start.calls.first(where: { $0.receiver == nil || $0.receiver == "self" ? routeMethods.contains($0.name) : false }
                 )

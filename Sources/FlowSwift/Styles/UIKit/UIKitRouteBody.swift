@@ -94,13 +94,10 @@ extension UIKitStyle {
                     && transition(of: call, mapping: mapping) == nil
             })
         else { return }
-        route.open = Located(true, at: wrapped.location)
-        context.notes.append(
-            ExtractionNote(
-                .unrecognized,
-                "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that "
-                    + "navigates: what it shows or closes is not read (the route is open)",
-                at: wrapped.location, coordinator: type.name))
+        leaveOpen(
+            &route, at: wrapped.location,
+            "`\(type.name).\(route.name)` calls `\(plainReceiver(wrapped.receiver)).\(wrapped.name)()`, a method of the app that "
+                + "navigates: what it shows or closes is not read (the route is open)", type, &context)
     }
 
     /// The route's transition and style from its navigation call, and what it shows unless it starts a child.
@@ -148,13 +145,10 @@ extension UIKitStyle {
         if let library {
             // A floating panel or another library's controller presents itself as that library decides: no
             // swipe-down is assumed, and no full screen either (DESIGN's open world). It is the screen shown.
-            route.open = Located(true, at: navigation.location)
-            context.notes.append(
-                ExtractionNote(
-                    .unrecognized,
-                    "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation "
-                        + "style is not read (the route is open)",
-                    at: navigation.location, coordinator: type.name))
+            leaveOpen(
+                &route, at: navigation.location,
+                "`\(type.name).\(name)` presents a `\(library)`, a controller of a library the reader does not know: its presentation "
+                    + "style is not read (the route is open)", type, &context)
             if !childKnown {
                 // What the panel holds, and so what its screens trigger, is handed to the library: not all read.
                 route.destination = context.put(
@@ -166,29 +160,28 @@ extension UIKitStyle {
         }
     }
 
+    /// The route is open: the reader sees it navigate at `location` but cannot say how, and `message` says why.
+    static func leaveOpen(_ route: inout Route, at location: SourceLocation, _ message: String, _ type: TypeFacts, _ context: inout Context)
+    {
+        route.open = Located(true, at: location)
+        context.notes.append(ExtractionNote(.unrecognized, message, at: location, coordinator: type.name))
+    }
+
     /// A presentation through a router that applies the style it was made with: full screen when every such router
     /// the app makes is made full screen, else open with a note.
     static func readStyleGiven(_ navigation: CallFacts, fullScreen: Bool, _ route: inout Route, _ type: TypeFacts, _ context: inout Context)
     {
         let through = "`\(plainReceiver(navigation.receiver)).\(navigation.name)`"
         if fullScreen {
-            route.style = context.put(
-                Fact(
-                    .fullScreen, at: navigation.location,
-                    .inferred(
-                        "presented through \(through), which applies the style it was made with, and the app makes every such router full "
-                            + "screen"
-                    )),
-                .route(type.name, route.name, .style))
+            let why =
+                "presented through \(through), which applies the style it was made with, and the app makes every such router full screen"
+            route.style = context.put(Fact(.fullScreen, at: navigation.location, .inferred(why)), .route(type.name, route.name, .style))
             return
         }
-        route.open = Located(true, at: navigation.location)
-        context.notes.append(
-            ExtractionNote(
-                .unrecognized,
-                "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not "
-                    + "read (the route is open)",
-                at: navigation.location, coordinator: type.name))
+        leaveOpen(
+            &route, at: navigation.location,
+            "`\(type.name).\(route.name)` presents through \(through), which sets the presentation style it is given: the style is not "
+                + "read (the route is open)", type, &context)
     }
 
     /// `sheet.detents = [.medium(), .large()]` (or `vc.sheetPresentationController?.detents = …`) in the method: the
@@ -255,13 +248,10 @@ extension UIKitStyle {
             if kind == .present, case .screen(let screen) = destination.value, let closing = closesItself(screen, context.recognizer.index)
             {
                 // `self.dismiss(animated:)` in the screen or a base class: a way out no route of the spec names.
-                route.open = Located(true, at: navigation.location)
-                context.notes.append(
-                    ExtractionNote(
-                        .unrecognized,
-                        "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route "
-                            + "for (the route is open)",
-                        at: navigation.location, coordinator: type.name))
+                leaveOpen(
+                    &route, at: navigation.location,
+                    "`\(type.name).\(name)` presents `\(screen)`, which dismisses itself (\(closing)): a way out the spec has no route "
+                        + "for (the route is open)", type, &context)
             }
         } else {
             allResolved = false
@@ -361,13 +351,10 @@ extension UIKitStyle {
                 exits += streamExits
                 state.finishedByStream[child.value] = min(state.finishedByStream[child.value] ?? retain.location, retain.location)
             } else {
-                route.open = Located(true, at: retain.location)
-                context.notes.append(
-                    ExtractionNote(
-                        .unrecognized,
-                        "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it "
-                            + "installs: the exits that run it are not read (the route is open)",
-                        at: retain.location, coordinator: type.name))
+                leaveOpen(
+                    &route, at: retain.location,
+                    "`\(type.name).\(name)` hands `\(child.value)` to `\(retain.name)`, which keeps it and lets it go in a callback it "
+                        + "installs: the exits that run it are not read (the route is open)", type, &context)
             }
         }
         // The list sits where the child is kept: a finding about what it lacks points there, each release at its own line.

@@ -152,6 +152,9 @@ struct XCoordinatorStyle: CoordinatorStyle {
     ) {
         let name = route.name
         func path(_ field: RouteField) -> FactPath { .route(type.name, name, field) }
+        func note(_ kind: ExtractionNote.Kind, _ message: String, at location: SourceLocation) {
+            context.notes.append(ExtractionNote(kind, message, at: location, coordinator: type.name))
+        }
         let calls = prepare.calls.filter { $0.switchCase?.contains(route.name) == true }
         let mapping = context.recognizer.mapping
         let index = context.recognizer.index
@@ -165,12 +168,10 @@ struct XCoordinatorStyle: CoordinatorStyle {
             if let made = calls.first(where: {
                 $0.receiver == nil && index.helpers[$0.name]?.contains { transitionTypes.contains($0.returnType?.base ?? "") } == true
             }) {
-                context.notes.append(
-                    ExtractionNote(
-                        .unrecognized,
-                        "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: "
-                            + "what `\(type.name).\(name)` shows is not read",
-                        at: made.location, coordinator: type.name))
+                note(
+                    .unrecognized,
+                    "`.\(made.name)(…)` is the app's own transition, built without one of XCoordinator's: what `\(type.name).\(name)` "
+                        + "shows is not read", at: made.location)
             }
             allResolved = false
             return
@@ -196,12 +197,10 @@ struct XCoordinatorStyle: CoordinatorStyle {
                 })
             else {
                 if rest.variants.isEmpty {
-                    context.notes.append(
-                        ExtractionNote(
-                            .dynamicDestination,
-                            "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names "
-                                + "one: route left out",
-                            at: first.location, coordinator: type.name))
+                    note(
+                        .dynamicDestination,
+                        "`\(type.name).\(name)` shows the coordinator it is triggered with, and no trigger the reader follows names one: "
+                            + "route left out", at: first.location)
                 }
                 allResolved = false
                 return
