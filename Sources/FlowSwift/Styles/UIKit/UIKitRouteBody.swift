@@ -64,13 +64,11 @@ extension UIKitStyle {
     ) {
         let stack = plainReceiver(push.receiver)
         guard method.parameters.contains(where: { $0.name == stack }), !route.isOpen else { return }
-        route.open = Located(true, at: push.location)
-        context.notes.append(
-            ExtractionNote(
-                .unrecognized,
-                "`\(type.name).\(route.name)` pushes onto `\(stack)`, the stack it is handed: which stack that is is not read "
-                    + "(the route is open)",
-                at: push.location, coordinator: type.name))
+        leaveOpen(
+            &route, at: push.location,
+            "`\(type.name).\(route.name)` pushes onto `\(stack)`, the stack it is handed: which stack that is is not read "
+                + "(the route is open)",
+            type, &context)
     }
 
     /// Whether `push` pushes onto the stack that `presentation` presents (`modal.pushViewController(form)` before
