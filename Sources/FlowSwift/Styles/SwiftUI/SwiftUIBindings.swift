@@ -99,7 +99,7 @@ extension SwiftUIStyle {
     /// `typealias View = …` elsewhere can make the conformance read as another type).
     static func isView(_ type: TypeFacts) -> Bool {
         type.keyword != .protocol
-            && (type.inherited.contains { $0.base == names.view }
+            && (type.inherited.contains { $0.base == names.view || names.representables.contains($0.base) }
                 || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
     }
 

@@ -154,6 +154,7 @@ struct SwiftUIStyle: CoordinatorStyle {
     mutating func merge(_ built: Self) {}
 
     mutating func link(_ context: inout Context) {
+        Self.linkBridges(state, &context)
         Self.linkSelfClosingChildren(state, &context)
     }
 }
