@@ -22,6 +22,8 @@ struct Recognizer {
     /// Types only the SwiftUI style claims (a view or a router owning SwiftUI navigation state): what another style's
     /// coordinator makes of them is a screen's content, never a child it starts and keeps.
     private(set) var ownedBySwiftUIOnly: Set<String> = []
+    /// What SwiftUI views bind through objects they hold, by the object's type: read once, before any type is claimed.
+    private(set) var swiftUIHeld = SwiftUIStyle.HeldBindings()
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
@@ -60,6 +62,7 @@ struct Recognizer {
         let mapping = Self.withEffects(mapping, index)
         self.mapping = mapping
         fileNotes = files.flatMap(\.notes) + index.notes
+        swiftUIHeld = SwiftUIStyle.HeldBindings(index)
         var owners: [String: [String]] = [:]
         var claimed: Set<String> = []
         var launchers: [String] = []

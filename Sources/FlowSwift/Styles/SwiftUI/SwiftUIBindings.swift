@@ -99,7 +99,7 @@ extension SwiftUIStyle {
     /// `typealias View = …` elsewhere can make the conformance read as another type).
     static func isView(_ type: TypeFacts) -> Bool {
         type.keyword != .protocol
-            && (type.inherited.contains { $0.base == names.view }
+            && (type.inherited.contains { $0.base == names.view || names.representables.contains($0.base) }
                 || type.properties.contains { $0.name == names.body && $0.type?.base == names.view })
     }
 
@@ -164,39 +164,26 @@ extension SwiftUIStyle {
     }
 
     /// The stacks views bind to one of `type`'s path properties through a property holding `type`, in declaration order.
-    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ index: ProjectIndex, first: Bool = false)
+    static func stacksBound(_ type: String, _ paths: [(name: String, routes: String?)], _ held: HeldBindings, first: Bool = false)
         -> [Binding]
     {
-        guard (index.callCounts[names.stack] ?? 0) > 0 else { return [] }
         var found: [Binding] = []
-        for name in index.order {
-            guard let host = index.types[name], isView(host) else { continue }
-            for binding in bindings(of: host) where binding.kind == .stack {
-                guard let holder = binding.holder, paths.contains(where: { $0.name == binding.property }),
-                    heldType(holder, in: host, index) == type
-                else { continue }
-                found.append(binding)
-                if first { return found }
-            }
+        for binding in held.stacks[type] ?? [] where paths.contains(where: { $0.name == binding.property }) {
+            found.append(binding)
+            if first { return found }
         }
         return found
     }
 
     /// The presenters views bind to `type`'s properties through a property holding `type` (`.sheet(item:
     /// $model.searchData)`), in declaration order.
-    static func presentersBound(_ type: TypeFacts, _ index: ProjectIndex, first: Bool = false) -> [Binding] {
-        guard (names.presenters.keys + [names.destination]).contains(where: { (index.callCounts[$0] ?? 0) > 0 }) else { return [] }
+    static func presentersBound(_ type: TypeFacts, _ held: HeldBindings, first: Bool = false) -> [Binding] {
+        guard let bound = held.presenters[type.name] else { return [] }
         let properties = Set(type.properties.map(\.name))
         var found: [Binding] = []
-        for name in index.order {
-            guard let host = index.types[name], isView(host) else { continue }
-            for binding in bindings(of: host) + helperBindings(of: host, index) {
-                guard binding.kind != .stack, binding.kind != .tabs, let holder = binding.holder, let property = binding.property,
-                    properties.contains(property), heldType(holder, in: host, index) == type.name
-                else { continue }
-                found.append(binding)
-                if first { return found }
-            }
+        for binding in bound where binding.property.map(properties.contains) == true {
+            found.append(binding)
+            if first { return found }
         }
         return found
     }
@@ -219,6 +206,40 @@ extension SwiftUIStyle {
         case .member(let name, _)?: return (name, nil)
         case .qualified(let type, let member, _)? where member != "self" && member != "init": return (member, type)
         default: return nil
+        }
+    }
+}
+
+extension SwiftUIStyle {
+    /// What the views bind through a property holding an object (`$router.path`, `.sheet(item: $model.sheet)`), by the
+    /// object's type, in declaration order: read once for the whole project, so that asking it for each class costs
+    /// what that class's own bindings do, not a walk of every view.
+    struct HeldBindings: Sendable {
+        /// Object type → the stacks views bind to its properties.
+        var stacks: [String: [Binding]] = [:]
+        /// Object type → the presenters (and bound destinations) views bind to its properties.
+        var presenters: [String: [Binding]] = [:]
+
+        init() {}
+
+        init(_ index: ProjectIndex) {
+            let counts = index.callCounts
+            let readsStacks = (counts[names.stack] ?? 0) > 0
+            let readsPresenters = (names.presenters.keys + [names.destination]).contains { (counts[$0] ?? 0) > 0 }
+            guard readsStacks || readsPresenters else { return }
+            for name in index.order {
+                guard let host = index.types[name], isView(host) else { continue }
+                let own = bindings(of: host)
+                let stackBindings = readsStacks ? own.filter { $0.kind == .stack } : []
+                let presenterBindings =
+                    readsPresenters ? (own + helperBindings(of: host, index)).filter { $0.kind != .stack && $0.kind != .tabs } : []
+                for (binding, isStack) in stackBindings.map({ ($0, true) }) + presenterBindings.map({ ($0, false) }) {
+                    guard let holder = binding.holder, binding.property != nil, let type = heldType(holder, in: host, index) else {
+                        continue
+                    }
+                    if isStack { stacks[type, default: []].append(binding) } else { presenters[type, default: []].append(binding) }
+                }
+            }
         }
     }
 }

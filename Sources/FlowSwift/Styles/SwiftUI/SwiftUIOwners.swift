@@ -267,6 +267,11 @@ extension SwiftUIStyle {
                 .route(owner, route.name, .triggers, item: name),
                 .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
             route.triggers.append(RouteReference(coordinator: nil, route: name, location: closed))
+        } else if case .screen(let screen) = destination, state.unseenClosers.contains(screen), !route.isOpen {
+            route.open = Located(true, at: view.location)
+            context.provenance.set(
+                .route(owner, route.name, .open),
+                .inferred("`\(screen)` keeps `dismiss` of its environment, and where it is called is not read"))
         }
     }
 
@@ -295,11 +300,7 @@ extension SwiftUIStyle {
 
     /// `@Environment(\.dismiss) var dismiss` called (`dismiss()`, or the older `presentationMode.wrappedValue.dismiss()`).
     static func selfClosingCall(_ type: TypeFacts) -> SourceLocation? {
-        let closers = type.properties.filter { property in
-            property.attributes.contains {
-                $0.name == names.environment && $0.arguments.contains { key in names.dismissKeys.contains { key == "\\.\($0)" } }
-            }
-        }.map(\.name)
+        let closers = type.properties.filter(dismissProperty).map(\.name)
         guard !closers.isEmpty else { return nil }
         for method in type.methods {
             for call in method.calls {
@@ -316,6 +317,39 @@ extension SwiftUIStyle {
 }
 
 extension SwiftUIStyle {
+    /// A view closed through an object that keeps it (`picker.dismiss()` in the delegate a representable makes, whose
+    /// `picker` property holds the view): the view calls its own `dismiss()` there.
+    static func addClosingThroughHolders(_ selfClosing: inout [String: SourceLocation], _ index: ProjectIndex) {
+        var closers: [String: Set<String>] = [:]
+        for name in index.order where selfClosing[name] == nil {
+            guard let type = index.types[name], isView(type) else { continue }
+            let own = Set(type.properties.filter { dismissProperty($0) }.map(\.name))
+            if !own.isEmpty { closers[name] = own }
+        }
+        guard !closers.isEmpty else { return }
+        for name in index.order {
+            guard let holder = index.types[name] else { continue }
+            let held = Dictionary(
+                holder.properties.compactMap { property in property.type.map { (property.name, $0.base) } }, uniquingKeysWith: { a, _ in a }
+            )
+            for method in holder.methods {
+                for call in method.calls {
+                    guard let receiver = call.receiver, let view = held[receiver], closers[view]?.contains(call.name) == true else {
+                        continue
+                    }
+                    if selfClosing[view].map({ call.location < $0 }) ?? true { selfClosing[view] = call.location }
+                }
+            }
+        }
+    }
+
+    /// `@Environment(\.dismiss) var dismiss` (or `presentationMode`).
+    static func dismissProperty(_ property: PropertyFacts) -> Bool {
+        property.attributes.contains {
+            $0.name == names.environment && $0.arguments.contains { key in names.dismissKeys.contains { key == "\\.\($0)" } }
+        }
+    }
+
     /// The views owning navigation state a view's body builds, directly or inside plain views of the app's it builds (a
     /// row's sheet inside a list inside the screen), a few levels deep; each at the call in `type`'s own body that
     /// leads to it.

@@ -27,6 +27,9 @@ struct SwiftUIStyle: CoordinatorStyle {
         var calls: [String: [Fact<String>]] = [:]
         /// Views that close their own context (`dismiss()` of `@Environment(\.dismiss)`), at the call.
         var selfClosing: [String: SourceLocation] = [:]
+        /// Views that keep `dismiss` of their environment where no call of it is read (handed to a delegate object that
+        /// calls it under its own name): what shows them may be closed from there.
+        var unseenClosers: Set<String> = []
         /// Owning view → the routes its own body fires on its own state, for a view that is no screen of its routes.
         var ownTriggers: [String: [Fact<String>]] = [:]
         /// Owning view → the items and flags its own body clears where the reader cannot tell which view runs it.
@@ -59,8 +62,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         if isView(type) { return isOwningView(type, index) || isStacklessDestinationView(type, index) }
         guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
-        return (!paths.isEmpty && !stacksBound(type.name, paths, index, first: true).isEmpty)
-            || !presentersBound(type, index, first: true).isEmpty
+        return (!paths.isEmpty && !stacksBound(type.name, paths, recognizer.swiftUIHeld, first: true).isEmpty)
+            || !presentersBound(type, recognizer.swiftUIHeld, first: true).isEmpty
     }
 
     /// A view that binds state of its own to a stack or a presenter, or shows tabs.
@@ -89,10 +92,10 @@ struct SwiftUIStyle: CoordinatorStyle {
                 continue
             }
             let paths = Self.pathProperties(of: type, index)
-            let stacks = Self.stacksBound(name, paths, index)
+            let stacks = Self.stacksBound(name, paths, context.recognizer.swiftUIHeld)
             state.routers.insert(name)
             guard let binding = stacks.first else {
-                guard let presenter = Self.presentersBound(type, index, first: true).first else { continue }
+                guard let presenter = Self.presentersBound(type, context.recognizer.swiftUIHeld, first: true).first else { continue }
                 state.presenterHosts[name] = presenter.host
                 if let host = index.types[presenter.host], let holder = presenter.holder, Self.ownsHeld(holder, in: host) {
                     state.hostedRouters[presenter.host] = name
@@ -124,6 +127,11 @@ struct SwiftUIStyle: CoordinatorStyle {
             }
             if let closing = Self.selfClosingCall(type) { state.selfClosing[name] = closing }
         }
+        Self.addClosingThroughHolders(&state.selfClosing, index)
+        for name in index.order where state.selfClosing[name] == nil {
+            guard let type = index.types[name], Self.isView(type), type.properties.contains(where: Self.dismissProperty) else { continue }
+            state.unseenClosers.insert(name)
+        }
         // A view whose body shows a view that closes its context closes it too (`MigrationView` inside its host).
         var embeddingClosers: [String: SourceLocation] = [:]
         for name in index.order where state.selfClosing[name] == nil {
@@ -154,6 +162,7 @@ struct SwiftUIStyle: CoordinatorStyle {
     mutating func merge(_ built: Self) {}
 
     mutating func link(_ context: inout Context) {
+        Self.linkBridges(state, &context)
         Self.linkSelfClosingChildren(state, &context)
     }
 }

@@ -21,8 +21,9 @@ extension SwiftUIStyle {
                 for call in method.calls {
                     // Inside what a presenter or a destination shows, the call is that view's, not this one's.
                     guard let screen = screen(making: call, in: method, of: name, presenting, index) else { continue }
-                    // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it.
-                    if isOwner, screen == name, !isBinder(call) {
+                    // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it, from
+                    // the owner's own screen or from a view it presents.
+                    if isOwner, !isBinder(call) {
                         for route in handedOver(call, owner: type, state, index) {
                             found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
                         }
@@ -177,7 +178,10 @@ extension SwiftUIStyle {
             case .stack, .tabs: return false
             }
         }
-        guard binding.count == 1, let only = binding.first else { return nil }
+        // Several presenters of one modifier chained on the view (`.sheet(isPresented: $a) {…}.sheet(isPresented: $b)
+        // {…}`): the one whose closure the call runs in.
+        let shown = binding.count == 1 ? binding : binding.filter { runs(call, in: $0.method.calls[$0.call].givenClosures, of: modifier) }
+        guard shown.count == 1, let only = shown.first else { return nil }
         return presentedView(only, index)?.value
     }
 

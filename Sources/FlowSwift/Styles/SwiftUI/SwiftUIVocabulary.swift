@@ -7,6 +7,8 @@ extension SwiftUIStyle {
     struct Names: Sendable {
         /// The protocol every view conforms to.
         var view = "View"
+        /// The protocols that wrap a UIKit controller or view as a view: what `makeUIViewController` builds is shown.
+        var representables: Set<String> = ["UIViewControllerRepresentable", "UIViewRepresentable"]
         /// What a view declares to show itself: `var body: some View`.
         var body = "body"
         /// What an `App` declares its windows with: `var body: some Scene`.
