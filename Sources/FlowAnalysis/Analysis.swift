@@ -21,6 +21,8 @@ public struct Analysis: Sendable {
     public let framework: Framework
     /// Specs or Swift code: what a fix names, a spec field or the code change.
     public let origin: GraphOrigin
+    /// The entry is a guess (code whose launch was not read): the real launch may start any coordinator.
+    public let entryGuessed: Bool
 
     /// Below this many routes (a small app's), facts and rules are computed on one thread: waking others costs more
     /// than they save.
@@ -30,9 +32,10 @@ public struct Analysis: Sendable {
     public var worthThreads: Bool { index.routeIDs.count >= Self.parallelRoutes }
 
     /// Facts that do not depend on each other are computed side by side.
-    public init(_ graph: FlowGraph, framework: Framework = .uikit, origin: GraphOrigin = .specs) {
+    public init(_ graph: FlowGraph, framework: Framework = .uikit, origin: GraphOrigin = .specs, entryGuessed: Bool = false) {
         self.framework = framework
         self.origin = origin
+        self.entryGuessed = entryGuessed
         let index = FlowIndex(graph)
         self.index = index
         let chains = ChainWalk.walks(graph.chains, index: index)

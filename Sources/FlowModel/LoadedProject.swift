@@ -5,6 +5,8 @@ public struct LoadedProject: Sendable {
     public var diagnostics: [Finding]
     /// `.code` when no spec exists and the graph was read from the Swift code (`lint --sources`).
     public var origin: GraphOrigin
+    /// Read from code whose launch was not read: the entry is a guess, and what the launch starts is unknown.
+    public var entryGuessed = false
     /// Links into `/proc`, `/sys` or `/dev` met while searching for specs, not followed: one line each.
     public var notFollowed: [String] = []
 

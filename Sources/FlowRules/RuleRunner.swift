@@ -50,7 +50,8 @@ public struct RuleRunner: Sendable {
                 configuration.isEnabled($0.description.id) && (specIsValid || $0.description.scope == .element)
             }
         if !rules.isEmpty {
-            let facts = Analysis(project.graph, framework: configuration.framework, origin: project.origin)
+            let facts = Analysis(
+                project.graph, framework: configuration.framework, origin: project.origin, entryGuessed: project.entryGuessed)
             analysis = facts
             // Rules only read the analysis: they run side by side, their findings kept in rule order.
             let graphFindings = Parallel.map(rules, inParallel: facts.worthThreads) { rule in rule.init().check(facts) }.joined()

@@ -136,6 +136,7 @@ struct LintPipeline {
             // (docs/guide/adopting.md). Nothing to compare it with.
             code = try readSources(sources, configuration)
             project = LoadedProject(graph: code?.graph ?? FlowGraph(), diagnostics: [], origin: .code)
+            project.entryGuessed = code?.coverage?.entryGuessed ?? false
             comparing = false
         }
         KeptUntilExit.keep(project)
@@ -202,5 +203,5 @@ struct LintOutcome {
     var sources: [String] = []
 
     /// The analysis of the project, computed here when no graph rule ran.
-    var facts: Analysis { analysis ?? Analysis(project.graph, origin: project.origin) }
+    var facts: Analysis { analysis ?? Analysis(project.graph, origin: project.origin, entryGuessed: project.entryGuessed) }
 }

@@ -245,3 +245,32 @@ import FlowAnalysis
         #expect(dominators.dominates(spec.coordinator("App"), spec.coordinator("Shared")))
     }
 }
+
+/// Code whose launch was not read has a guessed entry: the real launch may start any coordinator, so a coordinator
+/// the guess does not reach is withheld, never reported.
+@Suite struct GuessedEntryTests {
+    @Test func aGuessedEntryWithholdsUnreachableCoordinators() throws {
+        let spec = try SpecProject([
+            "app.flow.yml": """
+            version: 1
+            entry: Quay
+            coordinators:
+              Quay:
+                kind: navigation
+                initial: berth
+                routes:
+                  berth: { screen: QuayBerth }
+              Jetty:
+                kind: navigation
+                initial: mooring
+                routes:
+                  mooring: { screen: JettyMooring }
+            """
+        ])
+        let read = UnreachableCoordinatorRule().check(Analysis(spec.project.graph, origin: .code))
+        let guessed = UnreachableCoordinatorRule().check(Analysis(spec.project.graph, origin: .code, entryGuessed: true))
+        #expect(read.map(\.coordinator) == ["Jetty"] && read.allSatisfy { $0.withheldBecause == nil })
+        #expect(guessed.map(\.coordinator) == ["Jetty"])
+        #expect(guessed.allSatisfy { $0.withheldBecause?.contains("the entry is a guess") == true })
+    }
+}

@@ -68,7 +68,8 @@ public struct UnreachableCoordinatorRule: Rule {
             // Withheld when a reachable `open` coordinator may start it (`mayStart`, else any; DESIGN §1 Open world).
             let reason =
                 analysis.openReachability.startedCoordinator[c]
-                ? "a reachable open coordinator may start it from a site that was not read" : nil
+                ? "a reachable open coordinator may start it from a site that was not read"
+                : analysis.entryGuessed ? "the entry is a guess: the app's launch was not read, and may start it" : nil
             let coordinator = index[coordinator: c]
             let notes = starters.neighbors(of: c).map {
                 FindingNote("started by `\(index.qualifiedName($0))`, which is itself never reached", at: index[route: $0].location)
