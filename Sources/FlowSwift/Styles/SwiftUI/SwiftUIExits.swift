@@ -4,8 +4,10 @@ import FlowModel
 /// to it is built, since what that `dismiss()` closes is decided by how its parents show it.
 extension SwiftUIStyle {
     /// A child shown only by presentations gets a `dismiss` route its first screen triggers: the `dismiss()` closes
-    /// the presentation that shows it, which is what a spec's `dismiss` from that screen closes. A child also pushed,
-    /// embedded or selected closes a context the spec cannot name from the child alone: each route to it is open.
+    /// the presentation that shows it, which is what a spec's `dismiss` from that screen closes. A child only pushed
+    /// is popped by it, the back exit its push already gives. A child only embedded (in the parent's view, or as a tab)
+    /// closes what shows its parent: the parent closes itself, read the same way one level up. A child shown in ways
+    /// that mix these closes a context the spec cannot name from the child alone: each route to it is open.
     static func linkSelfClosingChildren(_ state: State, _ context: inout Context) {
         guard !state.selfClosing.isEmpty else { return }
         // Router → the views that make and keep it, or present what it holds.
@@ -17,16 +19,31 @@ extension SwiftUIStyle {
         for owner in context.coordinators.keys.sorted() where context.provenance.frameworks[owner] == .swiftui {
             guard let routes = context.coordinators[owner]?.routes else { continue }
             for (index, route) in routes.enumerated() where route.retain?.value == .hierarchy {
-                guard let child = route.destination?.value.coordinatorName, closer(of: child, hosts: hosts, state, context) != nil else {
-                    continue
-                }
+                guard let child = route.destination?.value.coordinatorName else { continue }
                 starts[child, default: []].append((owner, index))
             }
         }
-        for (child, routes) in starts.sorted(by: { $0.key < $1.key }) {
-            guard let (screen, closed) = closer(of: child, hosts: hosts, state, context) else { continue }
-            let presented = routes.allSatisfy { context.coordinators[$0.owner]?.routes[$0.route].transition?.value == .present }
-            if presented, addDismiss(to: child, shownBy: screen, closedAt: closed, &context) { continue }
+        // Parents an embedded child closes: what their own view closes, where the child's view does it.
+        var closedThroughChild: [String: (screen: String, at: SourceLocation)] = [:]
+        var pending = starts.keys.sorted()
+        var done: Set<String> = []
+        // Each child is settled once; a parent an embedded child closes is settled after it (a cycle stops there).
+        while let child = pending.first {
+            pending.removeFirst()
+            guard !done.contains(child), let routes = starts[child],
+                let (screen, closed) = closedThroughChild[child] ?? closer(of: child, hosts: hosts, state, context)
+            else { continue }
+            done.insert(child)
+            let transitions = Set(routes.map { context.coordinators[$0.owner]?.routes[$0.route].transition?.value })
+            if transitions == [.present], addDismiss(to: child, shownBy: screen, closedAt: closed, &context) { continue }
+            if transitions == [.push] { continue }
+            if transitions.isSubset(of: [nil, .embed]) {
+                for owner in Set(routes.map(\.owner)) where closedThroughChild[owner] == nil && !done.contains(owner) {
+                    closedThroughChild[owner] = (screen, closed)
+                    pending.append(owner)
+                }
+                continue
+            }
             for (owner, index) in routes {
                 guard let route = context.coordinators[owner]?.routes[index], !route.isOpen else { continue }
                 let at = route.retain?.location ?? route.location
