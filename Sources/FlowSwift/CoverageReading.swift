@@ -123,6 +123,12 @@ struct CoverageReading {
                 return notRead(.base, "a base others build on (\(shown)\(more)), never made itself: read through them")
             }
         }
+        if let representable = recognizer.representable(delegating: declared), !showsScreens(declared) {
+            return notRead(
+                .noNavigation,
+                "the delegate `\(representable).makeCoordinator()` makes for the UIKit view it wraps: it answers that view's "
+                    + "callbacks; what it closes (`dismiss`, a binding set to false) is its view closing itself")
+        }
         if let site = navigation(in: type) {
             return notRead(.unrecognized, "\(site.what) (\(at(site.location))), but it was not read as a coordinator")
         }
@@ -228,6 +234,16 @@ struct CoverageReading {
         let lower = receiver.lowercased()
         if call.name.hasPrefix("start"), ["coordinator", "child", "flow"].contains(where: lower.contains) { return true }
         return ["router", "navigator", "navigationcontroller"].contains(where: lower.contains)
+    }
+
+    /// Whether the type shows a screen or starts a child itself (a present, push or new root), beyond closing.
+    private func showsScreens(_ type: TypeFacts) -> Bool {
+        type.methods.contains { method in
+            method.calls.contains { call in
+                guard let transition = UIKitStyle.transition(of: call, mapping: mapping) else { return false }
+                return transition.destinationRule == .required
+            } || method.constructed.contains { isScreenOrCoordinator($0.value) && $0.value != type.name }
+        }
     }
 
     /// Types some method makes, besides SwiftUI's `makeCoordinator()`: the `Coordinator` it makes is the

@@ -12,6 +12,9 @@ struct Recognizer {
     /// Type names in declaration order (file, line).
     var order: [String] { index.order }
 
+    /// The representable whose `makeCoordinator()` makes this declaration, when it is one.
+    func representable(delegating type: TypeFacts) -> String? { bridgeDelegates[type.location.file]?[type.name] }
+
     /// Whether a style claims the type as one of its coordinators: asked for every type a call or property names,
     /// so the project's own types are answered once, in `init`.
     func claimed(_ type: TypeFacts) -> Bool {
@@ -24,6 +27,10 @@ struct Recognizer {
     private(set) var ownedBySwiftUIOnly: Set<String> = []
     /// What SwiftUI views bind through objects they hold, by the object's type: read once, before any type is claimed.
     private(set) var swiftUIHeld = SwiftUIStyle.HeldBindings()
+
+    /// SwiftUI's bridges to a UIKit view's delegate, by where they are declared: file → the type a representable's
+    /// `makeCoordinator()` makes → that representable (`ImagePicker` → its nested `Coordinator`). Not a flow.
+    private(set) var bridgeDelegates: [String: [String: String]] = [:]
 
     /// XCoordinator route enum → the one coordinator that routes it: what a `StrongRouter<NewsRoute>` leads to.
     private(set) var routerOwners: [String: String] = [:]
@@ -63,6 +70,7 @@ struct Recognizer {
         self.mapping = mapping
         fileNotes = files.flatMap(\.notes) + index.notes
         swiftUIHeld = SwiftUIStyle.HeldBindings(index)
+        bridgeDelegates = SwiftUIStyle.bridgeDelegates(in: files)
         var owners: [String: [String]] = [:]
         var claimed: Set<String> = []
         var launchers: [String] = []

@@ -138,6 +138,65 @@ import Testing
                 "<p class=\"entry-guessed\">The app may start in <a href=\"ShelfCoordinator.html\">ShelfCoordinator</a>: a guess"))
     }
 
+    /// A representable's delegate (`makeCoordinator()`) that only closes its view is SwiftUI's bridge, not a flow:
+    /// `no-navigation`, said with the representable; one that shows a screen of its own stays unrecognized.
+    @Test func aRepresentablesDelegateIsNoFlow() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let picker = """
+            import SwiftUI
+            import UIKit
+
+            struct LoomPicker: UIViewControllerRepresentable {
+                @Binding var isShown: Bool
+                func makeUIViewController(context: Context) -> UIImagePickerController {
+                    let picker = UIImagePickerController()
+                    picker.delegate = context.coordinator
+                    return picker
+                }
+                func updateUIViewController(_ controller: UIImagePickerController, context: Context) {}
+                func makeCoordinator() -> Coordinator { Coordinator(self) }
+
+                final class Coordinator: NSObject, UIImagePickerControllerDelegate {
+                    let parent: LoomPicker
+                    init(_ parent: LoomPicker) { self.parent = parent }
+                    func imagePickerControllerDidCancel(_ picker: UIImagePickerController) {
+                        picker.dismiss(animated: true)
+                        parent.isShown = false
+                    }
+                }
+            }
+
+            """
+        let showing = """
+            import SwiftUI
+            import UIKit
+
+            final class ShuttleDetailViewController: UIViewController {}
+
+            struct ShuttleList: UIViewControllerRepresentable {
+                func makeUIViewController(context: Context) -> UITableViewController { UITableViewController() }
+                func updateUIViewController(_ controller: UITableViewController, context: Context) {}
+                func makeCoordinator() -> ShuttleListCoordinator { ShuttleListCoordinator() }
+            }
+
+            final class ShuttleListCoordinator: NSObject {
+                weak var host: UIViewController?
+                func didPick() { host?.present(ShuttleDetailViewController(), animated: true) }
+            }
+
+            """
+        try picker.write(to: sources.appendingPathComponent("LoomPicker.swift"), atomically: true, encoding: .utf8)
+        try showing.write(to: sources.appendingPathComponent("ShuttleList.swift"), atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(["lint", "--sources", "Sources", "--format", "json", "--explain-open"], in: folder)
+        #expect(
+            result.stderr.contains(
+                "Sources/LoomPicker.swift:14:17: not read: Coordinator [no-navigation]: the delegate `LoomPicker.makeCoordinator()` makes"))
+        #expect(result.stderr.contains("not read: ShuttleListCoordinator [unrecognized]"))
+    }
+
     /// Each reason, at its Swift line; a child start whose keeper was not seen is unknown.
     @Test func everyReasonIsGivenAtItsLine() throws {
         let folder = try Self.folder()

@@ -60,6 +60,20 @@ extension SwiftUIStyle {
 
     static let names = Names()
 
+    /// File → the type a representable's `makeCoordinator()` makes → the representable, both declared in that file.
+    static func bridgeDelegates(in files: [FileFacts]) -> [String: [String: String]] {
+        var delegates: [String: [String: String]] = [:]
+        for file in files {
+            for type in file.types where type.inherited.contains(where: { names.representables.contains($0.base) }) {
+                guard let maker = type.methods.first(where: { $0.name == "makeCoordinator" }),
+                    let made = maker.returnType?.base ?? maker.returns.first?.constructedType
+                else { continue }
+                delegates[file.path, default: [:]][made] = type.name
+            }
+        }
+        return delegates
+    }
+
     /// What the fact collector needs of this style: nothing beyond the views SwiftUI's other readers already name.
     static let vocabulary = NavigationVocabulary(wrappers: WrapperNames(viewProtocols: ["View"]))
 }

@@ -83,7 +83,8 @@ struct UIKitStyle: CoordinatorStyle {
         if !recognizer.mapping.coordinators.isEmpty && recognizer.index.conforms(type, toAnyOf: Set(recognizer.mapping.coordinators)) {
             return true
         }
-        return isCoordinatorByName(type, recognizer.mapping)
+        // A representable's delegate (`makeCoordinator()`) answers its UIKit view's callbacks: SwiftUI's bridge.
+        return recognizer.representable(delegating: type) == nil && isCoordinatorByName(type, recognizer.mapping)
     }
 
     /// A class named `…Coordinator` that conforms to no coordinator type (`final class HomeCoordinator: NSObject`,
