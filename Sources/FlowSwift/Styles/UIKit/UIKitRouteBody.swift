@@ -13,13 +13,16 @@ extension UIKitStyle {
         let mapping = context.recognizer.mapping
         // `tabBarController.setViewControllers([], …)` empties a container: it shows nothing; given the tabs' stacks
         // mapped from a list, it is where a hub starts (read with the tabs).
-        let navigations = ([method] + inlined).flatMap {
+        let direct = ([method] + inlined).flatMap {
             $0.calls.filter {
                 transition(of: $0, mapping: mapping) != nil && $0.closures.allSatisfy(bodyClosures.contains)
                     && $0.arguments.first?.value != .array([])
                     && !givesMappedTabs($0)
             }
         }
+        // `dismiss(animated: true) { present(login, …) }`: closing first, then showing in the completion, shows (as
+        // popping and then pushing is the push).
+        let navigations = direct + showingAfterClosing(direct, in: [method] + inlined, mapping)
         // A stack built and then presented (`setViewControllers` … `present(nav)`) is a presentation.
         let presented = navigations.first { transition(of: $0, mapping: mapping) == .present }
         // `popToRootViewController` then `pushViewController(chat)`: the route is the push, what the user sees.
@@ -69,6 +72,19 @@ extension UIKitStyle {
             "`\(type.name).\(route.name)` pushes onto `\(stack)`, the stack it is handed: which stack that is is not read "
                 + "(the route is open)",
             type, &context)
+    }
+
+    /// The calls that show a screen in the completion of a closing call the method makes directly, when every
+    /// direct navigation closes: what the user sees once the closing is done.
+    static func showingAfterClosing(_ direct: [CallFacts], in methods: [MethodFacts], _ mapping: ExtractMapping) -> [CallFacts] {
+        guard !direct.isEmpty, direct.allSatisfy({ transition(of: $0, mapping: mapping)?.destinationRule == .forbidden }) else {
+            return []
+        }
+        let completions = Set(direct.flatMap(\.givenClosures))
+        return methods.flatMap(\.calls).filter { call in
+            guard let opened = call.closureAt, completions.contains(opened) else { return false }
+            return transition(of: call, mapping: mapping)?.destinationRule == .required
+        }
     }
 
     /// Whether `push` pushes onto the stack that `presentation` presents (`modal.pushViewController(form)` before
