@@ -81,9 +81,19 @@ extension UIKitStyle {
             return []
         }
         let completions = Set(direct.flatMap(\.givenClosures))
-        return methods.flatMap(\.calls).filter { call in
-            guard let opened = call.closureAt, completions.contains(opened) else { return false }
-            return transition(of: call, mapping: mapping)?.destinationRule == .required
+        return methods.flatMap { method in
+            method.calls.filter { call in
+                guard let opened = call.closureAt, completions.contains(opened),
+                    transition(of: call, mapping: mapping)?.destinationRule == .required
+                else { return false }
+                // An alert after closing is a menu (UIKitAlerts), not what the route shows: the route stays the closing.
+                let shown = call.arguments.first { $0.label != "animated" }?.value
+                let made = shown.flatMap { value -> String? in
+                    if case .reference(let name) = value { return method.binding(name, before: call.location)?.constructedType }
+                    return value.constructedType
+                }
+                return made != "UIAlertController"
+            }
         }
     }
 
