@@ -269,7 +269,7 @@ struct ResolvedChains {
         var leftOut: [Chain] = []
         // The coordinators written, indexed for `ChainWalk`: built only when there are chains to resolve.
         var graph = FlowGraph()
-        for coordinator in coordinators where !chains.isEmpty { kept[coordinator.name].map { graph.add($0) } }
+        for coordinator in coordinators where !chains.isEmpty { if let read = kept[coordinator.name] { graph.add(read) } }
         let index = FlowIndex(graph)
         self.chains = chains.compactMap { chain in
             guard let from = chain.from?.value, kept[from] != nil else { return nil }

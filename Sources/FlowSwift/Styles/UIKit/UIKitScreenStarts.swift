@@ -21,6 +21,8 @@ extension UIKitStyle {
         let kept: Bool
     }
 
+    /// Once every coordinator is built: each route that shows a screen gains a route per child that screen (or a
+    /// screen it makes) makes, unless the coordinator already starts that child, and the screen triggers it.
     static func addScreenStarts(_ state: inout State, _ context: inout Context) {
         let shownByRoutes = Set(context.coordinators.values.flatMap { $0.routes.compactMap { screen(of: $0) } })
         var reading = ScreenStartReading(context, shownByRoutes: shownByRoutes)
@@ -47,8 +49,8 @@ extension UIKitStyle {
         if case .screen(let name)? = route.destination?.value { name } else { nil }
     }
 
-    /// The route by which `parent` starts a child through the screen that makes it.
-    /// The parent does no transition of its own: the child presents from the screen, or shows itself on what the
+    /// The route by which `parent` starts a child through the screen that makes it. The parent does no transition of
+    /// its own: the child presents from the screen, or shows itself on what the
     /// screen gives it (its own stack, a tab), never on the parent's stack.
     private static func route(
         _ name: String, _ start: ScreenStart, shownBy screen: String, of parent: String, startShows: Fact<Transition>?,
@@ -56,9 +58,11 @@ extension UIKitStyle {
     ) -> Route {
         var route = Route(name: name, location: start.location)
         let transition: Fact<Transition> =
-            startShows?.value == .present
-            ? Fact(.present, at: startShows!.location, .inferred("the child's start() presents it from the screen"))
-            : Fact(.attach, at: start.location, .inferred("the child shows itself on what the screen gives it"))
+            if let shows = startShows, shows.value == .present {
+                Fact(.present, at: shows.location, .inferred("the child's start() presents it from the screen"))
+            } else {
+                Fact(.attach, at: start.location, .inferred("the child shows itself on what the screen gives it"))
+            }
         route.transition = context.put(transition, .route(parent, name, .transition))
         let via = start.maker == screen ? "`\(screen)`" : "`\(start.maker)` (made under `\(screen)`)"
         route.destination = context.put(
