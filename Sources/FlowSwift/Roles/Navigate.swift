@@ -4,6 +4,11 @@ import FlowConfig
 // Navigate: which calls change what the user sees, and how: the team's names of `extract:` first, then UIKit's
 // vocabulary (`UIKitStyle.vocabulary`), whose receivers decide where a name alone would mislead.
 extension UIKitStyle {
+    /// The argument a navigation call shows: the assigned value of `=`, else its first argument but `animated`.
+    static func shownArgument(of call: CallFacts) -> ExpressionFacts? {
+        call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
+    }
+
     /// What a call does to navigation, when it is a navigation call.
     static func transition(of call: CallFacts, mapping: ExtractMapping) -> Transition? {
         // The receiver is read only for the names that need it: every call of the project comes here.

@@ -64,11 +64,6 @@ extension UIKitStyle {
         return helpers
     }
 
-    /// The argument a navigation call shows: the assigned value of `=`, else its first argument but `animated`.
-    private static func shownArgument(of call: CallFacts) -> ExpressionFacts? {
-        call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
-    }
-
     /// What a call hands the helper, parameter name → argument: by position when every argument is given, else only
     /// the first (the ones after it may be defaulted).
     private static func handedArgument(of call: CallFacts, to helper: MethodFacts) -> [String: ExpressionFacts]? {

@@ -87,7 +87,7 @@ extension UIKitStyle {
                     transition(of: call, mapping: mapping)?.destinationRule == .required
                 else { return false }
                 // An alert after closing is a menu (UIKitAlerts), not what the route shows: the route stays the closing.
-                let shown = call.arguments.first { $0.label != "animated" }?.value
+                let shown = shownArgument(of: call)
                 let made = shown.flatMap { value -> String? in
                     if case .reference(let name) = value { return method.binding(name, before: call.location)?.constructedType }
                     return value.constructedType
@@ -101,7 +101,7 @@ extension UIKitStyle {
     /// `present(modal)`).
     static func fills(_ presentation: CallFacts, by push: CallFacts, _ mapping: ExtractMapping) -> Bool {
         guard transition(of: push, mapping: mapping) == .push, push.location < presentation.location,
-            case .reference(let presented)? = presentation.arguments.first(where: { $0.label != "animated" })?.value
+            case .reference(let presented)? = shownArgument(of: presentation)
         else { return false }
         return plainReceiver(push.receiver) == presented
     }
@@ -233,18 +233,15 @@ extension UIKitStyle {
         let mapping = context.recognizer.mapping
         let name = route.name
         func path(_ field: RouteField, _ item: String? = nil) -> FactPath { .route(type.name, name, field, item: item) }
-        func argument(_ call: CallFacts) -> ExpressionFacts? {
-            call.name == "=" ? call.arguments.first?.value : call.arguments.first(where: { $0.label != "animated" })?.value
-        }
-        var shown = argument(navigation)
+        var shown = shownArgument(of: navigation)
         // `present(navigationController)` of a stack (or pages) filled by `setViewControllers([screen])` shows that screen.
         if case .type(let name, _, _)? = shown.map({ context.recognizer.resolve($0, in: method, of: type, at: navigation.location) }),
             name == "UINavigationController" || name == "UIPageViewController",
             let filled = navigations.first(where: { transition(of: $0, mapping: mapping) == .setRoot })
         {
-            shown = argument(filled)
+            shown = shownArgument(of: filled)
         } else if kind == .present, let filled = navigations.first(where: { fills(navigation, by: $0, mapping) }) {
-            shown = argument(filled)
+            shown = shownArgument(of: filled)
         }
         if let shown, let (destination, _) = context.destination(shown, in: method, of: type, at: navigation.location) {
             route.destination = context.put(destination, path(destination.value.field))

@@ -158,17 +158,9 @@ struct ScreenStartReading {
         return result
     }
 
-    /// A UIKit controller (by what it inherits, through the app's own classes) or a SwiftUI view.
+    /// A UIKit controller (UIKit's class or one of the app's inheriting from it) or a SwiftUI view.
     private func isScreen(_ name: String) -> Bool {
-        var current = name
-        for _ in 0..<8 {
-            guard let type = context.recognizer.types[current] else { return false }
-            if type.inherited.contains(where: { $0.base == "View" || ($0.base.hasPrefix("UI") && $0.base.hasSuffix("Controller")) }) {
-                return true
-            }
-            guard type.keyword == .class, let superclass = type.inherited.first?.base else { return false }
-            current = superclass
-        }
-        return false
+        UIKitStyle.isController(name, kind: "Controller", context.recognizer.index)
+            || context.recognizer.types[name].map(SwiftUIStyle.isView) == true
     }
 }
