@@ -28,8 +28,10 @@ extension SwiftUIStyle {
         var pending = starts.keys.sorted()
         var done: Set<String> = []
         // Each child is settled once; a parent an embedded child closes is settled after it (a cycle stops there).
-        while let child = pending.first {
-            pending.removeFirst()
+        var next = 0
+        while next < pending.count {
+            let child = pending[next]
+            next += 1
             guard !done.contains(child), let routes = starts[child],
                 let (screen, closed) = closedThroughChild[child] ?? closer(of: child, hosts: hosts, state, context)
             else { continue }
