@@ -489,6 +489,23 @@ import Testing
         #expect(spec.contains("Self: weak  # fixtures/extract/uikit/screen-model-holds-coordinator/Sources/Screens.swift:37"))
     }
 
+    /// A closure keeping the coordinator, handed to a value the coordinator keeps, closes coordinator → value →
+    /// closure → coordinator: the hosted view's trailing closure and the lazy view model's method handed by name are
+    /// cycles; the weak closure, the value only the stack keeps and the closure an initializer only runs are not.
+    @Test func closureKeptByWhatTheCoordinatorKeepsIsARetainCycle() throws {
+        let (output, _, _) = try Self.extract("uikit/closure-keeps-coordinator")
+        defer { try? FileManager.default.removeItem(at: output) }
+        // VarnishCoordinator, started by nothing here, is also `unreachable-coordinator`.
+        let findings = try Self.lint(output).findings.filter { $0.rule == "retain-cycle" }
+        #expect(Set(findings.compactMap(\.coordinator)) == ["LuthierCoordinator", "FretboardCoordinator"])
+        #expect(findings.count == 2)
+        #expect(findings.allSatisfy { $0.message.contains("`[weak self]` in a closure") })
+        let spec = try String(contentsOf: output.appendingPathComponent("LuthierCoordinators.flow.yml"), encoding: .utf8)
+        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/closure-keeps-coordinator/Sources/LuthierCoordinators.swift:16"))
+        #expect(spec.contains("Self: strong  # fixtures/extract/uikit/closure-keeps-coordinator/Sources/LuthierCoordinators.swift:39"))
+        #expect(spec.components(separatedBy: "holds:").count == 3)
+    }
+
     /// A child that keeps strongly the parent its add-child helper hands it holds that parent: a cycle with the
     /// parent's list of children. The twin's weak property, set in the route, is no hold.
     @Test func childKeepingItsParentStronglyIsARetainCycle() throws {

@@ -86,8 +86,9 @@ public struct RetainCycleRule: Rule {
                     findings.append(
                         finding(
                             """
-                            \(coordinator.name) holds its own router strongly: the coordinator retains its screens, which retain it \
-                            back, so neither is ever deallocated; make the hold `weak` or `unowned`
+                            \(coordinator.name) is held strongly by what it keeps (its screens, their view models, or a closure \
+                            they keep), so neither is ever deallocated; make that reference `weak` or `unowned` (`[weak self]` in \
+                            a closure)
                             """,
                             at: hold.location, coordinator: coordinator.name))
                     continue

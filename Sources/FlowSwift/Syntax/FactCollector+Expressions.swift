@@ -82,6 +82,23 @@ extension FactCollector {
         return inner
     }
 
+    /// Whether `receiver` starts from a name the method binds or takes as a parameter.
+    /// Asked for every call: the method is read in place (not copied), and an ASCII name is cut at its first other
+    /// byte without asking each character's Unicode properties.
+    func isLocal(_ receiver: String?) -> Bool {
+        guard let receiver, method != nil else { return false }
+        let utf8 = receiver.utf8
+        let end =
+            utf8.firstIndex { byte in
+                !(byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20))
+            } ?? utf8.endIndex
+        let root =
+            end == utf8.endIndex || utf8[end] < 0x80
+            ? String(receiver[..<end]) : String(receiver.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        return method?.bindings[root] != nil || method?.parameters.contains { $0.name == root } == true
+    }
+
     /// A member that gives the coordinator behind a router (`strongRouter`).
     func isRouter(_ member: String) -> Bool {
         let folded = member.lowercased()

@@ -246,6 +246,7 @@ final class FactCollector: SyntaxVisitor {
                 if let value = binding.initializer?.value {
                     let bound = Located(expression(value), at: location(of: binding))
                     method?.bindings[name, default: []].append(bound)
+                    recordCaptures(of: value, in: name, local: true)
                 } else if let type = binding.typeAnnotation?.type {
                     method?.bindings[name, default: []].append(
                         Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
@@ -283,6 +284,7 @@ final class FactCollector: SyntaxVisitor {
         {
             method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
             propertyBody = node.id
+            if let initializer = node.bindings.first?.initializer?.value { recordPropertyCaptures(of: initializer) }
             // `var rootViewController: UIViewController { form }`: a one-expression getter returns its expression.
             if case .getter(let items)? = node.bindings.first?.accessorBlock?.accessors, items.count == 1,
                 let only = items.first?.item.as(ExprSyntax.self)
@@ -447,23 +449,6 @@ final class FactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// Whether `receiver` starts from a name the method binds or takes as a parameter.
-    /// Asked for every call: the method is read in place (not copied), and an ASCII name is cut at its first other
-    /// byte without asking each character's Unicode properties.
-    func isLocal(_ receiver: String?) -> Bool {
-        guard let receiver, method != nil else { return false }
-        let utf8 = receiver.utf8
-        let end =
-            utf8.firstIndex { byte in
-                !(byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20))
-            } ?? utf8.endIndex
-        let root =
-            end == utf8.endIndex || utf8[end] < 0x80
-            ? String(receiver[..<end]) : String(receiver.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        return method?.bindings[root] != nil || method?.parameters.contains { $0.name == root } == true
-    }
-
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard method != nil, let (left, middle, right) = Self.triple(node) else { return .visitChildren }
         if middle.is(AssignmentExprSyntax.self) {
@@ -479,6 +464,7 @@ final class FactCollector: SyntaxVisitor {
                     closures: closures,
                     handles: handled?.handler, handlerDepth: handled?.depth ?? 0
                 ))
+            recordCaptures(of: right, in: receiver ?? "", local: onLocal)
         } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
             // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
             method?.calls.append(
@@ -506,6 +492,7 @@ final class FactCollector: SyntaxVisitor {
             // Read before the append: reading an expression may look at the method's bindings.
             let returned = expression(value)
             method?.returns.append(returned)
+            if returnsPropertyValue { recordCaptures(of: value, in: "", local: false) }
         }
         return .visitChildren
     }

@@ -84,6 +84,31 @@ struct MethodFacts: Sendable {
     /// The protocols the extension that declares the method conforms the type to (`extension Flow: ParentCoordinator`),
     /// empty for a method of the type's own declaration: what may call it besides the app.
     var conformances: [String] = []
+    /// The closures keeping `self` alive that a value made here is handed (`SelfCapture`), for `holds`.
+    var selfCaptures: [SelfCapture] = []
+}
+
+/// A closure that keeps `self` alive (it names `self` with no `[weak self]`, or it is a method of `self` handed by
+/// name), handed to a value that may keep it: `let shelf = ShelfHost(rootView: ShelfView { self.close() })`.
+struct SelfCapture: Sendable {
+    /// Where the value goes: a local name, a place assigned (`self.host`), or `""` for the value of the property whose
+    /// body this is.
+    var place: String
+    var placeIsLocal: Bool
+    /// The constructions from the value in: each one's type and the argument the next is handed as.
+    var path: [CaptureStep]
+    /// A method handed by name (`close(animated:)`, `self.close`), which must be the type's own; `nil` for a closure.
+    var method: String?
+    var location: SourceLocation
+}
+
+/// One construction on a capture's way: its type (`nil` for `.init(…)`), the argument (`{}` for the first trailing
+/// closure), the labels written beside it, and whether view modifiers wrap it.
+struct CaptureStep: Sendable, Hashable {
+    var type: String?
+    var label: String
+    var labels: [String]
+    var modified: Bool
 }
 
 /// What an expression denotes, as far as syntax tells.
