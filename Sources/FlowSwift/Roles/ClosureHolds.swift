@@ -6,103 +6,182 @@ extension UIKitStyle {
     /// Framework classes that keep what they are made with: the argument each one keeps.
     static let frameworkKeepers: [String: Set<String>] = [
         "UIHostingController": ["rootView"], "UINavigationController": ["rootViewController"],
+        "StateObject": ["wrappedValue"], "ObservedObject": ["wrappedValue"], "State": ["wrappedValue"],
     ]
 
     /// `holds: {Self: strong}` where the coordinator keeps, in a strong stored property of its own, a value made
     /// with a closure that keeps the coordinator (one naming `self` without `[weak self]`, or one of its methods
-    /// handed by name), and each construction on the way keeps what it is handed: an initializer that stores the
-    /// argument, a struct's memberwise one, a view under modifiers, or a framework controller's root.
+    /// handed by name), and each step on the way keeps what it is handed: an initializer that stores the argument,
+    /// a struct's memberwise one, a view under modifiers, a framework controller's root, or a method (a builder's)
+    /// whose product keeps that parameter.
     static func closureHolds(of name: String, _ holds: inout [Hold], _ context: Context) {
         let index = context.recognizer.index
         guard let type = index.types[name], type.keyword == .class else { return }
         // The index's types carry what they inherit: a base class's methods and properties are the coordinator's too.
         let methods = Set(type.methods.filter(\.hasBody).map(\.name))
         let stored = Dictionary(type.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let keeping = Keeping(index: index)
         for method in type.methods {
-            for capture in method.selfCaptures {
-                if let handed = capture.method, !methods.contains(handed) || stored[handed] != nil { continue }
-                guard let property = keptProperty(capture, in: method, stored), property.strength == .strong,
-                    keeps(capture.path, declared: property.type.map { index.resolved($0).base }, index)
+            for handoff in method.handoffs {
+                switch handoff.handed {
+                case .closure: break
+                case .method(let handed) where methods.contains(handed) && stored[handed] == nil: break
+                default: continue
+                }
+                guard let property = keptProperty(handoff, in: method, stored), property.strength == .strong,
+                    keeping.keeps(handoff.path, declared: property.type.map { index.resolved($0).base }, in: type, depth: 0)
                 else { continue }
-                holds.keepStrongest(Hold.selfReference, .strong, at: capture.location)
+                holds.keepStrongest(Hold.selfReference, .strong, at: handoff.location)
             }
         }
     }
 
-    /// The coordinator's property the captured value ends up in: assigned to it, bound to a local assigned to it,
-    /// or the value of the property whose initializer this is.
-    private static func keptProperty(
-        _ capture: SelfCapture, in method: MethodFacts, _ stored: [String: PropertyFacts]
-    ) -> PropertyFacts? {
-        if !capture.placeIsLocal {
-            let place = capture.place.hasPrefix("self.") ? String(capture.place.dropFirst(5)) : capture.place
+    /// The coordinator's property the value ends up in: assigned to it, bound to a local assigned to it, or the value
+    /// of the property whose initializer this is.
+    private static func keptProperty(_ handoff: Handoff, in method: MethodFacts, _ stored: [String: PropertyFacts]) -> PropertyFacts? {
+        if !handoff.placeIsLocal {
+            let place = withoutSelf(handoff.place)
             return stored[place.isEmpty ? method.name : place]
         }
-        if method.returns.contains(.reference(capture.place)), let property = stored[method.name] { return property }
-        for call in method.calls where call.name == "=" && !call.onLocal && call.arguments.first?.value == .reference(capture.place) {
-            let place = call.receiver.map { $0.hasPrefix("self.") ? String($0.dropFirst(5)) : $0 } ?? ""
-            if let property = stored[place] { return property }
+        if method.returns.contains(.reference(handoff.place)), let property = stored[method.name] { return property }
+        for call in method.calls where call.name == "=" && !call.onLocal && call.arguments.first?.value == .reference(handoff.place) {
+            if let property = stored[withoutSelf(call.receiver ?? "")] { return property }
         }
         return nil
     }
 
-    /// Every construction on the path keeps the argument the next one is handed as.
-    private static func keeps(_ path: [CaptureStep], declared: String?, _ index: ProjectIndex) -> Bool {
-        for (position, step) in path.enumerated() {
-            guard let name = step.type ?? (position == 0 ? declared : nil) else { return false }
-            if step.modified, index.types[name].map(SwiftUIStyle.isView) != true { return false }
-            guard keeps(name, step, index) else { return false }
-        }
-        return !path.isEmpty
+    private static func withoutSelf(_ place: String) -> String {
+        place.hasPrefix("self.") ? String(place.dropFirst(5)) : place
     }
 
-    /// The type keeps the argument: its initializer stores the parameter of that name, a struct without one stores
-    /// it memberwise, or it hands it to a superclass (the app's, or a framework controller) that keeps it.
-    private static func keeps(_ name: String, _ step: CaptureStep, _ index: ProjectIndex) -> Bool {
-        var current = name
-        for _ in 0..<StorageEffects.depth {
-            if frameworkKeepers[current]?.contains(step.label) == true { return true }
-            guard let type = index.types[current] else { return false }
-            let initializers = type.methods.filter { $0.name == "init" && $0.hasBody }
-            if initializers.isEmpty, type.keyword == .struct {
-                return memberwiseProperty(of: type, step) != nil
+    /// Whether what a value is made with stays in it, read through the index a few steps deep; what a method's
+    /// product keeps of a parameter is worked out once.
+    final class Keeping {
+        let index: ProjectIndex
+        /// How many steps (constructions, makers, locals) are followed: a cycle or a long chain ends there, unread.
+        static let depth = 6
+        private var returned: [String: Bool] = [:]
+
+        init(index: ProjectIndex) { self.index = index }
+
+        /// Every step of the path keeps the argument the next one is handed as; `declared` is the type of the
+        /// place the value is kept in (what `.init(…)` makes), `owner` the type whose method made it.
+        func keeps(_ path: [CaptureStep], declared: String?, in owner: TypeFacts, depth: Int) -> Bool {
+            guard !path.isEmpty, depth < Self.depth else { return false }
+            for (position, step) in path.enumerated() {
+                if let maker = step.maker {
+                    guard let made = makerMethod(maker, on: step.receiver, of: owner), let parameter = parameter(of: made.method, step),
+                        returns(made.method, keep: parameter, in: made.type, depth: depth + 1)
+                    else { return false }
+                    continue
+                }
+                guard let name = step.type ?? (position == 0 ? declared : nil) else { return false }
+                if step.modified, index.types[name].map(SwiftUIStyle.isView) != true { return false }
+                guard keeps(name, step) else { return false }
             }
-            for initializer in initializers {
-                guard let parameter = parameter(of: initializer, step) else { continue }
-                if initializer.calls.contains(where: { stores($0, parameter, in: type) }) { return true }
-            }
-            // An initializer the type inherits, or one that hands the argument to `super.init`.
-            guard let next = type.inherited.first(where: { index.types[$0.base]?.keyword != .protocol })?.base,
-                initializers.isEmpty
-                    || initializers.contains(where: { initializer in
-                        initializer.calls.contains {
-                            $0.name == "init" && $0.receiver == "super" && $0.arguments.contains { $0.label == step.label }
-                        }
-                    })
-            else { return false }
-            current = next
+            return true
         }
-        return false
-    }
 
-    /// The stored property a memberwise initializer fills from the argument: the one of its name, or for the first
-    /// trailing closure the first closure-typed property no written label fills.
-    private static func memberwiseProperty(of type: TypeFacts, _ step: CaptureStep) -> PropertyFacts? {
-        if step.label != "{}" { return type.properties.first { $0.name == step.label } }
-        return type.properties.first { $0.type?.base.contains("->") == true && !step.labels.contains($0.name) }
-    }
+        /// The method a maker step calls: the owner's own, or one of the type of the owner's property it is called on.
+        private func makerMethod(_ name: String, on receiver: String?, of owner: TypeFacts) -> (method: MethodFacts, type: TypeFacts)? {
+            var type = owner
+            if let receiver, !["", "self"].contains(receiver) {
+                guard let property = owner.properties.first(where: { $0.name == withoutSelf(receiver) }),
+                    let held = index.heldType(property, in: owner)
+                else { return nil }
+                type = held
+            }
+            return type.methods.first { $0.name == name && $0.hasBody }.map { ($0, type) }
+        }
 
-    /// The initializer's parameter the argument is: the one of its name, or for the first trailing closure the
-    /// first closure-typed one no written label names.
-    private static func parameter(of initializer: MethodFacts, _ step: CaptureStep) -> String? {
-        if step.label != "{}" { return initializer.parameters.first { $0.name == step.label }?.name }
-        return initializer.parameters.first { $0.type?.contains("->") == true && !step.labels.contains($0.name) }?.name
-    }
+        /// What the method returns keeps its parameter: handed to the returned value, or to a local the returned value
+        /// keeps, each step keeping it.
+        private func returns(_ method: MethodFacts, keep parameter: String, in type: TypeFacts, depth: Int) -> Bool {
+            let key = "\(type.name).\(method.name)@\(method.location.line):\(method.location.column).\(parameter)"
+            if let known = returned[key] { return known }
+            returned[key] = false  // a method reached again while it is worked out keeps nothing more
+            let values = method.handoffs.filter { handoff in
+                handoff.placeIsLocal ? method.returns.contains(.reference(handoff.place)) : handoff.place.isEmpty
+            }
+            let keeps = values.contains { kept($0, parameter, in: method, type, depth: depth) }
+            returned[key] = keeps
+            return keeps
+        }
 
-    /// `self.onDone = onDone`, or `onDone = onDone` naming a property: the initializer stores the parameter.
-    private static func stores(_ call: CallFacts, _ parameter: String, in type: TypeFacts) -> Bool {
-        guard call.name == "=", call.arguments.first?.value == .reference(parameter), let receiver = call.receiver else { return false }
-        let place = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
-        return type.properties.contains { $0.name == place }
+        /// The handoff passes the parameter on, itself or through a local made with it, and its path keeps it.
+        private func kept(_ handoff: Handoff, _ parameter: String, in method: MethodFacts, _ type: TypeFacts, depth: Int) -> Bool {
+            guard depth < Self.depth else { return false }
+            switch handoff.handed {
+            case .parameter(parameter): break
+            case .local(let local):
+                let made = method.handoffs.filter { $0.placeIsLocal && $0.place == local }
+                guard made.contains(where: { kept($0, parameter, in: method, type, depth: depth + 1) }) else { return false }
+            default: return false
+            }
+            return keeps(handoff.path, declared: method.returnType.map { index.resolved($0).base }, in: type, depth: depth + 1)
+        }
+
+        /// The type keeps the argument: its initializer stores the parameter of that name, a struct without one stores
+        /// it memberwise, or it hands it to a superclass (the app's, or a framework controller) that keeps it.
+        private func keeps(_ name: String, _ step: CaptureStep) -> Bool {
+            var current = name
+            for _ in 0..<StorageEffects.depth {
+                if frameworkKeepers[current]?.contains(step.label) == true { return true }
+                guard let type = index.types[current] else { return false }
+                let initializers = type.methods.filter { $0.name == "init" && $0.hasBody }
+                if initializers.isEmpty, type.keyword == .struct {
+                    return memberwiseProperty(of: type, step) != nil
+                }
+                for initializer in initializers {
+                    guard let parameter = parameter(of: initializer, step) else { continue }
+                    if initializer.calls.contains(where: { stores($0, parameter, in: type) }) { return true }
+                    // `_model = StateObject(wrappedValue: model)`: stored through a property wrapper that keeps it.
+                    if initializer.handoffs.contains(where: { handoff in
+                        !handoff.placeIsLocal && handoff.handed == .parameter(parameter) && isProperty(handoff.place, of: type)
+                            && handoff.path.count == 1
+                            && handoff.path[0].type.map { frameworkKeepers[$0]?.contains(handoff.path[0].label) } == true
+                    }) {
+                        return true
+                    }
+                }
+                // An initializer the type inherits, or one that hands the argument to `super.init`.
+                guard let next = type.inherited.first(where: { index.types[$0.base]?.keyword != .protocol })?.base,
+                    initializers.isEmpty || initializers.contains(where: { handsToSuper($0, step.label) })
+                else { return false }
+                current = next
+            }
+            return false
+        }
+
+        private func handsToSuper(_ initializer: MethodFacts, _ label: String) -> Bool {
+            initializer.calls.contains { $0.name == "init" && $0.receiver == "super" && $0.arguments.contains { $0.label == label } }
+        }
+
+        /// The stored property a memberwise initializer fills from the argument: the one of its name, or for the first
+        /// trailing closure the first closure-typed property no written label fills.
+        private func memberwiseProperty(of type: TypeFacts, _ step: CaptureStep) -> PropertyFacts? {
+            if step.label != "{}" { return type.properties.first { $0.name == step.label } }
+            return type.properties.first { $0.type?.base.contains("->") == true && !step.labels.contains($0.name) }
+        }
+
+        /// The parameter of a method or initializer the argument is: the one of its name, or for the first trailing
+        /// closure the first closure-typed one no written label names.
+        private func parameter(of method: MethodFacts, _ step: CaptureStep) -> String? {
+            if step.label != "{}" { return method.parameters.first { $0.name == step.label }?.name }
+            return method.parameters.first { $0.type?.contains("->") == true && !step.labels.contains($0.name) }?.name
+        }
+
+        /// `self.onDone = onDone`, or `onDone = onDone` naming a property: the initializer stores the parameter.
+        private func stores(_ call: CallFacts, _ parameter: String, in type: TypeFacts) -> Bool {
+            guard call.name == "=", call.arguments.first?.value == .reference(parameter), let receiver = call.receiver else { return false }
+            return isProperty(receiver, of: type)
+        }
+
+        /// `self.model`, `model`, or a wrapper's storage `_model`: a property of the type.
+        private func isProperty(_ place: String, of type: TypeFacts) -> Bool {
+            let place = withoutSelf(place)
+            let unwrapped = place.hasPrefix("_") ? String(place.dropFirst()) : place
+            return type.properties.contains { $0.name == place || $0.name == unwrapped }
+        }
     }
 }

@@ -1,76 +1,89 @@
 import FlowModel
 import SwiftSyntax
 
-/// The closures keeping `self` alive that a value is made with: what `holds` needs to see a coordinator keep,
-/// through a screen or a view model it keeps, a closure that keeps the coordinator.
+/// What the values a method makes are handed, and where they go: what `holds` needs to see a coordinator keep,
+/// through a screen or a view model it keeps, a closure that keeps the coordinator, and what a builder method's
+/// product keeps of its parameters.
 extension FactCollector {
     /// How many constructions deep an argument is followed (`Host(rootView: Shelf(model: Model(onDone: …)))`).
     static let captureDepth = 4
 
-    /// Records the captures of a value made by `value` and kept in `place`.
-    func recordCaptures(of value: ExprSyntax, in place: String, local: Bool) {
+    /// Records what the value made by `value` and kept in `place` is handed.
+    func recordHandoffs(of value: ExprSyntax, in place: String, local: Bool) {
         guard method != nil else { return }
-        for (path, name, at) in captures(in: value, depth: 0) {
-            method?.selfCaptures.append(SelfCapture(place: place, placeIsLocal: local, path: path, method: name, location: at))
+        for (path, handed, at) in handoffs(in: value, depth: 0) {
+            method?.handoffs.append(Handoff(place: place, placeIsLocal: local, path: path, handed: handed, location: at))
         }
     }
 
-    /// The property initializer `{ … }()` run in place with one expression: that expression is the value.
-    func recordPropertyCaptures(of initializer: ExprSyntax) {
+    /// A property's initializer; for `{ … }()` run in place, its one expression (its `return`s are read as returns).
+    func recordPropertyHandoffs(of initializer: ExprSyntax) {
         guard let call = initializer.as(FunctionCallExprSyntax.self) else { return }
         if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
             if closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self) {
-                recordCaptures(of: only, in: "", local: false)
+                recordHandoffs(of: only, in: "", local: false)
             }
             return
         }
-        recordCaptures(of: initializer, in: "", local: false)
+        recordHandoffs(of: initializer, in: "", local: false)
     }
 
-    /// Each closure keeping `self` that the construction `expression` (under view modifiers) is handed, directly or
-    /// through the constructions among its arguments: its path from the value in, the method when it is one handed
-    /// by name, and where it is.
-    private func captures(in expression: ExprSyntax, depth: Int) -> [([CaptureStep], String?, SourceLocation)] {
+    /// Each closure keeping `self`, method, parameter or local that the construction or maker call `expression`
+    /// (under view modifiers) is handed, directly or through the calls among its arguments: its path from the value
+    /// in, what it is, and where.
+    private func handoffs(in expression: ExprSyntax, depth: Int) -> [([CaptureStep], Handed, SourceLocation)] {
         let written = unwrapped(expression)
         let beneath = viewBeneathModifiers(written)
-        guard let call = beneath.as(FunctionCallExprSyntax.self) else { return [] }
-        let type = constructedTypeName(call)
-        if type == nil {
-            // `.init(…)`: the type comes from where the value is kept.
-            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
-                member.declName.baseName.tokenKind == .keyword(.`init`)
-            else { return [] }
-        }
+        guard let call = beneath.as(FunctionCallExprSyntax.self), let made = madeBy(call) else { return [] }
         let labels = call.arguments.compactMap { $0.label?.text }
         var handed: [(label: String, value: ExprSyntax)] = call.arguments.map { ($0.label?.text ?? "_", $0.expression) }
         if let trailing = call.trailingClosure { handed.append(("{}", ExprSyntax(trailing))) }
         handed += call.additionalTrailingClosures.map { ($0.label.text, ExprSyntax($0.closure)) }
-        var found: [([CaptureStep], String?, SourceLocation)] = []
+        var found: [([CaptureStep], Handed, SourceLocation)] = []
         for (label, value) in handed {
-            let step = CaptureStep(type: type, label: label, labels: labels, modified: beneath.id != written.id)
+            let step = CaptureStep(
+                type: made.type, maker: made.maker, receiver: made.receiver, label: label, labels: labels,
+                modified: beneath.id != written.id)
             if let closure = value.as(ClosureExprSyntax.self) {
-                if Self.keepsSelf(closure) { found.append(([step], nil, location(of: closure))) }
-            } else if let name = handedMethod(value) {
-                found.append(([step], name, location(of: value)))
+                if Self.keepsSelf(closure) { found.append(([step], .closure, location(of: closure))) }
+            } else if let what = handedName(value) {
+                found.append(([step], what, location(of: value)))
             } else if depth < Self.captureDepth {
-                found += captures(in: value, depth: depth + 1).map { ([step] + $0.0, $0.1, $0.2) }
+                found += handoffs(in: value, depth: depth + 1).map { ([step] + $0.0, $0.1, $0.2) }
             }
         }
         return found
     }
 
-    /// A method of `self` handed as a closure: `close(animated:)`, `self.close`, or a bare name the method does not
-    /// bind (`close`), which may be the type's method (the style checks).
-    private func handedMethod(_ value: ExprSyntax) -> String? {
+    /// What makes the call's value: a type it constructs (`nil` for `.init(…)`, whose type comes from where the value
+    /// is kept), or a method (`builder.makeShelf(…)`, `makeShelf(…)`), with its receiver.
+    private func madeBy(_ call: FunctionCallExprSyntax) -> (type: String?, maker: String?, receiver: String?)? {
+        if let type = constructedTypeName(call) { return (type, nil, nil) }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.tokenKind == .keyword(.`init`)
+        {
+            return (nil, nil, nil)
+        }
+        let (receiver, name) = callee(call.calledExpression)
+        guard let name, name.first?.isLowercase == true else { return nil }
+        return (nil, name, receiver)
+    }
+
+    /// A name handed as it is: a parameter or a local of the method, or a method of `self` handed as a closure
+    /// (`close(animated:)`, `self.close`, or a bare name the method does not bind, which may be the type's method:
+    /// the style checks).
+    private func handedName(_ value: ExprSyntax) -> Handed? {
         if let reference = value.as(DeclReferenceExprSyntax.self), case .identifier = reference.baseName.tokenKind {
             let name = reference.baseName.plainName
-            guard reference.argumentNames != nil || !isLocal(name) else { return nil }
-            return name.first?.isLowercase == true ? name : nil
+            guard reference.argumentNames == nil else { return .method(name) }
+            if method?.parameters.contains(where: { $0.name == name }) == true { return .parameter(name) }
+            if method?.bindings[name] != nil { return .local(name) }
+            return name.first?.isLowercase == true ? .method(name) : nil
         }
         if let member = value.as(MemberAccessExprSyntax.self),
             member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         {
-            return member.declName.baseName.plainName
+            return .method(member.declName.baseName.plainName)
         }
         return nil
     }

@@ -246,7 +246,7 @@ final class FactCollector: SyntaxVisitor {
                 if let value = binding.initializer?.value {
                     let bound = Located(expression(value), at: location(of: binding))
                     method?.bindings[name, default: []].append(bound)
-                    recordCaptures(of: value, in: name, local: true)
+                    recordHandoffs(of: value, in: name, local: true)
                 } else if let type = binding.typeAnnotation?.type {
                     method?.bindings[name, default: []].append(
                         Located(.construct(typeName(type).base, wrapped: nil), at: location(of: binding)))
@@ -284,7 +284,7 @@ final class FactCollector: SyntaxVisitor {
         {
             method = MethodFacts(name: name, location: location(of: node.bindings.first!.pattern))
             propertyBody = node.id
-            if let initializer = node.bindings.first?.initializer?.value { recordPropertyCaptures(of: initializer) }
+            if let initializer = node.bindings.first?.initializer?.value { recordPropertyHandoffs(of: initializer) }
             // `var rootViewController: UIViewController { form }`: a one-expression getter returns its expression.
             if case .getter(let items)? = node.bindings.first?.accessorBlock?.accessors, items.count == 1,
                 let only = items.first?.item.as(ExprSyntax.self)
@@ -464,7 +464,7 @@ final class FactCollector: SyntaxVisitor {
                     closures: closures,
                     handles: handled?.handler, handlerDepth: handled?.depth ?? 0
                 ))
-            recordCaptures(of: right, in: receiver ?? "", local: onLocal)
+            recordHandoffs(of: right, in: receiver ?? "", local: onLocal)
         } else if middle.as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", right.is(ArrayExprSyntax.self) {
             // `tabs += [profileRouter]`: an array grown like `append`, read where a list of tabs is built.
             method?.calls.append(
@@ -492,7 +492,7 @@ final class FactCollector: SyntaxVisitor {
             // Read before the append: reading an expression may look at the method's bindings.
             let returned = expression(value)
             method?.returns.append(returned)
-            if returnsPropertyValue { recordCaptures(of: value, in: "", local: false) }
+            recordHandoffs(of: value, in: "", local: false)
         }
         return .visitChildren
     }
@@ -525,6 +525,7 @@ final class FactCollector: SyntaxVisitor {
                     } == true
                 let returned = expression(returnsView ? viewBeneathModifiers(only) : only)
                 method?.returns.append(returned)
+                recordHandoffs(of: only, in: "", local: false)
             }
         }
         if let arm = ifArm(of: node) {

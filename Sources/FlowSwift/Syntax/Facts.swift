@@ -84,28 +84,42 @@ struct MethodFacts: Sendable {
     /// The protocols the extension that declares the method conforms the type to (`extension Flow: ParentCoordinator`),
     /// empty for a method of the type's own declaration: what may call it besides the app.
     var conformances: [String] = []
-    /// The closures keeping `self` alive that a value made here is handed (`SelfCapture`), for `holds`.
-    var selfCaptures: [SelfCapture] = []
+    /// What the values made here are handed, and where they go (`Handoff`): for `holds`.
+    var handoffs: [Handoff] = []
 }
 
-/// A closure that keeps `self` alive (it names `self` with no `[weak self]`, or it is a method of `self` handed by
-/// name), handed to a value that may keep it: `let shelf = ShelfHost(rootView: ShelfView { self.close() })`.
-struct SelfCapture: Sendable {
-    /// Where the value goes: a local name, a place assigned (`self.host`), or `""` for the value of the property whose
-    /// body this is.
+/// Something handed to a value that may keep it, and where the value goes:
+/// `let shelf = ShelfHost(rootView: ShelfView { self.close() })` hands a closure keeping `self` to `ShelfView`, itself
+/// handed to `ShelfHost`, kept in the local `shelf`.
+struct Handoff: Sendable {
+    /// Where the value goes: a local name, a place assigned (`self.host`), or `""` for the value the method (or the
+    /// property whose body this is) returns.
     var place: String
     var placeIsLocal: Bool
-    /// The constructions from the value in: each one's type and the argument the next is handed as.
+    /// The constructions (and makers) from the value in: each one and the argument the next is handed as.
     var path: [CaptureStep]
-    /// A method handed by name (`close(animated:)`, `self.close`), which must be the type's own; `nil` for a closure.
-    var method: String?
+    var handed: Handed
     var location: SourceLocation
 }
 
-/// One construction on a capture's way: its type (`nil` for `.init(…)`), the argument (`{}` for the first trailing
-/// closure), the labels written beside it, and whether view modifiers wrap it.
+/// What a value is handed, as far as keeping it matters.
+enum Handed: Sendable, Hashable {
+    /// A closure that keeps `self` alive: it names `self` with no `[weak self]`, or takes `[self]`.
+    case closure
+    /// A method of `self` handed by name (`close(animated:)`, `self.close`, or a bare name the method does not bind).
+    case method(String)
+    /// A parameter of the method, or a local it binds.
+    case parameter(String)
+    case local(String)
+}
+
+/// One step on a handoff's way: a construction (its type, `nil` for `.init(…)`) or a method that makes the value
+/// (`builder.makeShelf(…)`: its receiver and name); the argument (`{}` for the first trailing closure), the labels
+/// written beside it, and whether view modifiers wrap it.
 struct CaptureStep: Sendable, Hashable {
     var type: String?
+    var maker: String? = nil
+    var receiver: String? = nil
     var label: String
     var labels: [String]
     var modified: Bool
