@@ -34,25 +34,29 @@ extension FactCollector {
     private func handoffs(in expression: ExprSyntax, depth: Int) -> [([CaptureStep], Handed, SourceLocation)] {
         let written = unwrapped(expression)
         let beneath = viewBeneathModifiers(written)
-        guard let call = beneath.as(FunctionCallExprSyntax.self), let made = madeBy(call) else { return [] }
-        let labels = call.arguments.compactMap { $0.label?.text }
+        // Most values are made with no argument, or none worth reading: the step is worked out only for one that is.
+        guard let call = beneath.as(FunctionCallExprSyntax.self), !call.arguments.isEmpty || call.trailingClosure != nil else { return [] }
         var handed: [(label: String, value: ExprSyntax)] = call.arguments.map { ($0.label?.text ?? "_", $0.expression) }
         if let trailing = call.trailingClosure { handed.append(("{}", ExprSyntax(trailing))) }
         handed += call.additionalTrailingClosures.map { ($0.label.text, ExprSyntax($0.closure)) }
-        var found: [([CaptureStep], Handed, SourceLocation)] = []
+        var found: [(label: String, inner: [CaptureStep], what: Handed, at: SourceLocation)] = []
         for (label, value) in handed {
-            let step = CaptureStep(
-                type: made.type, maker: made.maker, receiver: made.receiver, label: label, labels: labels,
-                modified: beneath.id != written.id)
             if let closure = value.as(ClosureExprSyntax.self) {
-                if Self.keepsSelf(closure) { found.append(([step], .closure, location(of: closure))) }
+                if Self.keepsSelf(closure) { found.append((label, [], .closure, location(of: closure))) }
             } else if let what = handedName(value) {
-                found.append(([step], what, location(of: value)))
+                found.append((label, [], what, location(of: value)))
             } else if depth < Self.captureDepth {
-                found += handoffs(in: value, depth: depth + 1).map { ([step] + $0.0, $0.1, $0.2) }
+                found += handoffs(in: value, depth: depth + 1).map { (label, $0.0, $0.1, $0.2) }
             }
         }
-        return found
+        guard !found.isEmpty, let made = madeBy(call) else { return [] }
+        let labels = call.arguments.compactMap { $0.label?.text }
+        let modified = beneath.id != written.id
+        return found.map { handoff in
+            let step = CaptureStep(
+                type: made.type, maker: made.maker, receiver: made.receiver, label: handoff.label, labels: labels, modified: modified)
+            return ([step] + handoff.inner, handoff.what, handoff.at)
+        }
     }
 
     /// What makes the call's value: a type it constructs (`nil` for `.init(…)`, whose type comes from where the value
