@@ -531,6 +531,7 @@ final class FactCollector: SyntaxVisitor {
         if let arm = ifArm(of: node) {
             context.append(.ifArm(arm))
             armBlocks.append(node.id)
+            if arm.arm == 0, let flag = Self.flag(of: node.parent?.as(IfExprSyntax.self)) { method?.flags[arm.statement] = flag }
             if method != nil, let statement = node.parent?.as(IfExprSyntax.self), arm.arm < 2, Self.testArm(of: statement) == arm.arm,
                 statement.parent?.as(IfExprSyntax.self)?.elseBody?.id != statement.id
             {

@@ -86,6 +86,9 @@ struct MethodFacts: Sendable {
     var conformances: [String] = []
     /// What the values made here are handed, and where they go (`Handoff`): for `holds`.
     var handoffs: [Handoff] = []
+    /// The `if`s that test one name (`if animated`, `if !animated`), by where they are: that name, `!` first when
+    /// negated. What picks an arm when a caller hands the method a literal.
+    var flags: [SourceLocation: String] = [:]
 }
 
 /// Something handed to a value that may keep it, and where the value goes:

@@ -43,7 +43,8 @@ extension UIKitStyle {
             let location = context.coordinators[parent]!.routes[index].location
             let kind = context.coordinators[parent]!.kind?.value
             let transitionPath = FactPath.route(parent, routeName, .transition)
-            if let start = state.startTransitions[child] ?? nil {
+            let picked = pickedStart(of: child, parent: parent, route: context.coordinators[parent]!.routes[index], context)
+            if let start = picked?.0 ?? state.startTransitions[child] ?? nil {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
                 // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
                 // is given works on another coordinator's, which a spec cannot name.
@@ -59,20 +60,21 @@ extension UIKitStyle {
                     continue
                 }
                 // Its own reason goes with it: `setRoot` that is a push taking the stack over says so.
-                let why = "the child's start() does `\(start.value)`" + (start.confidence.reason.map { ", \($0)" } ?? "")
+                let lifted = "the child's start() does `\(start.value)`" + (start.confidence.reason.map { ", \($0)" } ?? "")
+                let why = picked != nil ? start.confidence.reason ?? lifted : lifted
                 let fact = context.put(Fact(transition, at: start.location, .inferred(why)), transitionPath)
                 context.coordinators[parent]?.routes[index].transition = fact
                 if transition != .present { context.attachedToParentStack.insert(child) }
-                if transition == .present, state.unreadStartStyles.contains(child) {
+                if transition == .present, picked.map(\.styled) ?? state.unreadStartStyles.contains(child) {
                     context.coordinators[parent]?.routes[index].open = Located(true, at: start.location)
                 }
-                if transition == .present, let style = state.startStyles[child] ?? nil {
+                if transition == .present, picked == nil, let style = state.startStyles[child] ?? nil {
                     let fact = context.put(
                         Fact(style.value, at: style.location, .inferred("the child's start() presents it so")),
                         .route(parent, routeName, .style))
                     context.coordinators[parent]?.routes[index].style = fact
                 }
-                if transition == .present, let dismissible = state.startDismissible[child] ?? nil {
+                if transition == .present, picked == nil, let dismissible = state.startDismissible[child] ?? nil {
                     let fact = context.put(
                         Fact(dismissible.value, at: dismissible.location, .inferred("the child's start() presents it so")),
                         .route(parent, routeName, .dismissible))
