@@ -1,8 +1,8 @@
 import FlowModel
 
-// Holds through closures: a coordinator keeps a value (a screen, its view model, a view) that keeps a closure
-// keeping the coordinator, so neither is ever freed.
-extension UIKitStyle {
+/// Holds through closures, for every style: a coordinator keeps a value (a screen, its view model, a view, a
+/// subscription) that keeps a closure keeping the coordinator, so neither is ever freed.
+enum ClosureHolds {
     /// Framework classes that keep what they are made with: the argument each one keeps.
     static let frameworkKeepers: [String: Set<String>] = [
         "UIHostingController": ["rootView"], "UINavigationController": ["rootViewController"],
@@ -14,7 +14,7 @@ extension UIKitStyle {
     /// handed by name), and each step on the way keeps what it is handed: an initializer that stores the argument,
     /// a struct's memberwise one, a view under modifiers, a framework controller's root, or a method (a builder's)
     /// whose product keeps that parameter.
-    static func closureHolds(of name: String, _ holds: inout [Hold], _ context: Context) {
+    static func read(of name: String, _ holds: inout [Hold], _ context: Context) {
         let index = context.recognizer.index
         guard let type = index.types[name], type.keyword == .class else { return }
         // The index's types carry what they inherit: a base class's methods and properties are the coordinator's too.
@@ -29,6 +29,7 @@ extension UIKitStyle {
                 default: continue
                 }
                 guard let property = keptProperty(handoff, in: method, stored), property.strength == .strong,
+                    !releasedElsewhere(property.name, than: method, in: type),
                     keeping.keeps(handoff.path, declared: property.type.map { index.resolved($0).base }, in: type, depth: 0)
                 else { continue }
                 holds.keepStrongest(Hold.selfReference, .strong, at: handoff.location)
@@ -50,6 +51,18 @@ extension UIKitStyle {
         return nil
     }
 
+    /// Another method than the one that keeps the value (its `init` and `deinit` aside) sets the property anew, or
+    /// cancels or empties what it holds (`subscription?.cancel()`, `cancellables.removeAll()`): the value may go, and
+    /// the cycle with it.
+    private static func releasedElsewhere(_ property: String, than keeper: MethodFacts, in type: TypeFacts) -> Bool {
+        type.methods.contains { method in
+            method.location != keeper.location && !["init", "deinit"].contains(method.name)
+                && method.calls.contains { call in
+                    ["=", "cancel", "removeAll"].contains(call.name) && withoutSelf(plainReceiver(call.receiver)) == property
+                }
+        }
+    }
+
     private static func withoutSelf(_ place: String) -> String {
         place.hasPrefix("self.") ? String(place.dropFirst(5)) : place
     }
@@ -69,6 +82,14 @@ extension UIKitStyle {
         func keeps(_ path: [CaptureStep], declared: String?, in owner: TypeFacts, depth: Int) -> Bool {
             guard !path.isEmpty, depth < Self.depth else { return false }
             for (position, step) in path.enumerated() {
+                if step.maker == "sink" {
+                    // Combine's subscriber keeps its closures until the publisher ends or the subscription is cancelled:
+                    // a publisher of a `@Published` property (`model.$state…`) never ends.
+                    guard step.label == "{}" || step.label == "receiveValue",
+                        (step.receiver ?? "").split(separator: ".").contains(where: { $0.hasPrefix("$") })
+                    else { return false }
+                    continue
+                }
                 if let maker = step.maker {
                     guard let made = makerMethod(maker, on: step.receiver, of: owner), let parameter = parameter(of: made.method, step),
                         returns(made.method, keep: parameter, in: made.type, depth: depth + 1)

@@ -22,7 +22,7 @@ extension UIKitStyle {
             }
             if kept.contains(screen) { modelHolds(of: type, back: coordinator.name, &holds, context) }
         }
-        closureHolds(of: coordinator.name, &holds, context)
+        ClosureHolds.read(of: coordinator.name, &holds, context)
         return holds
     }
 

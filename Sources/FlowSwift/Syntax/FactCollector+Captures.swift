@@ -16,6 +16,16 @@ extension FactCollector {
         }
     }
 
+    /// `subscription.store(in: &cancellables)`: a value handed `in:` a place of the caller's (`&`) is kept there.
+    func recordStored(_ call: FunctionCallExprSyntax) {
+        guard call.arguments.count == 1, call.arguments.first?.label?.text == "in",
+            let place = call.arguments.first?.expression.as(InOutExprSyntax.self)?.expression,
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return }
+        let receiver = receiverSeeingSelf(clippedText(of: place)) ?? ""
+        recordHandoffs(of: base, in: receiver, local: isLocal(receiver))
+    }
+
     /// A property's initializer; for `{ … }()` run in place, its one expression (its `return`s are read as returns).
     func recordPropertyHandoffs(of initializer: ExprSyntax) {
         guard let call = initializer.as(FunctionCallExprSyntax.self) else { return }

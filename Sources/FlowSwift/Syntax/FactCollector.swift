@@ -420,6 +420,7 @@ final class FactCollector: SyntaxVisitor {
         }
         let (seen, name) = callee(node.calledExpression)
         guard let name else { return .visitChildren }
+        recordStored(node)
         let receiver = receiverSeeingSelf(seen)
         var arguments: [(label: String?, value: ExpressionFacts)] = node.arguments.map { ($0.label?.text, expression($0.expression)) }
         if node.trailingClosure != nil { arguments.append(("{}", .other("closure"))) }

@@ -308,6 +308,7 @@ struct StinsenStyle: CoordinatorStyle {
                     }
                 }
             }
+            ClosureHolds.read(of: name, &holds, context)
             coordinator.holds = holds
             context.coordinators[name] = coordinator
         }

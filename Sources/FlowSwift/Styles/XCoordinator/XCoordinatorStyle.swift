@@ -538,6 +538,7 @@ struct XCoordinatorStyle: CoordinatorStyle {
                     coordinator.holds.keepStrongest(target, strength, at: property.location)
                 }
             }
+            ClosureHolds.read(of: maker, &coordinator.holds, context)
             context.coordinators[maker] = coordinator
         }
     }
