@@ -23,17 +23,34 @@ enum ClosureHolds {
         let keeping = Keeping(index: index)
         for method in type.methods {
             for handoff in method.handoffs {
-                switch handoff.handed {
-                case .closure: break
-                case .method(let handed) where methods.contains(handed) && stored[handed] == nil: break
-                default: continue
-                }
-                guard let property = keptProperty(handoff, in: method, stored), property.strength == .strong,
+                guard let capture = keepsSelf(handoff, in: method, type, methods, stored, keeping, depth: 0),
+                    let property = keptProperty(handoff, in: method, stored), property.strength == .strong,
                     !releasedElsewhere(property.name, than: method, in: type),
                     keeping.keeps(handoff.path, declared: property.type.map { index.resolved($0).base }, in: type, depth: 0)
                 else { continue }
-                holds.keepStrongest(Hold.selfReference, .strong, at: handoff.location)
+                holds.keepStrongest(Hold.selfReference, .strong, at: capture)
             }
+        }
+    }
+
+    /// Where what the handoff hands keeps the coordinator: a closure that does, one of its methods, or a local made
+    /// with one and keeping it (`let view = ShelfView { self.close() }` handed on as `rootView: view`).
+    private static func keepsSelf(
+        _ handoff: Handoff, in method: MethodFacts, _ type: TypeFacts, _ methods: Set<String>, _ stored: [String: PropertyFacts],
+        _ keeping: Keeping, depth: Int
+    ) -> SourceLocation? {
+        switch handoff.handed {
+        case .closure: return handoff.location
+        case .method(let handed): return methods.contains(handed) && stored[handed] == nil ? handoff.location : nil
+        case .local(let local) where depth < Keeping.depth:
+            for made in method.handoffs where made.placeIsLocal && made.place == local {
+                guard let capture = keepsSelf(made, in: method, type, methods, stored, keeping, depth: depth + 1),
+                    keeping.keeps(made.path, declared: nil, in: type, depth: depth + 1)
+                else { continue }
+                return capture
+            }
+            return nil
+        default: return nil
         }
     }
 
