@@ -129,6 +129,12 @@ struct CoverageReading {
                 "the delegate `\(representable).makeCoordinator()` makes for the UIKit view it wraps: it answers that view's "
                     + "callbacks; what it closes (`dismiss`, a binding set to false) is its view closing itself")
         }
+        if let shown = showsOnlyHandedScreens(type) {
+            return notRead(
+                .noNavigation,
+                "shows only the screens its callers hand it (\(shown.what), \(at(shown.location))): a presenter the coordinators "
+                    + "that call it navigate through; it makes no screen and starts no coordinator of its own")
+        }
         if let site = navigation(in: type) {
             return notRead(.unrecognized, "\(site.what) (\(at(site.location))), but it was not read as a coordinator")
         }
@@ -190,6 +196,63 @@ struct CoverageReading {
             }
         }
         return nil
+    }
+
+    /// A presenter others navigate through (`func run(presented: UIViewController) { host.present(presented, …) }`, a
+    /// presentation strategy a coordinator is given): every navigation call it makes shows a value its method was
+    /// handed (a parameter, or a navigation container made around one) or closes, and it makes no screen or coordinator.
+    /// What it shows is decided by its callers, where that navigation is read. The first showing call, when it is one.
+    private func showsOnlyHandedScreens(_ type: TypeFacts) -> (what: String, location: SourceLocation)? {
+        if type.inherited.contains(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) { return nil }
+        func isContainer(_ name: String) -> Bool { name.hasSuffix("NavigationController") }
+        if type.properties.contains(where: { property in
+            guard case .construct(let made, _)? = property.initializer else { return false }
+            return !isContainer(made) && (isScreenOrCoordinator(made) || Self.isController(made))
+        }) {
+            return nil
+        }
+        var first: (what: String, location: SourceLocation)?
+        for method in type.methods {
+            if method.constructed.contains(where: {
+                !isContainer($0.value) && (isScreenOrCoordinator($0.value) || Self.isController($0.value))
+            }) {
+                return nil
+            }
+            let handed = Set(method.parameters.map(\.name))
+            for call in method.calls where Self.navigates(call) {
+                // `popToViewController(_:animated:)`: a close the vocabulary does not name, showing nothing new.
+                guard let transition = UIKitStyle.transition(of: call, mapping: mapping) else {
+                    if ["pop", "dismiss"].contains(where: call.name.hasPrefix) { continue }
+                    return nil
+                }
+                guard transition.destinationRule == .required else { continue }
+                guard let shown = UIKitStyle.shownArgument(of: call), Self.isHanded(shown, in: method, handed, isContainer) else {
+                    return nil
+                }
+                if first == nil { first = ("`\(plainReceiver(call.receiver)).\(call.name)(\(shown.summary))`", call.location) }
+            }
+        }
+        return first
+    }
+
+    /// A parameter, a local bound to one (the parameter cast, `if let presented = presented as? Sheet`), or a container
+    /// made around one.
+    private static func isHanded(
+        _ value: ExpressionFacts, in method: MethodFacts, _ handed: Set<String>, _ isContainer: (String) -> Bool
+    ) -> Bool {
+        guard case .reference(let name) = value else { return false }
+        if handed.contains(name) { return true }
+        guard let bound = method.bindings[name], !bound.isEmpty else { return false }
+        return bound.allSatisfy { binding in
+            switch binding.value {
+            case .reference(let source): handed.contains(source)
+            // `if let presented = presented as? Sheet`: the parameter itself, cast.
+            case .inferredType(_, let why): handed.contains(name) && why.hasPrefix("cast to")
+            case .construct(let made, let wrapped):
+                if case .reference(let source)? = wrapped { handed.contains(source) } else { isContainer(made) }
+            default: false
+            }
+        }
     }
 
     /// What changes a stored value in place: `sheet = .settings`, `isShowing.toggle()`, `path.append(route)`.
