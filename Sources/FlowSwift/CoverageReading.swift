@@ -135,6 +135,12 @@ struct CoverageReading {
                 "shows only the screens its callers hand it (\(shown.what), \(at(shown.location))): a presenter the coordinators "
                     + "that call it navigate through; it makes no screen and starts no coordinator of its own")
         }
+        if let made = makesScreensOnlyToReturn(type) {
+            return notRead(
+                .noNavigation,
+                "makes screens only to return them (\(made.what), \(at(made.location))): a screen factory whose callers show "
+                    + "what it makes; it makes no navigation call and starts no coordinator")
+        }
         if let site = navigation(in: type) {
             return notRead(.unrecognized, "\(site.what) (\(at(site.location))), but it was not read as a coordinator")
         }
@@ -253,6 +259,39 @@ struct CoverageReading {
             default: false
             }
         }
+    }
+
+    /// A screen factory (`func screen(for step: Step) -> UIViewController`): every screen it makes is made in a method
+    /// that returns a screen, it makes no navigation call, starts no coordinator, and does nothing else a flow could
+    /// show from (the controllers it keeps aside, which it never navigates). What it makes is shown by its callers.
+    private func makesScreensOnlyToReturn(_ type: TypeFacts) -> (what: String, location: SourceLocation)? {
+        if type.inherited.contains(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) { return nil }
+        func returnsScreen(_ method: MethodFacts) -> Bool {
+            guard let returned = method.returnType?.base else { return false }
+            return Self.isController(returned) || ["View", "AnyView"].contains(returned)
+        }
+        var first: (what: String, location: SourceLocation)?
+        var stripped = type
+        for (position, method) in type.methods.enumerated() {
+            if method.calls.contains(where: Self.navigates) { return nil }
+            let screens = method.constructed.filter {
+                $0.value != type.name && (isScreenOrCoordinator($0.value) || Self.isController($0.value))
+            }
+            guard !screens.isEmpty else { continue }
+            if screens.contains(where: { made in
+                made.value.hasSuffix("Coordinator") || recognizer.index.types[made.value].map(recognizer.claimed) == true
+            }) {
+                return nil
+            }
+            guard returnsScreen(method) else { return nil }
+            if first == nil { first = ("`\(method.name)` returns `\(screens[0].value)`", screens[0].location) }
+            stripped.methods[position].constructed = []
+        }
+        guard let first else { return nil }
+        stripped.properties.removeAll { property in
+            property.type.map { Self.isController($0.base) } == true || ["rootViewController", "rootView"].contains(property.name)
+        }
+        return navigation(in: stripped) == nil ? first : nil
     }
 
     /// What changes a stored value in place: `sheet = .settings`, `isShowing.toggle()`, `path.append(route)`.
