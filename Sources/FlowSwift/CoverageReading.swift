@@ -129,6 +129,18 @@ struct CoverageReading {
                 "the delegate `\(representable).makeCoordinator()` makes for the UIKit view it wraps: it answers that view's "
                     + "callbacks; what it closes (`dismiss`, a binding set to false) is its view closing itself")
         }
+        if let shown = showsOnlyHandedScreens(type) {
+            return notRead(
+                .noNavigation,
+                "shows only the screens its callers hand it (\(shown.what), \(at(shown.location))): a presenter the coordinators "
+                    + "that call it navigate through; it makes no screen and starts no coordinator of its own")
+        }
+        if let made = makesScreensOnlyToReturn(type) {
+            return notRead(
+                .noNavigation,
+                "makes screens only to return them (\(made.what), \(at(made.location))): a screen factory whose callers show "
+                    + "what it makes; it makes no navigation call and starts no coordinator")
+        }
         if let site = navigation(in: type) {
             return notRead(.unrecognized, "\(site.what) (\(at(site.location))), but it was not read as a coordinator")
         }
@@ -190,6 +202,96 @@ struct CoverageReading {
             }
         }
         return nil
+    }
+
+    /// A presenter others navigate through (`func run(presented: UIViewController) { host.present(presented, …) }`, a
+    /// presentation strategy a coordinator is given): every navigation call it makes shows a value its method was
+    /// handed (a parameter, or a navigation container made around one) or closes, and it makes no screen or coordinator.
+    /// What it shows is decided by its callers, where that navigation is read. The first showing call, when it is one.
+    private func showsOnlyHandedScreens(_ type: TypeFacts) -> (what: String, location: SourceLocation)? {
+        if type.inherited.contains(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) { return nil }
+        func isContainer(_ name: String) -> Bool { name.hasSuffix("NavigationController") }
+        if type.properties.contains(where: { property in
+            guard case .construct(let made, _)? = property.initializer else { return false }
+            return !isContainer(made) && (isScreenOrCoordinator(made) || Self.isController(made))
+        }) {
+            return nil
+        }
+        var first: (what: String, location: SourceLocation)?
+        for method in type.methods {
+            if method.constructed.contains(where: {
+                !isContainer($0.value) && (isScreenOrCoordinator($0.value) || Self.isController($0.value))
+            }) {
+                return nil
+            }
+            let handed = Set(method.parameters.map(\.name))
+            for call in method.calls where Self.navigates(call) {
+                // `popToViewController(_:animated:)`: a close the vocabulary does not name, showing nothing new.
+                guard let transition = UIKitStyle.transition(of: call, mapping: mapping) else {
+                    if ["pop", "dismiss"].contains(where: call.name.hasPrefix) { continue }
+                    return nil
+                }
+                guard transition.destinationRule == .required else { continue }
+                guard let shown = UIKitStyle.shownArgument(of: call), Self.isHanded(shown, in: method, handed, isContainer) else {
+                    return nil
+                }
+                if first == nil { first = ("`\(plainReceiver(call.receiver)).\(call.name)(\(shown.summary))`", call.location) }
+            }
+        }
+        return first
+    }
+
+    /// A parameter, a local bound to one (the parameter cast, `if let presented = presented as? Sheet`), or a container
+    /// made around one.
+    private static func isHanded(
+        _ value: ExpressionFacts, in method: MethodFacts, _ handed: Set<String>, _ isContainer: (String) -> Bool
+    ) -> Bool {
+        guard case .reference(let name) = value else { return false }
+        if handed.contains(name) { return true }
+        guard let bound = method.bindings[name], !bound.isEmpty else { return false }
+        return bound.allSatisfy { binding in
+            switch binding.value {
+            case .reference(let source): handed.contains(source)
+            // `if let presented = presented as? Sheet`: the parameter itself, cast.
+            case .inferredType(_, let why): handed.contains(name) && why.hasPrefix("cast to")
+            case .construct(let made, let wrapped):
+                if case .reference(let source)? = wrapped { handed.contains(source) } else { isContainer(made) }
+            default: false
+            }
+        }
+    }
+
+    /// A screen factory (`func screen(for step: Step) -> UIViewController`): every screen it makes is made in a method
+    /// that returns a screen, it makes no navigation call, starts no coordinator, and does nothing else a flow could
+    /// show from (the controllers it keeps aside, which it never navigates). What it makes is shown by its callers.
+    private func makesScreensOnlyToReturn(_ type: TypeFacts) -> (what: String, location: SourceLocation)? {
+        if type.inherited.contains(where: { ["View", "UIView"].contains($0.base) || Self.isController($0.base) }) { return nil }
+        func returnsScreen(_ method: MethodFacts) -> Bool {
+            guard let returned = method.returnType?.base else { return false }
+            return Self.isController(returned) || ["View", "AnyView"].contains(returned)
+        }
+        var first: (what: String, location: SourceLocation)?
+        var stripped = type
+        for (position, method) in type.methods.enumerated() {
+            if method.calls.contains(where: Self.navigates) { return nil }
+            let screens = method.constructed.filter {
+                $0.value != type.name && (isScreenOrCoordinator($0.value) || Self.isController($0.value))
+            }
+            guard !screens.isEmpty else { continue }
+            if screens.contains(where: { made in
+                made.value.hasSuffix("Coordinator") || recognizer.index.types[made.value].map(recognizer.claimed) == true
+            }) {
+                return nil
+            }
+            guard returnsScreen(method) else { return nil }
+            if first == nil { first = ("`\(method.name)` returns `\(screens[0].value)`", screens[0].location) }
+            stripped.methods[position].constructed = []
+        }
+        guard let first else { return nil }
+        stripped.properties.removeAll { property in
+            property.type.map { Self.isController($0.base) } == true || ["rootViewController", "rootView"].contains(property.name)
+        }
+        return navigation(in: stripped) == nil ? first : nil
     }
 
     /// What changes a stored value in place: `sheet = .settings`, `isShowing.toggle()`, `path.append(route)`.

@@ -197,6 +197,118 @@ import Testing
         #expect(result.stderr.contains("not read: ShuttleListCoordinator [unrecognized]"))
     }
 
+    /// A presenter coordinators navigate through (a presentation strategy they are given) that shows only the screens
+    /// its callers hand it, or a navigation container made around one, and closes: `no-navigation`, said with the
+    /// call; one that makes a screen of its own stays unrecognized.
+    @Test func aPresenterOfHandedScreensIsNoFlow() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let presenters = """
+            import UIKit
+
+            protocol GlazeCoordinatorStaging {
+                func stage(_ screen: UIViewController)
+            }
+
+            final class GlazeSheetStaging: GlazeCoordinatorStaging {
+                unowned let host: UIViewController
+                init(host: UIViewController) { self.host = host }
+                func stage(_ screen: UIViewController) {
+                    let wrapper = UINavigationController(rootViewController: screen)
+                    host.present(wrapper, animated: true)
+                }
+                func unstage() { host.dismiss(animated: true) }
+            }
+
+            final class GlazeShelfStaging: GlazeCoordinatorStaging {
+                unowned let shelf: UINavigationController
+                init(shelf: UINavigationController) { self.shelf = shelf }
+                func stage(_ screen: UIViewController) {
+                    if let screen = screen as? KilnDoorViewController {
+                        shelf.pushViewController(screen, animated: false)
+                    } else {
+                        shelf.pushViewController(screen, animated: true)
+                    }
+                }
+            }
+
+            final class GlazeDoorStaging: GlazeCoordinatorStaging {
+                unowned let host: UIViewController
+                init(host: UIViewController) { self.host = host }
+                func stage(_ screen: UIViewController) { host.present(KilnDoorViewController(), animated: true) }
+            }
+
+            final class KilnDoorViewController: UIViewController {}
+
+            """
+        try presenters.write(to: sources.appendingPathComponent("GlazeStaging.swift"), atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(["lint", "--sources", "Sources", "--format", "json", "--explain-open"], in: folder)
+        #expect(
+            result.stderr.contains(
+                "Sources/GlazeStaging.swift:7:13: not read: GlazeSheetStaging [no-navigation]: shows only the screens its callers hand "
+                    + "it (`host.present(wrapper)`, Sources/GlazeStaging.swift:12)"))
+        #expect(result.stderr.contains("not read: GlazeShelfStaging [no-navigation]"))
+        #expect(result.stderr.contains("not read: GlazeDoorStaging [unrecognized]"))
+    }
+
+    /// A screen factory (a step's screen, made and returned to the caller that shows it) that makes no navigation call
+    /// and starts no coordinator: `no-navigation`, said with the method; one that also presents, or makes a screen it
+    /// does not return, stays unrecognized.
+    @Test func aScreenFactoryIsNoFlow() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let factories = """
+            import UIKit
+
+            enum WeftStep { case warp, finish }
+
+            final class WeftStepCoordinator {
+                var host: UIViewController?
+                var onDone: (() -> Void)?
+                func screen(for step: WeftStep) -> UIViewController? {
+                    switch step {
+                    case .warp:
+                        let screen = WarpBeamViewController()
+                        screen.onWoven = { [weak self] in self?.onDone?() }
+                        return screen
+                    case .finish: return nil
+                    }
+                }
+            }
+
+            final class WeftHelpCoordinator {
+                var host: UIViewController?
+                func screen(for step: WeftStep) -> UIViewController? {
+                    let screen = WarpBeamViewController()
+                    screen.onWoven = { [weak self] in self?.host?.present(WarpBeamViewController(), animated: true) }
+                    return screen
+                }
+            }
+
+            final class WeftIdleCoordinator {
+                var latest: UIViewController?
+                func prepare() { latest = WarpBeamViewController() }
+            }
+
+            final class WarpBeamViewController: UIViewController {
+                var onWoven: (() -> Void)?
+            }
+
+            """
+        try factories.write(to: sources.appendingPathComponent("WeftSteps.swift"), atomically: true, encoding: .utf8)
+        let result = try Flowlint.run(["lint", "--sources", "Sources", "--format", "json", "--explain-open"], in: folder)
+        #expect(
+            result.stderr.contains(
+                "Sources/WeftSteps.swift:5:13: not read: WeftStepCoordinator [no-navigation]: makes screens only to return them "
+                    + "(`screen` returns `WarpBeamViewController`, Sources/WeftSteps.swift:11)"))
+        #expect(result.stderr.contains("not read: WeftHelpCoordinator [unrecognized]"))
+        #expect(result.stderr.contains("not read: WeftIdleCoordinator [unrecognized]"))
+    }
+
     /// Each reason, at its Swift line; a child start whose keeper was not seen is unknown.
     @Test func everyReasonIsGivenAtItsLine() throws {
         let folder = try Self.folder()

@@ -376,10 +376,21 @@ extension SwiftUIStyle {
         inPlaceViews(of: type, skipping: Set(names.presenters.keys).union([names.destination, names.stack, names.tabs]))
     }
 
-    /// The views a body builds outside the closures `skipped` names, and not as what a link pushes.
+    /// The views a body builds outside the closures `skipped` names, and not as what a link pushes. A method of the view
+    /// handed by name to a call (`.sheet(item: $route, content: destination)`, an app's `themedPanel(content: panel)`)
+    /// is a closure of that call, not the body: what it builds is shown there, not in place.
     static func inPlaceViews(of type: TypeFacts, skipping skipped: Set<String>) -> [Located<String>] {
         var found: [Located<String>] = []
+        let methods = Set(type.methods.map(\.name))
+        var handed: Set<String> = []
         for method in type.methods {
+            for call in method.calls {
+                for argument in call.arguments {
+                    if case .reference(let name) = argument.value, methods.contains(name) { handed.insert(name) }
+                }
+            }
+        }
+        for method in type.methods where !handed.contains(method.name) {
             let linked = linkDestinations(in: method)
             for (position, call) in method.calls.enumerated() where call.receiver == nil && !call.closures.contains(where: skipped.contains)
             {

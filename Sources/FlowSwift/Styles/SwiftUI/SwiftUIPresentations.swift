@@ -90,10 +90,25 @@ extension SwiftUIStyle {
         case .stack, .tabs: return nil
         }
         let own = binding.method.calls[binding.call].givenClosures
+        if own.isEmpty, let handed = handedContent(binding, index) { return handed }
         guard !own.isEmpty || binding.method.calls.count(where: { $0.name == modifier }) == 1 else { return nil }
         let views = binding.method.calls[(binding.call + 1)...].filter { call in
             runs(call, in: own, of: modifier) && call.receiver == nil && isAppView(call.name, index)
         }
+        guard let first = views.first, views.allSatisfy({ $0.name == first.name }) else { return nil }
+        return Located(first.name, at: first.location)
+    }
+
+    /// `.sheet(isPresented: $shows, content: hiveSheet)`: the content is a method of the view handed by name, and what
+    /// the presenter shows is the one view of the app's that method builds.
+    private static func handedContent(_ binding: Binding, _ index: ProjectIndex) -> Located<String>? {
+        guard let host = index.types[binding.host] else { return nil }
+        let methods = binding.method.calls[binding.call].arguments.compactMap { argument -> MethodFacts? in
+            guard case .reference(let name) = argument.value else { return nil }
+            return host.methods.first { $0.name == name && $0.hasBody }
+        }
+        guard methods.count == 1, let content = methods.first else { return nil }
+        let views = content.calls.filter { $0.receiver == nil && isAppView($0.name, index) }
         guard let first = views.first, views.allSatisfy({ $0.name == first.name }) else { return nil }
         return Located(first.name, at: first.location)
     }

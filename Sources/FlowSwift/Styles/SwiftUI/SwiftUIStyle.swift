@@ -50,6 +50,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var enumOwners: [String: String] = [:]
         /// Views whose `navigationDestination(for:)` lies outside every stack wherever they are shown.
         var stacklessViews: Set<String> = []
+        /// Views named as coordinators that bind no navigation state the reader knows (`SwiftUINamedViews.swift`).
+        var namedViews: Set<String> = []
     }
 
     private(set) var state = State()
@@ -59,7 +61,9 @@ struct SwiftUIStyle: CoordinatorStyle {
     static func claims(_ type: TypeFacts, _ recognizer: Recognizer) -> Bool {
         guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
         let index = recognizer.index
-        if isView(type) { return isOwningView(type, index) || isStacklessDestinationView(type, index) }
+        if isView(type) {
+            return isOwningView(type, index) || isStacklessDestinationView(type, index) || isNamedCoordinatorView(type, index)
+        }
         guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
         return (!paths.isEmpty && !stacksBound(type.name, paths, recognizer.swiftUIHeld, first: true).isEmpty)
@@ -88,7 +92,13 @@ struct SwiftUIStyle: CoordinatorStyle {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {
                 state.views.insert(name)
-                if !Self.isOwningView(type, index) { state.stacklessViews.insert(name) }
+                if !Self.isOwningView(type, index) {
+                    if Self.isStacklessDestinationView(type, index) {
+                        state.stacklessViews.insert(name)
+                    } else {
+                        state.namedViews.insert(name)
+                    }
+                }
                 continue
             }
             let paths = Self.pathProperties(of: type, index)
@@ -153,6 +163,7 @@ struct SwiftUIStyle: CoordinatorStyle {
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {
         if state.routers.contains(type.name) { return Self.router(type, state, &context) }
         if state.stacklessViews.contains(type.name) { return Self.stacklessDestinationView(type, state, &context) }
+        if state.namedViews.contains(type.name) { return Self.namedCoordinatorView(type, state, &context) }
         if state.views.contains(type.name) { return Self.owningView(type, state, &context) }
         return nil
     }
