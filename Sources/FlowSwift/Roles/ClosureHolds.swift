@@ -11,9 +11,10 @@ enum ClosureHolds {
 
     /// `holds: {Self: strong}` where the coordinator keeps, in a strong stored property of its own, a value made
     /// with a closure that keeps the coordinator (one naming `self` without `[weak self]`, or one of its methods
-    /// handed by name), and each step on the way keeps what it is handed: an initializer that stores the argument,
-    /// a struct's memberwise one, a view under modifiers, a framework controller's root, or a method (a builder's)
-    /// whose product keeps that parameter.
+    /// handed by name, directly or through a local made with it), and each step on the way keeps what it is handed:
+    /// an initializer that stores the argument, a struct's memberwise one, a view under modifiers, a framework
+    /// controller's root or property wrapper, a method (a builder's) whose product keeps that parameter, or Combine's
+    /// `sink` on a `@Published` property's publisher; unless another method lets the value go.
     static func read(of name: String, _ holds: inout [Hold], _ context: Context) {
         let index = context.recognizer.index
         guard let type = index.types[name], type.keyword == .class else { return }
