@@ -7,8 +7,10 @@ public struct RetainCycleRule: Rule {
         summary: "A strong `holds` reference back up the ownership chain (to itself or to a coordinator that retains it).",
         rationale: """
             A child's screens or view models that keep a strong router of the coordinator itself, or of a parent \
-            that retains the child, form a cycle: when the user leaves, neither is deallocated. Child starts alone \
-            never form a cycle (each start makes a new instance), so every cycle contains a strong hold.
+            that retains the child, form a cycle: when the user leaves, neither is deallocated. So does a closure \
+            that keeps the coordinator (one naming `self` without `[weak self]`, or one of its methods handed by \
+            name) kept by a screen, view model or subscription the coordinator keeps. Child starts alone never form \
+            a cycle (each start makes a new instance), so every cycle contains a strong hold.
             """,
         triggeringExample: """
             # Checkout's screens keep Shop's router strongly, and Shop keeps Checkout in childCoordinators.
