@@ -16,7 +16,7 @@ extension SwiftUIStyle {
             let links = (index.callCounts[names.link] ?? 0) > 0
             guard isOwner || !holders.isEmpty || links else { continue }
             var found: [(screen: String, trigger: Trigger)] = []
-            let presenting = bindings(of: type)
+            let presenting = state.held.bindings(of: type)
             for method in type.methods {
                 for call in method.calls {
                     // Inside what a presenter or a destination shows, the call is that view's, not this one's.
@@ -102,9 +102,10 @@ extension SwiftUIStyle {
         let triggering = context.triggers.filter { $0.value.contains { $0.owner != nil && synthesized[$0.route.value] == nil } }
         guard !triggering.isEmpty else { return }
         var embedded: [String: [String]] = [:]
+        let held = context.recognizer.swiftUIHeld
         func inPlace(_ name: String) -> [String] {
             if let known = embedded[name] { return known }
-            let found = index.types[name].map { type in isView(type) ? embeddedViews(of: type).map(\.value) : [] } ?? []
+            let found = index.types[name].map { type in isView(type) ? held.embeddedViews(of: type).map(\.value) : [] } ?? []
             embedded[name] = found
             return found
         }
@@ -136,6 +137,13 @@ extension SwiftUIStyle {
     /// The owner a call's receiver names and the member of its called (`router.path` → the router, `path`;
     /// `viewModel.routerPath` → the router the model keeps, no member; `path` → the view itself when it owns state).
     static func calledOwner(_ receiver: String, _ holders: [String: String], ownerName: String?) -> (owner: String, member: String?)? {
+        // Most types hold no router and own no state: every call of theirs comes here.
+        guard !holders.isEmpty || ownerName != nil else { return nil }
+        // A receiver of one name (`router`, or none) is the whole of its parts: no split to make.
+        if !receiver.utf8.contains(UInt8(ascii: ".")) {
+            if !receiver.isEmpty, let held = holders[receiver] { return (held, nil) }
+            return ownerName.map { ($0, receiver.isEmpty ? nil : receiver) }
+        }
         var parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
         let deep = receiver.split(separator: ".", maxSplits: 2).map(String.init)
         if deep.count > 1, holders[deep[0] + "." + deep[1]] != nil {
