@@ -104,13 +104,64 @@ struct CaseFacts: Sendable {
 }
 
 struct PropertyFacts: Sendable {
-    var name: String
-    var type: TypeName?
-    /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
-    var attributes: [AttributeFacts] = []
-    var strength: HoldStrength = .strong
-    var initializer: ExpressionFacts?
-    var location: SourceLocation
+    struct Fields: Sendable {
+        var name: String
+        var type: TypeName?
+        /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
+        var attributes: [AttributeFacts] = []
+        var strength: HoldStrength = .strong
+        var initializer: ExpressionFacts?
+        var location: SourceLocation
+    }
+
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(
+        name: String, type: TypeName? = nil, attributes: [AttributeFacts] = [], strength: HoldStrength = .strong,
+        initializer: ExpressionFacts? = nil, location: SourceLocation
+    ) {
+        box = Box(Fields(name: name, type: type, attributes: attributes, strength: strength, initializer: initializer, location: location))
+    }
+
+    /// The fields, for a change: the box is copied first when another copy shares it.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    var name: String {
+        get { box.fields.name }
+        _modify { yield &unique.name }
+    }
+    var type: TypeName? {
+        get { box.fields.type }
+        _modify { yield &unique.type }
+    }
+    var attributes: [AttributeFacts] {
+        get { box.fields.attributes }
+        _modify { yield &unique.attributes }
+    }
+    var strength: HoldStrength {
+        get { box.fields.strength }
+        _modify { yield &unique.strength }
+    }
+    var initializer: ExpressionFacts? {
+        get { box.fields.initializer }
+        _modify { yield &unique.initializer }
+    }
+    var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &unique.location }
+    }
 }
 
 struct AttributeFacts: Sendable {

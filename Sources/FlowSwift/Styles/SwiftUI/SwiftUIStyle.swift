@@ -85,8 +85,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         let index = context.recognizer.index
         let claimed = context.recognizer.names(claimedBy: Self.self)
         state.held = context.recognizer.swiftUIHeld
-        state.destinations = Self.destinations(index)
-        state.unreadDestinations = Self.hasUnreadDestinations(index)
+        (state.destinations, state.unreadDestinations) = Self.destinations(index)
         for name in claimed {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {
