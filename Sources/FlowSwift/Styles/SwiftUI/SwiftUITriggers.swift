@@ -148,8 +148,9 @@ extension SwiftUIStyle {
         var lifted: [String: [Trigger]] = [:]
         for name in index.order {
             guard let type = index.types[name], isView(type) else { continue }
-            var seen: Set<String> = [name]
             var level = inPlace(name)
+            guard !level.isEmpty else { continue }
+            var seen: Set<String> = [name]
             for _ in 0..<4 where !level.isEmpty {
                 var next: [String] = []
                 for view in level where seen.insert(view).inserted {
