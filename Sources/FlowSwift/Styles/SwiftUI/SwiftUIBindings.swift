@@ -232,13 +232,21 @@ extension SwiftUIStyle {
             let counts = index.callCounts
             let readsStacks = (counts[names.stack] ?? 0) > 0
             let readsPresenters = (names.presenters.keys + [names.destination]).contains { (counts[$0] ?? 0) > 0 }
-            for name in index.order {
-                guard let host = index.types[name], isView(host) else { continue }
-                let own = SwiftUIStyle.bindings(of: host)
-                let helped = SwiftUIStyle.helperBindings(of: host, index)
+            // Each view is read on its own: side by side on the cores, gathered in declaration order.
+            let read = Parallel.map(Parallel.slices(of: index.order)) { slice in
+                slice.compactMap { name -> (name: String, own: [Binding], helped: [Binding], embedded: [Located<String>])? in
+                    guard let host = index.types[name], isView(host) else { return nil }
+                    return (
+                        name, SwiftUIStyle.bindings(of: host), SwiftUIStyle.helperBindings(of: host, index),
+                        SwiftUIStyle.embeddedViews(of: host)
+                    )
+                }
+            }
+            for (name, own, helped, embedded) in read.joined() {
+                guard let host = index.types[name] else { continue }
                 viewBindings[name] = own
                 viewHelperBindings[name] = helped
-                viewEmbedded[name] = SwiftUIStyle.embeddedViews(of: host)
+                viewEmbedded[name] = embedded
                 guard readsStacks || readsPresenters else { continue }
                 let stackBindings = readsStacks ? own.filter { $0.kind == .stack } : []
                 let presenterBindings = readsPresenters ? (own + helped).filter { $0.kind != .stack && $0.kind != .tabs } : []

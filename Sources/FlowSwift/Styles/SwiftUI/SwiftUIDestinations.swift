@@ -24,22 +24,26 @@ extension SwiftUIStyle {
         // navigationDestination(for: Route.self) { … } } }`).
         let methods =
             index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
-        for method in methods {
-            for (position, call) in method.calls.enumerated() where call.name == names.destination {
-                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value
-                else {
-                    unread = unread || call.arguments.contains { $0.label == names.destinationLabel }
-                    continue
-                }
-                unread = unread || index.types[routes]?.keyword != .enum
-                guard let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
-                let read = caseViews(
-                    in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
-                var views = found[routes] ?? CaseViews(location: call.location)
-                for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
-                views.unread = views.unread || read.unread
-                found[routes] = views
+        // Every call of the app is looked at: the destinations are found side by side on the cores, then read in order.
+        let placed = Parallel.map(Parallel.slices(of: Array(methods.indices))) { slice in
+            slice.flatMap { at in methods[at].calls.indices.filter { methods[at].calls[$0].name == names.destination }.map { (at, $0) } }
+        }
+        for (at, position) in placed.joined() {
+            let method = methods[at]
+            let call = method.calls[position]
+            guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value
+            else {
+                unread = unread || call.arguments.contains { $0.label == names.destinationLabel }
+                continue
             }
+            unread = unread || index.types[routes]?.keyword != .enum
+            guard let cases = index.types[routes]?.cases, !cases.isEmpty else { continue }
+            let read = caseViews(
+                in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
+            var views = found[routes] ?? CaseViews(location: call.location)
+            for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
+            views.unread = views.unread || read.unread
+            found[routes] = views
         }
         return (found, unread)
     }
