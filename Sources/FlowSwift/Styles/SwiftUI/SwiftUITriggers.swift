@@ -137,32 +137,32 @@ extension SwiftUIStyle {
     static func liftEmbeddedTriggers(_ context: inout Context, _ index: ProjectIndex) {
         let triggering = context.triggers.filter { $0.value.contains { $0.owner != nil && synthesized[$0.route.value] == nil } }
         guard !triggering.isEmpty else { return }
-        var embedded: [String: [String]] = [:]
         let held = context.recognizer.swiftUIHeld
         func inPlace(_ name: String) -> [String] {
-            if let known = embedded[name] { return known }
-            let found = index.types[name].map { type in isView(type) ? held.embeddedViews(of: type).map(\.value) : [] } ?? []
-            embedded[name] = found
-            return found
+            index.types[name].map { type in isView(type) ? held.embeddedViews(of: type).map(\.value) : [] } ?? []
         }
-        var lifted: [String: [Trigger]] = [:]
-        for name in index.order {
-            guard let type = index.types[name], isView(type) else { continue }
-            var level = inPlace(name)
-            guard !level.isEmpty else { continue }
-            var seen: Set<String> = [name]
-            for _ in 0..<4 where !level.isEmpty {
-                var next: [String] = []
-                for view in level where seen.insert(view).inserted {
-                    for trigger in triggering[view] ?? [] where isLifted(trigger, from: view) && trigger.owner != name {
-                        lifted[name, default: []].append(trigger)
+        // Each view is lifted into on its own: side by side on the cores, noted in declaration order.
+        let lifted = Parallel.map(Parallel.slices(of: index.order)) { slice in
+            slice.compactMap { name -> (name: String, triggers: [Trigger])? in
+                guard let type = index.types[name], isView(type) else { return nil }
+                var level = inPlace(name)
+                guard !level.isEmpty else { return nil }
+                var seen: Set<String> = [name]
+                var found: [Trigger] = []
+                for _ in 0..<4 where !level.isEmpty {
+                    var next: [String] = []
+                    for view in level where seen.insert(view).inserted {
+                        for trigger in triggering[view] ?? [] where isLifted(trigger, from: view) && trigger.owner != name {
+                            found.append(trigger)
+                        }
+                        next += inPlace(view)
                     }
-                    next += inPlace(view)
+                    level = next
                 }
-                level = next
+                return found.isEmpty ? nil : (name, found)
             }
         }
-        for (name, triggers) in lifted { context.triggers[name, default: []] += triggers }
+        for (name, triggers) in lifted.joined() { context.triggers[name, default: []] += triggers }
     }
 
     /// A trigger an embedding screen takes over from the view that makes it: a forward move on another owner's state.
