@@ -5,20 +5,84 @@ import SwiftSyntax
 // call, assignment and binding in their bodies with where it sits (switch case, closure). The
 // recognizers read only these located facts; one pass per project turns them into the model.
 
-/// A type declaration (or an extension, merged into its type later).
+/// A type declaration (or an extension, merged into its type later). Passes copy types and their methods and calls
+/// often, so each keeps its fields in a shared box (one reference to copy), copied only when a copy is changed.
 struct TypeFacts: Sendable {
     enum Keyword: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, `actor` }
-    var name: String
-    var keyword: Keyword
-    /// Inherited types and conformances: base name and generic arguments (`NavigationCoordinator<R>`).
-    var inherited: [TypeName] = []
-    /// An extension's `where Self: X` / `where Self == X` requirements: the types a conformer must be or inherit
-    /// for its members to apply (`extension Coordinator where Self: UIViewController`).
-    var constraints: [String] = []
-    var location: SourceLocation
-    var cases: [CaseFacts] = []
-    var properties: [PropertyFacts] = []
-    var methods: [MethodFacts] = []
+
+    struct Fields: Sendable {
+        var name: String
+        var keyword: Keyword
+        /// Inherited types and conformances: base name and generic arguments (`NavigationCoordinator<R>`).
+        var inherited: [TypeName] = []
+        /// An extension's `where Self: X` / `where Self == X` requirements: the types a conformer must be or inherit
+        /// for its members to apply (`extension Coordinator where Self: UIViewController`).
+        var constraints: [String] = []
+        var location: SourceLocation
+        var cases: [CaseFacts] = []
+        var properties: [PropertyFacts] = []
+        var methods: [MethodFacts] = []
+    }
+
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(
+        name: String, keyword: Keyword, inherited: [TypeName] = [], constraints: [String] = [], location: SourceLocation,
+        cases: [CaseFacts] = [], properties: [PropertyFacts] = [], methods: [MethodFacts] = []
+    ) {
+        box = Box(
+            Fields(
+                name: name, keyword: keyword, inherited: inherited, constraints: constraints, location: location, cases: cases,
+                properties: properties, methods: methods))
+    }
+
+    /// The fields, for a change: the box is copied first when another copy shares it.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    var name: String {
+        get { box.fields.name }
+        _modify { yield &unique.name }
+    }
+    var keyword: Keyword {
+        get { box.fields.keyword }
+        _modify { yield &unique.keyword }
+    }
+    var inherited: [TypeName] {
+        get { box.fields.inherited }
+        _modify { yield &unique.inherited }
+    }
+    var constraints: [String] {
+        get { box.fields.constraints }
+        _modify { yield &unique.constraints }
+    }
+    var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &unique.location }
+    }
+    var cases: [CaseFacts] {
+        get { box.fields.cases }
+        _modify { yield &unique.cases }
+    }
+    var properties: [PropertyFacts] {
+        get { box.fields.properties }
+        _modify { yield &unique.properties }
+    }
+    var methods: [MethodFacts] {
+        get { box.fields.methods }
+        _modify { yield &unique.methods }
+    }
 }
 
 /// A type as written: `Foo`, `Foo<Bar>`, `Foo.Router`.
@@ -40,13 +104,64 @@ struct CaseFacts: Sendable {
 }
 
 struct PropertyFacts: Sendable {
-    var name: String
-    var type: TypeName?
-    /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
-    var attributes: [AttributeFacts] = []
-    var strength: HoldStrength = .strong
-    var initializer: ExpressionFacts?
-    var location: SourceLocation
+    struct Fields: Sendable {
+        var name: String
+        var type: TypeName?
+        /// `Root`, `Route` (Stinsen property wrappers), or another attribute name.
+        var attributes: [AttributeFacts] = []
+        var strength: HoldStrength = .strong
+        var initializer: ExpressionFacts?
+        var location: SourceLocation
+    }
+
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(
+        name: String, type: TypeName? = nil, attributes: [AttributeFacts] = [], strength: HoldStrength = .strong,
+        initializer: ExpressionFacts? = nil, location: SourceLocation
+    ) {
+        box = Box(Fields(name: name, type: type, attributes: attributes, strength: strength, initializer: initializer, location: location))
+    }
+
+    /// The fields, for a change: the box is copied first when another copy shares it.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    var name: String {
+        get { box.fields.name }
+        _modify { yield &unique.name }
+    }
+    var type: TypeName? {
+        get { box.fields.type }
+        _modify { yield &unique.type }
+    }
+    var attributes: [AttributeFacts] {
+        get { box.fields.attributes }
+        _modify { yield &unique.attributes }
+    }
+    var strength: HoldStrength {
+        get { box.fields.strength }
+        _modify { yield &unique.strength }
+    }
+    var initializer: ExpressionFacts? {
+        get { box.fields.initializer }
+        _modify { yield &unique.initializer }
+    }
+    var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &unique.location }
+    }
 }
 
 struct AttributeFacts: Sendable {
@@ -56,15 +171,112 @@ struct AttributeFacts: Sendable {
 }
 
 struct MethodFacts: Sendable {
-    var name: String
-    var location: SourceLocation
-    /// `false` for a protocol's requirement: a default comes from an extension, an implementation from a conformer.
-    var hasBody = true
-    var parameters: [ParameterFacts] = []
-    var returnType: TypeName?
-    var calls: [CallFacts] = []
-    /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
-    var bindings: [String: [Located<ExpressionFacts>]] = [:]
+    struct Fields: Sendable {
+        var name: String
+        var location: SourceLocation
+        /// `false` for a protocol's requirement: a default comes from an extension, an implementation from a conformer.
+        var hasBody = true
+        var parameters: [ParameterFacts] = []
+        var returnType: TypeName?
+        var calls: [CallFacts] = []
+        /// Local name → every `let`/`var` of that name in the body, in order (switch cases rebind names).
+        var bindings: [String: [Located<ExpressionFacts>]] = [:]
+        var returns: [ExpressionFacts] = []
+        /// Every type constructed in the body (`Foo(...)`), in order.
+        var constructed: [Located<String>] = []
+        /// The first argument label of the parameters (`fungibleToken` of `show(fungibleToken token: Token)`,
+        /// `shouldConnectFor` of `provider(_:shouldConnectFor:)`), `nil` when every one is `_`: what tells overloads apart.
+        var firstLabel: String?
+        /// The protocols the extension that declares the method conforms the type to (`extension Flow: ParentCoordinator`),
+        /// empty for a method of the type's own declaration: what may call it besides the app.
+        var conformances: [String] = []
+        /// What the values made here are handed, and where they go (`Handoff`): for `holds`.
+        var handoffs: [Handoff] = []
+        /// The `if`s that test one name (`if animated`, `if !animated`), by where they are: that name, `!` first when
+        /// negated. What picks an arm when a caller hands the method a literal.
+        var flags: [SourceLocation: String] = [:]
+    }
+
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(
+        name: String, location: SourceLocation, hasBody: Bool = true, parameters: [ParameterFacts] = [], returnType: TypeName? = nil,
+        calls: [CallFacts] = [], bindings: [String: [Located<ExpressionFacts>]] = [:], returns: [ExpressionFacts] = [],
+        constructed: [Located<String>] = [], firstLabel: String? = nil, conformances: [String] = []
+    ) {
+        box = Box(
+            Fields(
+                name: name, location: location, hasBody: hasBody, parameters: parameters, returnType: returnType, calls: calls,
+                bindings: bindings, returns: returns, constructed: constructed, firstLabel: firstLabel, conformances: conformances))
+    }
+
+    /// The fields, for a change: the box is copied first when another copy shares it.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    var name: String {
+        get { box.fields.name }
+        _modify { yield &unique.name }
+    }
+    var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &unique.location }
+    }
+    var hasBody: Bool {
+        get { box.fields.hasBody }
+        _modify { yield &unique.hasBody }
+    }
+    var parameters: [ParameterFacts] {
+        get { box.fields.parameters }
+        _modify { yield &unique.parameters }
+    }
+    var returnType: TypeName? {
+        get { box.fields.returnType }
+        _modify { yield &unique.returnType }
+    }
+    var calls: [CallFacts] {
+        get { box.fields.calls }
+        _modify { yield &unique.calls }
+    }
+    var bindings: [String: [Located<ExpressionFacts>]] {
+        get { box.fields.bindings }
+        _modify { yield &unique.bindings }
+    }
+    var returns: [ExpressionFacts] {
+        get { box.fields.returns }
+        _modify { yield &unique.returns }
+    }
+    var constructed: [Located<String>] {
+        get { box.fields.constructed }
+        _modify { yield &unique.constructed }
+    }
+    var firstLabel: String? {
+        get { box.fields.firstLabel }
+        _modify { yield &unique.firstLabel }
+    }
+    var conformances: [String] {
+        get { box.fields.conformances }
+        _modify { yield &unique.conformances }
+    }
+    var handoffs: [Handoff] {
+        get { box.fields.handoffs }
+        _modify { yield &unique.handoffs }
+    }
+    var flags: [SourceLocation: String] {
+        get { box.fields.flags }
+        _modify { yield &unique.flags }
+    }
 
     /// The first local name (in name order) bound to a new `type`: `let tokens = TokensCoordinator(…)` → `tokens`.
     func variable(constructing type: String) -> String? {
@@ -75,20 +287,6 @@ struct MethodFacts: Sendable {
     func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
         bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value
     }
-    var returns: [ExpressionFacts] = []
-    /// Every type constructed in the body (`Foo(...)`), in order.
-    var constructed: [Located<String>] = []
-    /// The first argument label of the parameters (`fungibleToken` of `show(fungibleToken token: Token)`,
-    /// `shouldConnectFor` of `provider(_:shouldConnectFor:)`), `nil` when every one is `_`: what tells overloads apart.
-    var firstLabel: String?
-    /// The protocols the extension that declares the method conforms the type to (`extension Flow: ParentCoordinator`),
-    /// empty for a method of the type's own declaration: what may call it besides the app.
-    var conformances: [String] = []
-    /// What the values made here are handed, and where they go (`Handoff`): for `holds`.
-    var handoffs: [Handoff] = []
-    /// The `if`s that test one name (`if animated`, `if !animated`), by where they are: that name, `!` first when
-    /// negated. What picks an arm when a caller hands the method a literal.
-    var flags: [SourceLocation: String] = [:]
 }
 
 /// Something handed to a value that may keep it, and where the value goes:
@@ -195,34 +393,118 @@ extension ExpressionFacts {
 
 /// A call or an assignment in a method body.
 struct CallFacts: Sendable {
-    /// The receiver as written (`navigationController`, `router`, `coordinator?`, `self.children`), `nil` for none.
-    var receiver: String?
-    /// The method name, or `=` for an assignment (then `receiver` is the assigned place).
-    var name: String
-    var arguments: [(label: String?, value: ExpressionFacts)]
-    var location: SourceLocation
-    /// The enclosing `switch` case patterns' member names (`case .user(let id):` → `user`), innermost.
-    var switchCase: [String]?
-    /// The innermost enclosing arm of an `if … else` (`else if` arms are arms of the first `if`).
-    var ifArm: IfArm? = nil
-    /// The `switch` case is the outer of the two when both are set (`case .receive: if … else …`).
-    var caseOutside = false
-    /// The receiver starts from a local name or a parameter of the method (`tabs.append(x)` on a `var tabs` of its
-    /// own), not from storage the type owns.
-    var onLocal = false
-    /// The enclosing closures, innermost first: their argument label, the called function of a
-    /// trailing closure, or the property a closure is assigned to (`finishFlow`).
-    var closures: [String] = []
-    /// The event whose handler the call runs in: the innermost enclosing closure given to a call that names an
-    /// event (`machine.on(.begin) { … }`, `stateMachine.addRoutes(event: .signOut, …) { … }`).
-    var handles: EventHandler?
-    /// How many of `closures` (innermost first) are inside the handler's own closure.
-    var handlerDepth = 0
-    /// Where the innermost enclosing closure of the method starts (nil outside closures): with `givenClosures`, what
-    /// tells which of several calls of one name (chained modifiers) a closure's calls belong to.
-    var closureAt: SourceLocation? = nil
-    /// Where the closures the call is given start (its trailing closures and closure arguments), in source order.
-    var givenClosures: [SourceLocation] = []
+    struct Fields: Sendable {
+        /// The receiver as written (`navigationController`, `router`, `coordinator?`, `self.children`), `nil` for none.
+        var receiver: String?
+        /// The method name, or `=` for an assignment (then `receiver` is the assigned place).
+        var name: String
+        var arguments: [(label: String?, value: ExpressionFacts)]
+        var location: SourceLocation
+        /// The enclosing `switch` case patterns' member names (`case .user(let id):` → `user`), innermost.
+        var switchCase: [String]?
+        /// The innermost enclosing arm of an `if … else` (`else if` arms are arms of the first `if`).
+        var ifArm: IfArm? = nil
+        /// The `switch` case is the outer of the two when both are set (`case .receive: if … else …`).
+        var caseOutside = false
+        /// The receiver starts from a local name or a parameter of the method (`tabs.append(x)` on a `var tabs` of its
+        /// own), not from storage the type owns.
+        var onLocal = false
+        /// The enclosing closures, innermost first: their argument label, the called function of a
+        /// trailing closure, or the property a closure is assigned to (`finishFlow`).
+        var closures: [String] = []
+        /// The event whose handler the call runs in: the innermost enclosing closure given to a call that names an
+        /// event (`machine.on(.begin) { … }`, `stateMachine.addRoutes(event: .signOut, …) { … }`).
+        var handles: EventHandler?
+        /// How many of `closures` (innermost first) are inside the handler's own closure.
+        var handlerDepth = 0
+        /// Where the innermost enclosing closure of the method starts (nil outside closures): with `givenClosures`, what
+        /// tells which of several calls of one name (chained modifiers) a closure's calls belong to.
+        var closureAt: SourceLocation? = nil
+        /// Where the closures the call is given start (its trailing closures and closure arguments), in source order.
+        var givenClosures: [SourceLocation] = []
+    }
+
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(
+        receiver: String? = nil, name: String, arguments: [(label: String?, value: ExpressionFacts)], location: SourceLocation,
+        switchCase: [String]? = nil, ifArm: IfArm? = nil, caseOutside: Bool = false, onLocal: Bool = false, closures: [String] = [],
+        handles: EventHandler? = nil, handlerDepth: Int = 0, closureAt: SourceLocation? = nil, givenClosures: [SourceLocation] = []
+    ) {
+        box = Box(
+            Fields(
+                receiver: receiver, name: name, arguments: arguments, location: location, switchCase: switchCase, ifArm: ifArm,
+                caseOutside: caseOutside, onLocal: onLocal, closures: closures, handles: handles, handlerDepth: handlerDepth,
+                closureAt: closureAt, givenClosures: givenClosures))
+    }
+
+    /// The fields, for a change: the box is copied first when another copy shares it.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    var receiver: String? {
+        get { box.fields.receiver }
+        _modify { yield &unique.receiver }
+    }
+    var name: String {
+        get { box.fields.name }
+        _modify { yield &unique.name }
+    }
+    var arguments: [(label: String?, value: ExpressionFacts)] {
+        get { box.fields.arguments }
+        _modify { yield &unique.arguments }
+    }
+    var location: SourceLocation {
+        get { box.fields.location }
+        _modify { yield &unique.location }
+    }
+    var switchCase: [String]? {
+        get { box.fields.switchCase }
+        _modify { yield &unique.switchCase }
+    }
+    var ifArm: IfArm? {
+        get { box.fields.ifArm }
+        _modify { yield &unique.ifArm }
+    }
+    var caseOutside: Bool {
+        get { box.fields.caseOutside }
+        _modify { yield &unique.caseOutside }
+    }
+    var onLocal: Bool {
+        get { box.fields.onLocal }
+        _modify { yield &unique.onLocal }
+    }
+    var closures: [String] {
+        get { box.fields.closures }
+        _modify { yield &unique.closures }
+    }
+    var handles: EventHandler? {
+        get { box.fields.handles }
+        _modify { yield &unique.handles }
+    }
+    var handlerDepth: Int {
+        get { box.fields.handlerDepth }
+        _modify { yield &unique.handlerDepth }
+    }
+    var closureAt: SourceLocation? {
+        get { box.fields.closureAt }
+        _modify { yield &unique.closureAt }
+    }
+    var givenClosures: [SourceLocation] {
+        get { box.fields.givenClosures }
+        _modify { yield &unique.givenClosures }
+    }
 }
 
 /// One arm of an `if … else if … else`: the statement (where its first `if` is) and the arm's place in it.

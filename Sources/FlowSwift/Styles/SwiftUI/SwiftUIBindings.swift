@@ -219,6 +219,12 @@ extension SwiftUIStyle {
         var stacks: [String: [Binding]] = [:]
         /// Object type → the presenters (and bound destinations) views bind to its properties.
         var presenters: [String: [Binding]] = [:]
+        /// View → what it binds itself (`bindings(of:)`), through the app's helpers (`helperBindings(of:_:)`), and the
+        /// views its body builds in place (`embeddedViews(of:)`): read in the one walk of each view here, so that the
+        /// passes asking again for every view look them up instead of walking its calls once more.
+        private var viewBindings: [String: [Binding]] = [:]
+        private var viewHelperBindings: [String: [Binding]] = [:]
+        private var viewEmbedded: [String: [Located<String>]] = [:]
 
         init() {}
 
@@ -226,13 +232,24 @@ extension SwiftUIStyle {
             let counts = index.callCounts
             let readsStacks = (counts[names.stack] ?? 0) > 0
             let readsPresenters = (names.presenters.keys + [names.destination]).contains { (counts[$0] ?? 0) > 0 }
-            guard readsStacks || readsPresenters else { return }
-            for name in index.order {
-                guard let host = index.types[name], isView(host) else { continue }
-                let own = bindings(of: host)
+            // Each view is read on its own: side by side on the cores, gathered in declaration order.
+            let read = Parallel.map(Parallel.slices(of: index.order)) { slice in
+                slice.compactMap { name -> (name: String, own: [Binding], helped: [Binding], embedded: [Located<String>])? in
+                    guard let host = index.types[name], isView(host) else { return nil }
+                    return (
+                        name, SwiftUIStyle.bindings(of: host), SwiftUIStyle.helperBindings(of: host, index),
+                        SwiftUIStyle.embeddedViews(of: host)
+                    )
+                }
+            }
+            for (name, own, helped, embedded) in read.joined() {
+                guard let host = index.types[name] else { continue }
+                viewBindings[name] = own
+                viewHelperBindings[name] = helped
+                viewEmbedded[name] = embedded
+                guard readsStacks || readsPresenters else { continue }
                 let stackBindings = readsStacks ? own.filter { $0.kind == .stack } : []
-                let presenterBindings =
-                    readsPresenters ? (own + helperBindings(of: host, index)).filter { $0.kind != .stack && $0.kind != .tabs } : []
+                let presenterBindings = readsPresenters ? (own + helped).filter { $0.kind != .stack && $0.kind != .tabs } : []
                 for (binding, isStack) in stackBindings.map({ ($0, true) }) + presenterBindings.map({ ($0, false) }) {
                     guard let holder = binding.holder, binding.property != nil, let type = heldType(holder, in: host, index) else {
                         continue
@@ -241,5 +258,16 @@ extension SwiftUIStyle {
                 }
             }
         }
+
+        /// `SwiftUIStyle.bindings(of:)` of a type of the index.
+        func bindings(of type: TypeFacts) -> [Binding] { viewBindings[type.name] ?? SwiftUIStyle.bindings(of: type) }
+
+        /// `SwiftUIStyle.helperBindings(of:_:)` of a type of the index.
+        func helperBindings(of type: TypeFacts, _ index: ProjectIndex) -> [Binding] {
+            viewHelperBindings[type.name] ?? SwiftUIStyle.helperBindings(of: type, index)
+        }
+
+        /// `SwiftUIStyle.embeddedViews(of:)` of a type of the index.
+        func embeddedViews(of type: TypeFacts) -> [Located<String>] { viewEmbedded[type.name] ?? SwiftUIStyle.embeddedViews(of: type) }
     }
 }

@@ -13,47 +13,52 @@ extension SwiftUIStyle {
         var unread = false
     }
 
-    /// Enum → what every `navigationDestination(for: E.self)` of the project shows per case.
-    static func destinations(_ index: ProjectIndex) -> [String: CaseViews] {
+    /// Enum → what every `navigationDestination(for: E.self)` of the project shows per case; and whether one of them
+    /// names no enum of the app's (`for: T.self` in a generic helper, `for: String.self`): what it registers is not
+    /// read. One walk of every call answers both.
+    static func destinations(_ index: ProjectIndex) -> (views: [String: CaseViews], unread: Bool) {
         var found: [String: CaseViews] = [:]
-        guard (index.callCounts[names.destination] ?? 0) > 0 else { return found }
+        var unread = false
+        guard (index.callCounts[names.destination] ?? 0) > 0 else { return (found, unread) }
         // The app's types, then its extensions of SwiftUI's own (`extension View { func withRouter() -> some View {
         // navigationDestination(for: Route.self) { … } } }`).
         let methods =
             index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
-        for method in methods {
-            for (position, call) in method.calls.enumerated() where call.name == names.destination {
-                guard
-                    case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value,
-                    let cases = index.types[routes]?.cases, !cases.isEmpty
-                else { continue }
-                let read = caseViews(
-                    in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
-                var views = found[routes] ?? CaseViews(location: call.location)
-                for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
-                views.unread = views.unread || read.unread
-                found[routes] = views
+        // Every call of the app is looked at: the destinations are found and read side by side on the cores, then noted
+        // in order.
+        let placed = Parallel.map(Parallel.slices(of: Array(methods.indices))) { slice in
+            slice.flatMap { at in
+                methods[at].calls.indices.filter { methods[at].calls[$0].name == names.destination }.map {
+                    destination(in: methods[at], at: $0, index)
+                }
             }
         }
-        return found
+        for (unreadHere, read) in placed.joined() {
+            unread = unread || unreadHere
+            guard let read else { continue }
+            var views = found[read.routes] ?? CaseViews(location: read.location)
+            for (route, view) in read.views where views.views[route] == nil { views.views[route] = view }
+            views.unread = views.unread || read.unread
+            found[read.routes] = views
+        }
+        return (found, unread)
     }
 
-    /// Whether a `navigationDestination(for:)` of the app's names no enum of the app's (`for: T.self` in a generic
-    /// helper, `for: String.self`): what it registers is not read.
-    static func hasUnreadDestinations(_ index: ProjectIndex) -> Bool {
-        guard (index.callCounts[names.destination] ?? 0) > 0 else { return false }
-        let methods =
-            index.order.flatMap { index.types[$0]?.methods ?? [] } + index.helpers.keys.sorted().flatMap { index.helpers[$0] ?? [] }
-        return methods.contains { method in
-            method.calls.contains { call in
-                guard call.name == names.destination else { return false }
-                guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value
-                else {
-                    return call.arguments.contains { $0.label == names.destinationLabel }
-                }
-                return index.types[routes]?.keyword != .enum
-            }
+    /// One `navigationDestination(for:)` call (at `position` of `method`): whether it names no enum of the app's, and
+    /// what it shows per case of the enum it names.
+    private static func destination(in method: MethodFacts, at position: Int, _ index: ProjectIndex) -> (
+        unread: Bool, read: (routes: String, location: SourceLocation, views: [String: Located<String>], unread: Bool)?
+    ) {
+        let call = method.calls[position]
+        guard case .qualified(let routes, "self", nil)? = call.arguments.first(where: { $0.label == names.destinationLabel })?.value
+        else {
+            return (call.arguments.contains { $0.label == names.destinationLabel }, nil)
         }
+        let unread = index.types[routes]?.keyword != .enum
+        guard let cases = index.types[routes]?.cases, !cases.isEmpty else { return (unread, nil) }
+        let read = caseViews(
+            in: method, after: position, closure: names.destination, of: routes, cases: Set(cases.map(\.name) + ["default"]), index)
+        return (unread, (routes, call.location, read.views, read.unread))
     }
 
     /// Whether every modifier on the stack's root is SwiftUI's own or an app helper the reader follows: a modifier it

@@ -6,11 +6,11 @@ import FlowModel
 /// one: its first screen is the view itself, it is started wherever it is shown, and it is `open` with a note, since
 /// what it may present through those modifiers is not read. A representable so named is SwiftUI's bridge, not this.
 extension SwiftUIStyle {
-    static func isNamedCoordinatorView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
+    static func isNamedCoordinatorView(_ type: TypeFacts, _ index: ProjectIndex, _ held: HeldBindings) -> Bool {
         guard UIKitStyle.isCoordinatorBase(type.name), isView(type),
             !type.inherited.contains(where: { names.representables.contains($0.base) })
         else { return false }
-        return bindings(of: type).isEmpty && helperBindings(of: type, index).isEmpty
+        return held.bindings(of: type).isEmpty && held.helperBindings(of: type, index).isEmpty
     }
 
     /// The view as a coordinator of its own: itself as its first screen, what its body builds that owns navigation

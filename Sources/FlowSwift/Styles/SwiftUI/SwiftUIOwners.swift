@@ -79,7 +79,7 @@ extension SwiftUIStyle {
     /// A view that owns navigation state: its own stack (`navigation`), tabs (`tab`), or only presentations (`view`).
     static func owningView(_ type: TypeFacts, _ state: State, _ context: inout Context) -> Coordinator? {
         let index = context.recognizer.index
-        let own = bindings(of: type).filter { $0.holder == nil || $0.kind == .tabs }
+        let own = state.held.bindings(of: type).filter { $0.holder == nil || $0.kind == .tabs }
         let stack = own.first { $0.kind == .stack }
         // A `TabView` whose pages are no views of the app's (a carousel, a pager inside a router's stack) shows no flow.
         let tabs = own.first { $0.kind == .tabs && !tabViews($0, in: type, index).isEmpty }
@@ -356,14 +356,14 @@ extension SwiftUIStyle {
     static func embeddedOwners(of type: TypeFacts, _ state: State, _ index: ProjectIndex) -> [Located<String>] {
         var found: [Located<String>] = []
         var seen: Set<String> = [type.name]
-        var level = embeddedViews(of: type).map { (view: $0.value, via: $0) }
+        var level = state.held.embeddedViews(of: type).map { (view: $0.value, via: $0) }
         for _ in 0..<4 where !level.isEmpty {
             var next: [(view: String, via: Located<String>)] = []
             for (view, via) in level where seen.insert(view).inserted {
                 if state.views.contains(view) || state.hostedRouters[view] != nil {
                     found.append(Located(view, at: via.location))
                 } else if let plain = index.types[view], isView(plain) {
-                    next += embeddedViews(of: plain).map { ($0.value, via) }
+                    next += state.held.embeddedViews(of: plain).map { ($0.value, via) }
                 }
             }
             level = next
@@ -373,8 +373,11 @@ extension SwiftUIStyle {
 
     /// The views a view's body builds in place (not those its presenters, destinations, stacks, tabs or links show).
     static func embeddedViews(of type: TypeFacts) -> [Located<String>] {
-        inPlaceViews(of: type, skipping: Set(names.presenters.keys).union([names.destination, names.stack, names.tabs]))
+        inPlaceViews(of: type, skipping: embeddedSkips)
     }
+
+    /// What a body shows that is not built in place: what its presenters, destinations, stacks and tabs show.
+    static let embeddedSkips = Set(names.presenters.keys).union([names.destination, names.stack, names.tabs])
 
     /// The views a body builds outside the closures `skipped` names, and not as what a link pushes. A method of the view
     /// handed by name to a call (`.sheet(item: $route, content: destination)`, an app's `themedPanel(content: panel)`)

@@ -52,6 +52,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         var stacklessViews: Set<String> = []
         /// Views named as coordinators that bind no navigation state the reader knows (`SwiftUINamedViews.swift`).
         var namedViews: Set<String> = []
+        /// What the recognizer read of every view's bindings and in-place views, to look up.
+        var held = HeldBindings()
     }
 
     private(set) var state = State()
@@ -62,7 +64,8 @@ struct SwiftUIStyle: CoordinatorStyle {
         guard type.keyword == .class || type.keyword == .struct || type.keyword == .actor else { return false }
         let index = recognizer.index
         if isView(type) {
-            return isOwningView(type, index) || isStacklessDestinationView(type, index) || isNamedCoordinatorView(type, index)
+            return isOwningView(type, index, recognizer.swiftUIHeld) || isStacklessDestinationView(type, index)
+                || isNamedCoordinatorView(type, index, recognizer.swiftUIHeld)
         }
         guard type.keyword == .class || type.keyword == .actor else { return false }
         let paths = pathProperties(of: type, index)
@@ -71,12 +74,12 @@ struct SwiftUIStyle: CoordinatorStyle {
     }
 
     /// A view that binds state of its own to a stack or a presenter, or shows tabs.
-    static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex) -> Bool {
+    static func isOwningView(_ type: TypeFacts, _ index: ProjectIndex, _ held: HeldBindings) -> Bool {
         let counts = index.callCounts
         guard ([names.stack, names.tabs, names.destination] + names.presenters.keys).contains(where: { (counts[$0] ?? 0) > 0 }) else {
             return false
         }
-        return (bindings(of: type) + helperBindings(of: type, index)).contains { binding in
+        return (held.bindings(of: type) + held.helperBindings(of: type, index)).contains { binding in
             // A `TabView` whose pages are no views of the app's (a carousel of `slide(…)`s) shows no flow.
             if binding.kind == .tabs { return !tabViews(binding, in: type, index).isEmpty }
             return binding.holder == nil && type.properties.contains { $0.name == binding.property }
@@ -86,13 +89,13 @@ struct SwiftUIStyle: CoordinatorStyle {
     mutating func prepare(_ context: inout Context) {
         let index = context.recognizer.index
         let claimed = context.recognizer.names(claimedBy: Self.self)
-        state.destinations = Self.destinations(index)
-        state.unreadDestinations = Self.hasUnreadDestinations(index)
+        state.held = context.recognizer.swiftUIHeld
+        (state.destinations, state.unreadDestinations) = Self.destinations(index)
         for name in claimed {
             guard let type = index.types[name] else { continue }
             if Self.isView(type) {
                 state.views.insert(name)
-                if !Self.isOwningView(type, index) {
+                if !Self.isOwningView(type, index, state.held) {
                     if Self.isStacklessDestinationView(type, index) {
                         state.stacklessViews.insert(name)
                     } else {
@@ -127,7 +130,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         }
         for name in index.order {
             guard let type = index.types[name], Self.isView(type) else { continue }
-            for binding in Self.bindings(of: type) + Self.helperBindings(of: type, index) {
+            for binding in state.held.bindings(of: type) + state.held.helperBindings(of: type, index) {
                 switch binding.kind {
                 case .item, .flag: addPresentation(binding, of: type, index)
                 case .tabs:
@@ -146,7 +149,7 @@ struct SwiftUIStyle: CoordinatorStyle {
         var embeddingClosers: [String: SourceLocation] = [:]
         for name in index.order where state.selfClosing[name] == nil {
             guard let type = index.types[name], Self.isView(type) else { continue }
-            if let inner = Self.embeddedViews(of: type).first(where: { state.selfClosing[$0.value] != nil }) {
+            if let inner = state.held.embeddedViews(of: type).first(where: { state.selfClosing[$0.value] != nil }) {
                 embeddingClosers[name] = state.selfClosing[inner.value]
             }
         }

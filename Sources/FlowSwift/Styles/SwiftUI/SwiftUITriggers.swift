@@ -9,73 +9,109 @@ extension SwiftUIStyle {
         let index = context.recognizer.index
         let owners = state.routers.union(state.views)
         guard !owners.isEmpty else { return }
-        for name in index.order {
-            guard let type = index.types[name] else { continue }
-            let holders = routerHolders(type, state, index)
-            let isOwner = owners.contains(name)
-            let links = (index.callCounts[names.link] ?? 0) > 0
-            guard isOwner || !holders.isEmpty || links else { continue }
-            var found: [(screen: String, trigger: Trigger)] = []
-            let presenting = bindings(of: type)
-            for method in type.methods {
-                for call in method.calls {
-                    // Inside what a presenter or a destination shows, the call is that view's, not this one's.
-                    guard let screen = screen(making: call, in: method, of: name, presenting, index) else { continue }
-                    // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it, from
-                    // the owner's own screen or from a view it presents.
-                    if isOwner, !isBinder(call) {
-                        for route in handedOver(call, owner: type, state, index) {
-                            found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
-                        }
-                    }
-                    if links, call.name == names.link,
-                        let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value)
-                    {
-                        let owner = routes.flatMap { state.enumOwners[$0] }.flatMap { $0.isEmpty ? nil : $0 }
-                        found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
-                        continue
-                    }
-                    let receiver = plainReceiver(call.receiver)
-                    guard let (owner, member) = calledOwner(receiver, holders, ownerName: isOwner ? name : nil),
-                        let ownerType = index.types[owner]
-                    else { continue }
-                    let routes: [String]
-                    if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
-                        // A method of the router: what its own calls do, its parameters given the call's arguments.
-                        routes = called.calls.flatMap { inner -> [String] in
-                            let place = plainReceiver(inner.receiver)
-                            guard !place.contains(".") else { return [] }
-                            if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
-                                state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
-                            }
-                            if isUntoldItem(inner, on: place, ownerType, state, index, given: (called, call)) {
-                                state.untoldItems[owner, default: []].insert(place)
-                            }
-                            return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
-                        }
-                    } else {
-                        if let member, let value = pushedValue(of: call, on: member, ownerType, index, given: nil) {
-                            state.pushed[owner, default: []].append((value.type, Fact(value.route, at: call.location)))
-                        }
-                        routes = effect(of: call, on: member, ownerType, state, index, given: nil)
-                        if let member, isUntoldItem(call, on: member, ownerType, state, index, given: nil) {
-                            state.untoldItems[owner, default: []].insert(member)
-                        }
-                    }
-                    for route in routes {
-                        // A view closing its own presentation from its own body runs under the presented view or in
-                        // `onDismiss:`, never on the covered screen: the presentation is left open rather than guessed.
-                        if route == "dismiss", owner == name, screen == name, let member {
-                            state.unplacedClosers[name, default: []].insert(member)
-                            continue
-                        }
-                        found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
-                    }
-                }
-            }
-            record(found, of: name, &state, &context)
+        // Each type is read on its own against what `prepare` has read so far (nothing read here is asked back): side by
+        // side on the cores, then noted in declaration order.
+        let frozen = state
+        let read = Parallel.map(Parallel.slices(of: index.order)) { slice in
+            slice.compactMap { name in index.types[name].flatMap { triggers(of: $0, frozen, index, owners: owners) } }
+        }
+        for (name, reading) in read.joined() {
+            for (owner, value) in reading.pushed { state.pushed[owner, default: []].append(value) }
+            for (owner, item) in reading.untold { state.untoldItems[owner, default: []].insert(item) }
+            for member in reading.unplaced { state.unplacedClosers[name, default: []].insert(member) }
+            record(reading.found, of: name, &state, &context)
         }
         liftEmbeddedTriggers(&context, index)
+    }
+
+    /// What one type's calls do to owners' state: the triggers they make, on which screen, and what they push and set.
+    struct TypeTriggers: Sendable {
+        var found: [(screen: String, trigger: Trigger)] = []
+        /// Owner → a value its path is given (`State.pushed`), in call order.
+        var pushed: [(owner: String, value: (type: String, route: Fact<String>))] = []
+        /// Owner → an item set to a value the reader cannot tell (`State.untoldItems`).
+        var untold: [(owner: String, item: String)] = []
+        /// The type's own items and flags its body clears (`State.unplacedClosers`).
+        var unplaced: [String] = []
+    }
+
+    /// What the calls of `type` (a type of the index) do to `owners`' state; nil for a type that holds no router, owns no
+    /// state and may make no link.
+    static func triggers(of type: TypeFacts, _ state: State, _ index: ProjectIndex, owners: Set<String>)
+        -> (name: String, reading: TypeTriggers)?
+    {
+        let name = type.name
+        let holders = routerHolders(type, state, index)
+        let isOwner = owners.contains(name)
+        let links = (index.callCounts[names.link] ?? 0) > 0
+        guard isOwner || !holders.isEmpty || links else { return nil }
+        var reading = TypeTriggers()
+        let presenting = state.held.bindings(of: type)
+        for method in type.methods {
+            for call in method.calls {
+                // Inside what a presenter or a destination shows, the call is that view's, not this one's.
+                guard let screen = screen(making: call, in: method, of: name, presenting, index) else { continue }
+                // `Menu(showsText: $showsText)`: a view given the binding of the owner's item or flag may set it, from
+                // the owner's own screen or from a view it presents.
+                if isOwner, !isBinder(call) {
+                    for route in handedOver(call, owner: type, state, index) {
+                        reading.found.append((screen, Trigger(owner: name, route: Fact(route, at: call.location))))
+                    }
+                }
+                if links, call.name == names.link,
+                    let (route, routes) = routeValue(call.arguments.first(where: { $0.label == names.linkValueLabel })?.value)
+                {
+                    let owner = routes.flatMap { state.enumOwners[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+                    reading.found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
+                    continue
+                }
+                let receiver = plainReceiver(call.receiver)
+                guard let (owner, member) = calledOwner(receiver, holders, ownerName: isOwner ? name : nil),
+                    let ownerType = index.types[owner]
+                else { continue }
+                let routes = calledRoutes(call, on: (owner, ownerType), member: member, of: name, state, index, &reading)
+                for route in routes {
+                    // A view closing its own presentation from its own body runs under the presented view or in
+                    // `onDismiss:`, never on the covered screen: the presentation is left open rather than guessed.
+                    if route == "dismiss", owner == name, screen == name, let member {
+                        reading.unplaced.append(member)
+                        continue
+                    }
+                    reading.found.append((screen, Trigger(owner: owner, route: Fact(route, at: call.location))))
+                }
+            }
+        }
+        return (name, reading)
+    }
+
+    /// The routes one call of type `name` makes on `owner`: through a method of the router (what its own calls do, its
+    /// parameters given the call's arguments), or on the owner's `member` directly.
+    private static func calledRoutes(
+        _ call: CallFacts, on owned: (name: String, type: TypeFacts), member: String?, of name: String, _ state: State,
+        _ index: ProjectIndex, _ reading: inout TypeTriggers
+    ) -> [String] {
+        let (owner, ownerType) = owned
+        if member == nil, owner != name, let called = ownerType.methods.first(where: { $0.name == call.name && $0.hasBody }) {
+            return called.calls.flatMap { inner -> [String] in
+                let place = plainReceiver(inner.receiver)
+                guard !place.contains(".") else { return [] }
+                if let value = pushedValue(of: inner, on: place, ownerType, index, given: (called, call)) {
+                    reading.pushed.append((owner, (value.type, Fact(value.route, at: call.location))))
+                }
+                if isUntoldItem(inner, on: place, ownerType, state, index, given: (called, call)) {
+                    reading.untold.append((owner, place))
+                }
+                return effect(of: inner, on: place.isEmpty ? nil : place, ownerType, state, index, given: (called, call))
+            }
+        }
+        if let member, let value = pushedValue(of: call, on: member, ownerType, index, given: nil) {
+            reading.pushed.append((owner, (value.type, Fact(value.route, at: call.location))))
+        }
+        let routes = effect(of: call, on: member, ownerType, state, index, given: nil)
+        if let member, isUntoldItem(call, on: member, ownerType, state, index, given: nil) {
+            reading.untold.append((owner, member))
+        }
+        return routes
     }
 
     /// The triggers the type `name`'s calls make, placed on their screens and noted on the owners they run on.
@@ -101,30 +137,32 @@ extension SwiftUIStyle {
     static func liftEmbeddedTriggers(_ context: inout Context, _ index: ProjectIndex) {
         let triggering = context.triggers.filter { $0.value.contains { $0.owner != nil && synthesized[$0.route.value] == nil } }
         guard !triggering.isEmpty else { return }
-        var embedded: [String: [String]] = [:]
+        let held = context.recognizer.swiftUIHeld
         func inPlace(_ name: String) -> [String] {
-            if let known = embedded[name] { return known }
-            let found = index.types[name].map { type in isView(type) ? embeddedViews(of: type).map(\.value) : [] } ?? []
-            embedded[name] = found
-            return found
+            index.types[name].map { type in isView(type) ? held.embeddedViews(of: type).map(\.value) : [] } ?? []
         }
-        var lifted: [String: [Trigger]] = [:]
-        for name in index.order {
-            guard let type = index.types[name], isView(type) else { continue }
-            var seen: Set<String> = [name]
-            var level = inPlace(name)
-            for _ in 0..<4 where !level.isEmpty {
-                var next: [String] = []
-                for view in level where seen.insert(view).inserted {
-                    for trigger in triggering[view] ?? [] where isLifted(trigger, from: view) && trigger.owner != name {
-                        lifted[name, default: []].append(trigger)
+        // Each view is lifted into on its own: side by side on the cores, noted in declaration order.
+        let lifted = Parallel.map(Parallel.slices(of: index.order)) { slice in
+            slice.compactMap { name -> (name: String, triggers: [Trigger])? in
+                guard let type = index.types[name], isView(type) else { return nil }
+                var level = inPlace(name)
+                guard !level.isEmpty else { return nil }
+                var seen: Set<String> = [name]
+                var found: [Trigger] = []
+                for _ in 0..<4 where !level.isEmpty {
+                    var next: [String] = []
+                    for view in level where seen.insert(view).inserted {
+                        for trigger in triggering[view] ?? [] where isLifted(trigger, from: view) && trigger.owner != name {
+                            found.append(trigger)
+                        }
+                        next += inPlace(view)
                     }
-                    next += inPlace(view)
+                    level = next
                 }
-                level = next
+                return found.isEmpty ? nil : (name, found)
             }
         }
-        for (name, triggers) in lifted { context.triggers[name, default: []] += triggers }
+        for (name, triggers) in lifted.joined() { context.triggers[name, default: []] += triggers }
     }
 
     /// A trigger an embedding screen takes over from the view that makes it: a forward move on another owner's state.
@@ -136,6 +174,13 @@ extension SwiftUIStyle {
     /// The owner a call's receiver names and the member of its called (`router.path` → the router, `path`;
     /// `viewModel.routerPath` → the router the model keeps, no member; `path` → the view itself when it owns state).
     static func calledOwner(_ receiver: String, _ holders: [String: String], ownerName: String?) -> (owner: String, member: String?)? {
+        // Most types hold no router and own no state: every call of theirs comes here.
+        guard !holders.isEmpty || ownerName != nil else { return nil }
+        // A receiver of one name (`router`, or none) is the whole of its parts: no split to make.
+        if !receiver.utf8.contains(UInt8(ascii: ".")) {
+            if !receiver.isEmpty, let held = holders[receiver] { return (held, nil) }
+            return ownerName.map { ($0, receiver.isEmpty ? nil : receiver) }
+        }
         var parts = receiver.split(separator: ".", maxSplits: 1).map(String.init)
         let deep = receiver.split(separator: ".", maxSplits: 2).map(String.init)
         if deep.count > 1, holders[deep[0] + "." + deep[1]] != nil {
