@@ -24,64 +24,49 @@ struct TypeFacts: Sendable {
         var methods: [MethodFacts] = []
     }
 
-    private final class Box: @unchecked Sendable {
-        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var shared: SharedFields<Fields>
 
     init(
         name: String, keyword: Keyword, inherited: [TypeName] = [], constraints: [String] = [], location: SourceLocation,
         cases: [CaseFacts] = [], properties: [PropertyFacts] = [], methods: [MethodFacts] = []
     ) {
-        box = Box(
+        shared = SharedFields(
             Fields(
                 name: name, keyword: keyword, inherited: inherited, constraints: constraints, location: location, cases: cases,
                 properties: properties, methods: methods))
     }
 
-    /// The fields, for a change: the box is copied first when another copy shares it.
-    private var unique: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
-    }
-
     var name: String {
-        get { box.fields.name }
-        _modify { yield &unique.name }
+        get { shared.fields.name }
+        _modify { yield &shared.fields.name }
     }
     var keyword: Keyword {
-        get { box.fields.keyword }
-        _modify { yield &unique.keyword }
+        get { shared.fields.keyword }
+        _modify { yield &shared.fields.keyword }
     }
     var inherited: [TypeName] {
-        get { box.fields.inherited }
-        _modify { yield &unique.inherited }
+        get { shared.fields.inherited }
+        _modify { yield &shared.fields.inherited }
     }
     var constraints: [String] {
-        get { box.fields.constraints }
-        _modify { yield &unique.constraints }
+        get { shared.fields.constraints }
+        _modify { yield &shared.fields.constraints }
     }
     var location: SourceLocation {
-        get { box.fields.location }
-        _modify { yield &unique.location }
+        get { shared.fields.location }
+        _modify { yield &shared.fields.location }
     }
     var cases: [CaseFacts] {
-        get { box.fields.cases }
-        _modify { yield &unique.cases }
+        get { shared.fields.cases }
+        _modify { yield &shared.fields.cases }
     }
     var properties: [PropertyFacts] {
-        get { box.fields.properties }
-        _modify { yield &unique.properties }
+        get { shared.fields.properties }
+        _modify { yield &shared.fields.properties }
     }
     var methods: [MethodFacts] {
-        get { box.fields.methods }
-        _modify { yield &unique.methods }
+        get { shared.fields.methods }
+        _modify { yield &shared.fields.methods }
     }
 }
 
@@ -114,53 +99,39 @@ struct PropertyFacts: Sendable {
         var location: SourceLocation
     }
 
-    private final class Box: @unchecked Sendable {
-        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var shared: SharedFields<Fields>
 
     init(
         name: String, type: TypeName? = nil, attributes: [AttributeFacts] = [], strength: HoldStrength = .strong,
         initializer: ExpressionFacts? = nil, location: SourceLocation
     ) {
-        box = Box(Fields(name: name, type: type, attributes: attributes, strength: strength, initializer: initializer, location: location))
-    }
-
-    /// The fields, for a change: the box is copied first when another copy shares it.
-    private var unique: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
+        shared = SharedFields(
+            Fields(name: name, type: type, attributes: attributes, strength: strength, initializer: initializer, location: location))
     }
 
     var name: String {
-        get { box.fields.name }
-        _modify { yield &unique.name }
+        get { shared.fields.name }
+        _modify { yield &shared.fields.name }
     }
     var type: TypeName? {
-        get { box.fields.type }
-        _modify { yield &unique.type }
+        get { shared.fields.type }
+        _modify { yield &shared.fields.type }
     }
     var attributes: [AttributeFacts] {
-        get { box.fields.attributes }
-        _modify { yield &unique.attributes }
+        get { shared.fields.attributes }
+        _modify { yield &shared.fields.attributes }
     }
     var strength: HoldStrength {
-        get { box.fields.strength }
-        _modify { yield &unique.strength }
+        get { shared.fields.strength }
+        _modify { yield &shared.fields.strength }
     }
     var initializer: ExpressionFacts? {
-        get { box.fields.initializer }
-        _modify { yield &unique.initializer }
+        get { shared.fields.initializer }
+        _modify { yield &shared.fields.initializer }
     }
     var location: SourceLocation {
-        get { box.fields.location }
-        _modify { yield &unique.location }
+        get { shared.fields.location }
+        _modify { yield &shared.fields.location }
     }
 }
 
@@ -197,85 +168,70 @@ struct MethodFacts: Sendable {
         var flags: [SourceLocation: String] = [:]
     }
 
-    private final class Box: @unchecked Sendable {
-        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var shared: SharedFields<Fields>
 
     init(
         name: String, location: SourceLocation, hasBody: Bool = true, parameters: [ParameterFacts] = [], returnType: TypeName? = nil,
         calls: [CallFacts] = [], bindings: [String: [Located<ExpressionFacts>]] = [:], returns: [ExpressionFacts] = [],
         constructed: [Located<String>] = [], firstLabel: String? = nil, conformances: [String] = []
     ) {
-        box = Box(
+        shared = SharedFields(
             Fields(
                 name: name, location: location, hasBody: hasBody, parameters: parameters, returnType: returnType, calls: calls,
                 bindings: bindings, returns: returns, constructed: constructed, firstLabel: firstLabel, conformances: conformances))
     }
 
-    /// The fields, for a change: the box is copied first when another copy shares it.
-    private var unique: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
-    }
-
     var name: String {
-        get { box.fields.name }
-        _modify { yield &unique.name }
+        get { shared.fields.name }
+        _modify { yield &shared.fields.name }
     }
     var location: SourceLocation {
-        get { box.fields.location }
-        _modify { yield &unique.location }
+        get { shared.fields.location }
+        _modify { yield &shared.fields.location }
     }
     var hasBody: Bool {
-        get { box.fields.hasBody }
-        _modify { yield &unique.hasBody }
+        get { shared.fields.hasBody }
+        _modify { yield &shared.fields.hasBody }
     }
     var parameters: [ParameterFacts] {
-        get { box.fields.parameters }
-        _modify { yield &unique.parameters }
+        get { shared.fields.parameters }
+        _modify { yield &shared.fields.parameters }
     }
     var returnType: TypeName? {
-        get { box.fields.returnType }
-        _modify { yield &unique.returnType }
+        get { shared.fields.returnType }
+        _modify { yield &shared.fields.returnType }
     }
     var calls: [CallFacts] {
-        get { box.fields.calls }
-        _modify { yield &unique.calls }
+        get { shared.fields.calls }
+        _modify { yield &shared.fields.calls }
     }
     var bindings: [String: [Located<ExpressionFacts>]] {
-        get { box.fields.bindings }
-        _modify { yield &unique.bindings }
+        get { shared.fields.bindings }
+        _modify { yield &shared.fields.bindings }
     }
     var returns: [ExpressionFacts] {
-        get { box.fields.returns }
-        _modify { yield &unique.returns }
+        get { shared.fields.returns }
+        _modify { yield &shared.fields.returns }
     }
     var constructed: [Located<String>] {
-        get { box.fields.constructed }
-        _modify { yield &unique.constructed }
+        get { shared.fields.constructed }
+        _modify { yield &shared.fields.constructed }
     }
     var firstLabel: String? {
-        get { box.fields.firstLabel }
-        _modify { yield &unique.firstLabel }
+        get { shared.fields.firstLabel }
+        _modify { yield &shared.fields.firstLabel }
     }
     var conformances: [String] {
-        get { box.fields.conformances }
-        _modify { yield &unique.conformances }
+        get { shared.fields.conformances }
+        _modify { yield &shared.fields.conformances }
     }
     var handoffs: [Handoff] {
-        get { box.fields.handoffs }
-        _modify { yield &unique.handoffs }
+        get { shared.fields.handoffs }
+        _modify { yield &shared.fields.handoffs }
     }
     var flags: [SourceLocation: String] {
-        get { box.fields.flags }
-        _modify { yield &unique.flags }
+        get { shared.fields.flags }
+        _modify { yield &shared.fields.flags }
     }
 
     /// The first local name (in name order) bound to a new `type`: `let tokens = TokensCoordinator(…)` → `tokens`.
@@ -424,86 +380,71 @@ struct CallFacts: Sendable {
         var givenClosures: [SourceLocation] = []
     }
 
-    private final class Box: @unchecked Sendable {
-        /// Changed only through `unique`, when no other copy shares the box: no access to check at run time.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var shared: SharedFields<Fields>
 
     init(
         receiver: String? = nil, name: String, arguments: [(label: String?, value: ExpressionFacts)], location: SourceLocation,
         switchCase: [String]? = nil, ifArm: IfArm? = nil, caseOutside: Bool = false, onLocal: Bool = false, closures: [String] = [],
         handles: EventHandler? = nil, handlerDepth: Int = 0, closureAt: SourceLocation? = nil, givenClosures: [SourceLocation] = []
     ) {
-        box = Box(
+        shared = SharedFields(
             Fields(
                 receiver: receiver, name: name, arguments: arguments, location: location, switchCase: switchCase, ifArm: ifArm,
                 caseOutside: caseOutside, onLocal: onLocal, closures: closures, handles: handles, handlerDepth: handlerDepth,
                 closureAt: closureAt, givenClosures: givenClosures))
     }
 
-    /// The fields, for a change: the box is copied first when another copy shares it.
-    private var unique: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
-    }
-
     var receiver: String? {
-        get { box.fields.receiver }
-        _modify { yield &unique.receiver }
+        get { shared.fields.receiver }
+        _modify { yield &shared.fields.receiver }
     }
     var name: String {
-        get { box.fields.name }
-        _modify { yield &unique.name }
+        get { shared.fields.name }
+        _modify { yield &shared.fields.name }
     }
     var arguments: [(label: String?, value: ExpressionFacts)] {
-        get { box.fields.arguments }
-        _modify { yield &unique.arguments }
+        get { shared.fields.arguments }
+        _modify { yield &shared.fields.arguments }
     }
     var location: SourceLocation {
-        get { box.fields.location }
-        _modify { yield &unique.location }
+        get { shared.fields.location }
+        _modify { yield &shared.fields.location }
     }
     var switchCase: [String]? {
-        get { box.fields.switchCase }
-        _modify { yield &unique.switchCase }
+        get { shared.fields.switchCase }
+        _modify { yield &shared.fields.switchCase }
     }
     var ifArm: IfArm? {
-        get { box.fields.ifArm }
-        _modify { yield &unique.ifArm }
+        get { shared.fields.ifArm }
+        _modify { yield &shared.fields.ifArm }
     }
     var caseOutside: Bool {
-        get { box.fields.caseOutside }
-        _modify { yield &unique.caseOutside }
+        get { shared.fields.caseOutside }
+        _modify { yield &shared.fields.caseOutside }
     }
     var onLocal: Bool {
-        get { box.fields.onLocal }
-        _modify { yield &unique.onLocal }
+        get { shared.fields.onLocal }
+        _modify { yield &shared.fields.onLocal }
     }
     var closures: [String] {
-        get { box.fields.closures }
-        _modify { yield &unique.closures }
+        get { shared.fields.closures }
+        _modify { yield &shared.fields.closures }
     }
     var handles: EventHandler? {
-        get { box.fields.handles }
-        _modify { yield &unique.handles }
+        get { shared.fields.handles }
+        _modify { yield &shared.fields.handles }
     }
     var handlerDepth: Int {
-        get { box.fields.handlerDepth }
-        _modify { yield &unique.handlerDepth }
+        get { shared.fields.handlerDepth }
+        _modify { yield &shared.fields.handlerDepth }
     }
     var closureAt: SourceLocation? {
-        get { box.fields.closureAt }
-        _modify { yield &unique.closureAt }
+        get { shared.fields.closureAt }
+        _modify { yield &shared.fields.closureAt }
     }
     var givenClosures: [SourceLocation] {
-        get { box.fields.givenClosures }
-        _modify { yield &unique.givenClosures }
+        get { shared.fields.givenClosures }
+        _modify { yield &shared.fields.givenClosures }
     }
 }
 
@@ -553,3 +494,26 @@ struct FileFacts: Sendable {
 
 /// flowlint's location (SwiftSyntax has a type of the same name).
 typealias SourceLocation = FlowModel.SourceLocation
+
+/// Fields kept in a box that copies share, copied only when a copy is changed: passes copy facts often, and a copy of
+/// the facts is then one reference.
+struct SharedFields<Fields: Sendable>: Sendable {
+    private final class Box: @unchecked Sendable {
+        /// Changed only through `fields`' `_modify`, when no other copy shares the box: no access to check at run time.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(_ fields: Fields) { box = Box(fields) }
+
+    /// Read in place; for a change, the box is copied first when another copy shares it.
+    var fields: Fields {
+        @inline(__always) _read { yield box.fields }
+        @inline(__always) _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+}
