@@ -178,5 +178,11 @@ struct SwiftUIStyle: CoordinatorStyle {
     mutating func link(_ context: inout Context) {
         Self.linkBridges(state, &context)
         Self.linkSelfClosingChildren(state, &context)
+        // A router object keeping a closure that keeps it (through a view model, a subscription): `holds: {Self: strong}`.
+        for router in state.routers.sorted() {
+            guard var coordinator = context.coordinators[router] else { continue }
+            ClosureHolds.read(of: router, &coordinator.holds, context)
+            context.coordinators[router] = coordinator
+        }
     }
 }
