@@ -193,9 +193,9 @@ struct CoverageReading {
                     )
                 }
                 // SwiftUI: a sheet, cover or path is shown by changing the state it is bound to.
-                let place = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+                // `plainReceiver` has taken `self.` off already.
                 if method.name != "init", Self.stateChanges.contains(call.name),
-                    let state = place.split(separator: ".").first.map(String.init), stateNames.contains(state)
+                    let state = receiver.split(separator: ".").first.map(String.init), stateNames.contains(state)
                 {
                     return ("changes `\(state)`, which a view may present or push", call.location)
                 }

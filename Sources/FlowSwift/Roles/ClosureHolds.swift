@@ -24,7 +24,7 @@ enum ClosureHolds {
         let keeping = Keeping(index: index)
         for method in type.methods {
             for handoff in method.handoffs {
-                guard let capture = keepsSelf(handoff, in: method, type, methods, stored, keeping, depth: 0),
+                guard let capture = capture(of: handoff, in: method, type, methods, stored, keeping, depth: 0),
                     let property = keptProperty(handoff, in: method, stored), property.strength == .strong,
                     !releasedElsewhere(property.name, than: method, in: type),
                     keeping.keeps(handoff.path, declared: property.type.map { index.resolved($0).base }, in: type, depth: 0)
@@ -36,8 +36,8 @@ enum ClosureHolds {
 
     /// Where what the handoff hands keeps the coordinator: a closure that does, one of its methods, or a local made
     /// with one and keeping it (`let view = ShelfView { self.close() }` handed on as `rootView: view`).
-    private static func keepsSelf(
-        _ handoff: Handoff, in method: MethodFacts, _ type: TypeFacts, _ methods: Set<String>, _ stored: [String: PropertyFacts],
+    private static func capture(
+        of handoff: Handoff, in method: MethodFacts, _ type: TypeFacts, _ methods: Set<String>, _ stored: [String: PropertyFacts],
         _ keeping: Keeping, depth: Int
     ) -> SourceLocation? {
         switch handoff.handed {
@@ -45,7 +45,7 @@ enum ClosureHolds {
         case .method(let handed): return methods.contains(handed) && stored[handed] == nil ? handoff.location : nil
         case .local(let local) where depth < Keeping.depth:
             for made in method.handoffs where made.placeIsLocal && made.place == local {
-                guard let capture = keepsSelf(made, in: method, type, methods, stored, keeping, depth: depth + 1),
+                guard let capture = capture(of: made, in: method, type, methods, stored, keeping, depth: depth + 1),
                     keeping.keeps(made.path, declared: nil, in: type, depth: depth + 1)
                 else { continue }
                 return capture
@@ -59,12 +59,12 @@ enum ClosureHolds {
     /// of the property whose initializer this is.
     private static func keptProperty(_ handoff: Handoff, in method: MethodFacts, _ stored: [String: PropertyFacts]) -> PropertyFacts? {
         if !handoff.placeIsLocal {
-            let place = withoutSelf(handoff.place)
+            let place = plainReceiver(handoff.place)
             return stored[place.isEmpty ? method.name : place]
         }
         if method.returns.contains(.reference(handoff.place)), let property = stored[method.name] { return property }
         for call in method.calls where call.name == "=" && !call.onLocal && call.arguments.first?.value == .reference(handoff.place) {
-            if let property = stored[withoutSelf(call.receiver ?? "")] { return property }
+            if let property = stored[plainReceiver(call.receiver)] { return property }
         }
         return nil
     }
@@ -76,13 +76,9 @@ enum ClosureHolds {
         type.methods.contains { method in
             method.location != keeper.location && !["init", "deinit"].contains(method.name)
                 && method.calls.contains { call in
-                    ["=", "cancel", "removeAll"].contains(call.name) && withoutSelf(plainReceiver(call.receiver)) == property
+                    ["=", "cancel", "removeAll"].contains(call.name) && plainReceiver(call.receiver) == property
                 }
         }
-    }
-
-    private static func withoutSelf(_ place: String) -> String {
-        place.hasPrefix("self.") ? String(place.dropFirst(5)) : place
     }
 
     /// Whether what a value is made with stays in it, read through the index a few steps deep; what a method's
@@ -125,7 +121,7 @@ enum ClosureHolds {
         private func makerMethod(_ name: String, on receiver: String?, of owner: TypeFacts) -> (method: MethodFacts, type: TypeFacts)? {
             var type = owner
             if let receiver, !["", "self"].contains(receiver) {
-                guard let property = owner.properties.first(where: { $0.name == withoutSelf(receiver) }),
+                guard let property = owner.properties.first(where: { $0.name == plainReceiver(receiver) }),
                     let held = index.heldType(property, in: owner)
                 else { return nil }
                 type = held
@@ -218,7 +214,7 @@ enum ClosureHolds {
 
         /// `self.model`, `model`, or a wrapper's storage `_model`: a property of the type.
         private func isProperty(_ place: String, of type: TypeFacts) -> Bool {
-            let place = withoutSelf(place)
+            let place = plainReceiver(place)
             let unwrapped = place.hasPrefix("_") ? String(place.dropFirst()) : place
             return type.properties.contains { $0.name == place || $0.name == unwrapped }
         }
