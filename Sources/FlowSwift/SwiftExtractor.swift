@@ -176,6 +176,7 @@ public enum SwiftExtractor {
                     .unreadable, "Swift that does not parse here; the rest of the file is still read", at: collector.location(of: bad)))
         }
         collector.walk(tree)
+        collector.linkClosureProperties()
         facts.types = collector.types
         facts.aliases = collector.aliases
         facts.testOnlyArms = collector.testOnlyArms

@@ -422,12 +422,26 @@ extension FactCollector {
 
     /// `return { … }` (or the single expression) at the top of the body of a function declared to return a function.
     func isReturnedByFunction(_ closure: ClosureExprSyntax) -> Bool {
-        guard case .function? = context.last else { return false }
         let statement = closure.parent?.as(ReturnStmtSyntax.self)?.parent ?? closure.parent
-        guard let body = statement?.as(CodeBlockItemSyntax.self)?.parent?.parent?.as(CodeBlockSyntax.self),
-            let function = body.parent?.as(FunctionDeclSyntax.self),
-            var returned = function.signature.returnClause?.type
-        else { return false }
+        guard let statements = statement?.as(CodeBlockItemSyntax.self)?.parent else { return false }
+        let returnType: TypeSyntax?
+        if case .function? = context.last {
+            returnType = statements.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+        } else if context.isEmpty, propertyBody != nil {
+            // `var showHelp: () -> Void { return { … } }`: a computed property whose getter returns a closure.
+            // The implicit getter's statements, or `get { … }`'s body within the accessor list.
+            let getter =
+                statements.parent?.as(AccessorBlockSyntax.self) ?? statements.parent?.parent?.parent?.parent?.as(AccessorBlockSyntax.self)
+            returnType = getter?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
+            if returnType.map(returnsFunction) == true { noteClosureProperty() }
+        } else {
+            returnType = nil
+        }
+        return returnType.map(returnsFunction) ?? false
+    }
+
+    private func returnsFunction(_ type: TypeSyntax) -> Bool {
+        var returned = type
         if let optional = returned.as(OptionalTypeSyntax.self) { returned = optional.wrappedType }
         if let tuple = returned.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             returned = only.type

@@ -12,7 +12,7 @@ final class FactCollector: SyntaxVisitor {
     let configuration: BuildConfiguration
     /// The styles' names of what wraps a screen.
     let wrappers: WrapperNames
-    private(set) var types: [TypeFacts] = []
+    var types: [TypeFacts] = []
     private(set) var aliases: [AliasFacts] = []
     private(set) var testOnlyArms: [IfArm] = []
     /// An `import` only test code makes (`@testable import App`, a test framework's).
@@ -22,6 +22,8 @@ final class FactCollector: SyntaxVisitor {
     var method: MethodFacts?
     /// The property whose accessor or initializer is the current `method`.
     var propertyBody: SyntaxIdentifier?
+    /// Type index → its computed properties whose getter returns a closure (FactCollector+ClosureProperties.swift).
+    var closureProperties: [Int: Set<String>] = [:]
     /// The enclosing functions, closures and switch cases, innermost last: what `closures(of:)` and
     /// `switchCase(of:)` read, kept as the walk goes instead of climbing every ancestor of every call.
     var context: [Context] = []

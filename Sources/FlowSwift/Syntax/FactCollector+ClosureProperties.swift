@@ -1,0 +1,41 @@
+import FlowModel
+import SwiftSyntax
+
+/// Computed properties whose getter returns a closure (`private var showHelp: () -> Void { return { … } }`): the
+/// closure's body is what calling the property runs, so the property is read as a method with that body
+/// (`isReturnedByFunction`), and naming it where a closure is expected (`onHelp: showHelp`) hands it on as a method
+/// reference (`onPasswordRequest: showPassword(email:)`) would.
+extension FactCollector {
+    /// Records that the property being read returns a closure from its getter.
+    func noteClosureProperty() {
+        guard let current = typeStack.last, let name = method?.name else { return }
+        closureProperties[current, default: []].insert(name)
+    }
+
+    /// After the walk: each argument of a type's calls that names one of its closure properties (`onHelp: showHelp`,
+    /// `self.showHelp`) is a reference to it, as a method's name written with its argument names is.
+    func linkClosureProperties() {
+        for (index, names) in closureProperties {
+            for m in types[index].methods.indices {
+                let shadowed = Set(types[index].methods[m].parameters.map(\.name)).union(types[index].methods[m].bindings.keys)
+                var references: [CallFacts] = []
+                for c in types[index].methods[m].calls.indices {
+                    let call = types[index].methods[m].calls[c]
+                    for argument in call.arguments {
+                        guard case .reference(let written) = argument.value else { continue }
+                        let name = written.hasPrefix("self.") ? String(written.dropFirst(5)) : written
+                        guard names.contains(name), written.hasPrefix("self.") || !shadowed.contains(name) else { continue }
+                        types[index].methods[m].calls[c].givenClosures.append(call.location)
+                        references.append(
+                            CallFacts(
+                                receiver: written.hasPrefix("self.") ? "self" : nil, name: name, arguments: [], location: call.location,
+                                switchCase: call.switchCase, ifArm: call.ifArm, caseOutside: call.caseOutside,
+                                closures: [argument.label ?? "_"] + call.closures,
+                                handles: call.handles, handlerDepth: call.handlerDepth, closureAt: call.location))
+                    }
+                }
+                types[index].methods[m].calls += references
+            }
+        }
+    }
+}
