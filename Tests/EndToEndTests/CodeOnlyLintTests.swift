@@ -101,6 +101,19 @@ import Testing
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 
+    /// A subclass whose first screen a base class's `start()` shows through the presentation object it hands
+    /// `super.init` (a `PushStage`, which pushes): its child is pushed, and released only when it finishes, so back
+    /// leaks it: the one finding, at the line that keeps the child.
+    @Test func aChildShownByItsBaseClassStartIsJudgedOnBack() throws {
+        let sources = "fixtures/extract/uikit/template-start-screen/Sources"
+        let result = try Flowlint.run(["lint", sources, "--sources", sources])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
+        #expect(findings.count == 1, "\(result.stdout)")
+        #expect(findings.first?.hasPrefix(sources + "/Archive.swift:67:9: error: LecternCoordinator can be closed by back") == true)
+        #expect(findings.first?.hasSuffix("[leaked-child]") == true)
+    }
+
     /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
     /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
     @Test(arguments: [

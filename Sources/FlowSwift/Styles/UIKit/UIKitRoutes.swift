@@ -21,6 +21,7 @@ extension UIKitStyle {
         reading.addKeptChildren(&state, &context)
         reading.noteAmbiguousFactories(&context)
         let screenFirst = reading.addScreenFirstRoute(&context)
+        if screenFirst == nil { reading.addTemplateFirstRoute(&context) }
         if !reading.resolved { reading.coordinator.markOpen() }
         guard !reading.coordinator.routes.isEmpty else { return nil }
         reading.addFinishRoutes(&context)
