@@ -117,7 +117,9 @@ public enum SpecEncoder {
                 out.line(indent, "\(key): []", comment: emptyNote)
                 return
             }
-            out.line(indent, "\(key):")
+            // `releaseOn`'s own reason (an exit it leaves out, and why) goes on its key.
+            let reason = key == RouteField.releaseOn.rawValue ? provenance.inferred[path(nil)] : nil
+            out.line(indent, "\(key):", comment: reason.map { "inferred: \($0)" })
             for item in items {
                 if case .pair(let itemKey, let word, let itemLocation) = item {
                     field(indent + 2, scalar(itemKey), word, itemLocation, path(itemKey))

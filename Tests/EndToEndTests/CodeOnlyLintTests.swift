@@ -114,6 +114,18 @@ import Testing
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 
+    /// A child that hands its navigation controller's delegate to a child of its own no longer hears the pop its
+    /// release on back depends on: the one finding; its sibling that starts nothing is released on back.
+    @Test func aChildThatHandsOnItsNavigationDelegateLeaksOnBack() throws {
+        let sources = "fixtures/extract/uikit/navigation-delegate-handed-on/Sources"
+        let result = try Flowlint.run(["lint", sources, "--sources", sources])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
+        #expect(findings.count == 1, "\(result.stdout)")
+        #expect(findings.first?.hasPrefix(sources + "/Pottery.swift:111:9: error: GlazeCoordinator can be closed by back") == true)
+        #expect(findings.first?.hasSuffix("[leaked-child]") == true)
+    }
+
     /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
     /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
     @Test(arguments: [

@@ -31,13 +31,16 @@ extension UIKitStyle {
     /// A child (or its base class) that ends its own flow when the user leaves it: its
     /// `presentationControllerDidDismiss` (a swipe-down) or `navigationController(_:didShow:)` pop handler calls its
     /// finish. Where the parent releases it on finish, it is released on those exits too.
-    static func finishesOnItsOwnExits(_ child: String, _ context: Context) -> [Fact<ExitKind>] {
+    /// Back through `navigationController(_:didShow:)` is left out when the child hands that delegate on
+    /// (`navigationDelegateHandedOn`).
+    static func finishesOnItsOwnExits(_ child: String, delegateHandedOn: Bool = false, _ context: Context) -> [Fact<ExitKind>] {
         let finishers = selfReleasingMethods(of: child, context)
         return (context.recognizer.types[child]?.methods ?? []).compactMap { method in
             let exit: ExitKind
             switch method.name {
             case "presentationControllerDidDismiss": exit = .dismiss
-            case "navigationController", "didMove": exit = .back
+            case "navigationController" where !delegateHandedOn: exit = .back
+            case "didMove": exit = .back
             default: return nil
             }
             guard let call = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions) else { return nil }

@@ -44,7 +44,10 @@ extension UIKitStyle {
             let kind = context.coordinators[parent]!.kind?.value
             let transitionPath = FactPath.route(parent, routeName, .transition)
             let picked = pickedStart(of: child, parent: parent, route: context.coordinators[parent]!.routes[index], context)
-            if let start = picked?.0 ?? state.startTransitions[child] ?? nil {
+            // A start that finishes, closes or selects shows nothing of its own: it is no push.
+            if let start = picked?.0 ?? state.startTransitions[child] ?? nil,
+                [.push, .present, .setRoot, .show, .showDetail, .embed].contains(start.value)
+            {
                 let transition: Transition = start.value == .present ? .present : (start.value == .setRoot ? .setRoot : .push)
                 // A tab, split or page coordinator has no stack: a child that pushes or sets a root on the stack it
                 // is given works on another coordinator's, which a spec cannot name.
@@ -186,7 +189,16 @@ extension UIKitStyle {
                 followReactions(to: child, at: index, of: &coordinator, &context)
             }
             if exits.contains(where: { $0.value == .finish }), let child = coordinator.routes[index].destination?.value.name {
-                exits += finishesOnItsOwnExits(child, context)
+                let handedOn = navigationDelegateHandedOn(by: child, context)
+                exits += finishesOnItsOwnExits(child, delegateHandedOn: handedOn != nil, context)
+                if let handedOn, !exits.contains(where: { $0.value == .back }) {
+                    let at = "\(handedOn.handover.file):\(handedOn.handover.line)"
+                    context.provenance.set(
+                        .route(name, route.name, .releaseOn),
+                        .inferred(
+                            "not on back: `\(child).\(handedOn.method)` starts a child on its navigation controller and makes it that "
+                                + "controller's delegate (\(at)), so `\(child).navigationController(_:didShow:)` no longer hears the pop"))
+                }
             }
             // A route that sets the root and keeps its child in one place: run again, it replaces the root and the
             // child before it alike (`authenticationFlow = flow` on every sign-out).
