@@ -6,10 +6,23 @@ import SwiftSyntax
 /// (`isReturnedByFunction`), and naming it where a closure is expected (`onHelp: showHelp`) hands it on as a method
 /// reference (`onPasswordRequest: showPassword(email:)`) would.
 extension FactCollector {
-    /// Records that the property being read returns a closure from its getter.
-    func noteClosureProperty() {
+    /// Records that the property being read returns a closure from its getter; the closure's parameters are the
+    /// property's, as a method's are (`{ [weak self] content in … }` of a `([Step]) -> Void` → `content: [Step]`).
+    func noteClosureProperty(_ type: TypeSyntax, _ closure: ClosureExprSyntax) {
         guard let current = typeStack.last, let name = method?.name else { return }
         closureProperties[current, default: []].insert(name)
+        var function = type
+        if let attributed = function.as(AttributedTypeSyntax.self) { function = attributed.baseType }
+        guard let types = function.as(FunctionTypeSyntax.self)?.parameters.map({ text(of: $0.type) }), !types.isEmpty else { return }
+        let names: [String]
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?: names = shorthand.map(\.name.plainName)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).plainName }
+        case nil: names = []
+        }
+        method?.parameters = types.enumerated().map { index, type in
+            ParameterFacts(name: index < names.count ? names[index] : "_\(index)", type: type)
+        }
     }
 
     /// After the walk: each argument of a type's calls that names one of its closure properties (`onHelp: showHelp`,

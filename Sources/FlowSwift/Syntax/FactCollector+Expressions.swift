@@ -433,7 +433,7 @@ extension FactCollector {
             let getter =
                 statements.parent?.as(AccessorBlockSyntax.self) ?? statements.parent?.parent?.parent?.parent?.as(AccessorBlockSyntax.self)
             returnType = getter?.parent?.as(PatternBindingSyntax.self)?.typeAnnotation?.type
-            if returnType.map(returnsFunction) == true { noteClosureProperty() }
+            if let returnType, returnsFunction(returnType) { noteClosureProperty(returnType, closure) }
         } else {
             returnType = nil
         }

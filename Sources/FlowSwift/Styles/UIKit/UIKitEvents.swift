@@ -166,6 +166,16 @@ extension UIKitStyle {
             for action in call.arguments.compactMap({ selectorName($0.value) }) where routes.contains(action) {
                 run(action, at: call.location, live: true, "\(origin) makes it the action of a control (`#selector`)")
             }
+            // A property made in place that the call hands on (`welcome(viewModel: welcomeModel)`, where `lazy var
+            // welcomeModel = { WelcomeModel(onDone: { self?.signIn() }) }()`): its body runs here, as it is first used.
+            for argument in call.arguments {
+                guard case .reference(let written) = argument.value else { continue }
+                let property = written.hasPrefix("self.") ? String(written.dropFirst(5)) : written
+                guard properties.contains(property), !routes.contains(property), methods[property] != nil,
+                    written.hasPrefix("self.") || method.bindings[property] == nil
+                else { continue }
+                queue.append((.method(property), later, inInit))
+            }
             let receiver = plainReceiver(call.receiver)
             let through = origin == "`start`" ? "" : " (through \(origin))"
             let why = later ? "\(origin) runs it on an event no screen shows" : "`start()` runs it as it starts\(through)"
