@@ -64,7 +64,7 @@ extension UIKitStyle {
                     made.location < call.location && made.name != "=" && made.arguments.contains { own.contains($0.value) }
                         && method.binding(started, before: call.location).map { bound in
                             if case .construct(let name, _) = bound { return name == made.name }
-                            if case .factory(let text) = bound { return text.hasSuffix(made.name) }
+                            if case .factory(let text) = bound { return text == made.name || text.hasSuffix("." + made.name) }
                             return false
                         } == true
                 }
