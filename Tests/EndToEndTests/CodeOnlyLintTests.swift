@@ -88,41 +88,27 @@ import Testing
         try Flowlint.expectGolden(result.stdout, Flowlint.packageRoot.appendingPathComponent(folder + "/expected.txt"))
     }
 
-    /// A parent that lets a child go when the child's start stream emits: a child whose stream a screen-leaving
-    /// callback feeds is let go on back; one whose stream ends only on its own button is not, and that leak is the
-    /// one finding. A child presented through a router that applies the style it was made with is not judged.
-    @Test func aChildLetGoWhenItsStreamEndsLeaksOnlyWhereTheStreamMissesAnExit() throws {
-        let sources = "fixtures/extract/uikit/result-stream-release/Sources"
+    /// One leak on back in each of these extract fixtures, and nothing else, at the line that keeps the child:
+    /// - `result-stream-release`: a parent lets a child go when the child's start stream emits; a child whose stream a
+    ///   screen-leaving callback feeds is let go on back, one whose stream ends only on its own button is not (a child
+    ///   presented through a router that applies the style it was made with is not judged);
+    /// - `template-start-screen`: a subclass whose first screen a base class's `start()` shows through the
+    ///   presentation object it hands `super.init` (a `PushStage`, which pushes) is pushed, and its child, released
+    ///   only when it finishes, leaks on back;
+    /// - `navigation-delegate-handed-on`: a child that hands its navigation controller's delegate to a child of its
+    ///   own no longer hears the pop its release on back depends on; its sibling that starts nothing is released.
+    @Test(arguments: [
+        ("result-stream-release", "WharfCoordinator.swift:29:9", "SkiffCoordinator"),
+        ("template-start-screen", "Archive.swift:67:9", "LecternCoordinator"),
+        ("navigation-delegate-handed-on", "Pottery.swift:111:9", "GlazeCoordinator"),
+    ])
+    func oneChildLeaksOnBack(fixture: String, at place: String, child: String) throws {
+        let sources = "fixtures/extract/uikit/\(fixture)/Sources"
         let result = try Flowlint.run(["lint", sources, "--sources", sources])
         #expect(result.status == 1, "\(result.stderr)")
         let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
         #expect(findings.count == 1, "\(result.stdout)")
-        #expect(findings.first?.hasPrefix(sources + "/WharfCoordinator.swift:29:9: error: SkiffCoordinator can be closed by back") == true)
-        #expect(findings.first?.hasSuffix("[leaked-child]") == true)
-    }
-
-    /// A subclass whose first screen a base class's `start()` shows through the presentation object it hands
-    /// `super.init` (a `PushStage`, which pushes): its child is pushed, and released only when it finishes, so back
-    /// leaks it: the one finding, at the line that keeps the child.
-    @Test func aChildShownByItsBaseClassStartIsJudgedOnBack() throws {
-        let sources = "fixtures/extract/uikit/template-start-screen/Sources"
-        let result = try Flowlint.run(["lint", sources, "--sources", sources])
-        #expect(result.status == 1, "\(result.stderr)")
-        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
-        #expect(findings.count == 1, "\(result.stdout)")
-        #expect(findings.first?.hasPrefix(sources + "/Archive.swift:67:9: error: LecternCoordinator can be closed by back") == true)
-        #expect(findings.first?.hasSuffix("[leaked-child]") == true)
-    }
-
-    /// A child that hands its navigation controller's delegate to a child of its own no longer hears the pop its
-    /// release on back depends on: the one finding; its sibling that starts nothing is released on back.
-    @Test func aChildThatHandsOnItsNavigationDelegateLeaksOnBack() throws {
-        let sources = "fixtures/extract/uikit/navigation-delegate-handed-on/Sources"
-        let result = try Flowlint.run(["lint", sources, "--sources", sources])
-        #expect(result.status == 1, "\(result.stderr)")
-        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
-        #expect(findings.count == 1, "\(result.stdout)")
-        #expect(findings.first?.hasPrefix(sources + "/Pottery.swift:111:9: error: GlazeCoordinator can be closed by back") == true)
+        #expect(findings.first?.hasPrefix("\(sources)/\(place): error: \(child) can be closed by back") == true)
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 
