@@ -189,7 +189,7 @@ enum ClosureHolds {
         }
 
         private func handsToSuper(_ initializer: MethodFacts, _ label: String) -> Bool {
-            initializer.calls.contains { $0.name == "init" && $0.receiver == "super" && $0.arguments.contains { $0.label == label } }
+            initializer.superInitArguments.contains { $0.label == label }
         }
 
         /// The stored property a memberwise initializer fills from the argument: the one of its name, or for the first

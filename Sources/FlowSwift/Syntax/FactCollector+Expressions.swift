@@ -420,6 +420,22 @@ extension FactCollector {
         return false
     }
 
+    /// `if present`, `if !present`: the one name an `if` (not an `else if`) tests, `!` first when negated.
+    static func flag(of statement: IfExprSyntax?) -> String? {
+        guard let statement, statement.parent?.as(IfExprSyntax.self) == nil, statement.conditions.count == 1,
+            let condition = statement.conditions.first?.condition.as(ExprSyntax.self)
+        else { return nil }
+        if let name = condition.as(DeclReferenceExprSyntax.self), case .identifier = name.baseName.tokenKind {
+            return name.baseName.plainName
+        }
+        if let negated = condition.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!",
+            let name = negated.expression.as(DeclReferenceExprSyntax.self), case .identifier = name.baseName.tokenKind
+        {
+            return "!" + name.baseName.plainName
+        }
+        return nil
+    }
+
     /// `return { … }` (or the single expression) at the top of the body of a function declared to return a function.
     func isReturnedByFunction(_ closure: ClosureExprSyntax) -> Bool {
         let statement = closure.parent?.as(ReturnStmtSyntax.self)?.parent ?? closure.parent

@@ -102,22 +102,6 @@ extension FactCollector {
         return nil
     }
 
-    /// `if present`, `if !present`: the one name an `if` (not an `else if`) tests, `!` first when negated.
-    static func flag(of statement: IfExprSyntax?) -> String? {
-        guard let statement, statement.parent?.as(IfExprSyntax.self) == nil, statement.conditions.count == 1,
-            let condition = statement.conditions.first?.condition.as(ExprSyntax.self)
-        else { return nil }
-        if let name = condition.as(DeclReferenceExprSyntax.self), case .identifier = name.baseName.tokenKind {
-            return name.baseName.plainName
-        }
-        if let negated = condition.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!",
-            let name = negated.expression.as(DeclReferenceExprSyntax.self), case .identifier = name.baseName.tokenKind
-        {
-            return "!" + name.baseName.plainName
-        }
-        return nil
-    }
-
     /// The closure keeps `self` alive: `[self]` in its capture list, or `self` named in its body (outside closures
     /// of its own that take it `weak` or `unowned`) with no `[weak self]` or `[unowned self]`.
     static func keepsSelf(_ closure: ClosureExprSyntax) -> Bool {

@@ -239,6 +239,11 @@ struct MethodFacts: Sendable {
         bindings.keys.sorted().first { bindings[$0]?.contains { $0.value.constructedType == type } == true }
     }
 
+    /// What an initializer hands `super.init(…)`: each argument with its label.
+    var superInitArguments: [(label: String?, value: ExpressionFacts)] {
+        calls.filter { $0.name == "init" && $0.receiver == "super" }.flatMap(\.arguments)
+    }
+
     /// The binding of `name` in effect at `location`: the last one before it.
     func binding(_ name: String, before location: SourceLocation) -> ExpressionFacts? {
         bindings[name]?.last { $0.location < location }?.value ?? bindings[name]?.first?.value

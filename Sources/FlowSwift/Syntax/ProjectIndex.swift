@@ -230,6 +230,13 @@ struct ProjectIndex {
         return type
     }
 
+    /// The type and the app's classes it inherits from, nearest first: a flattened type lists its superclass chain first.
+    /// (Their methods, read each on its own, include a base's overloads that a subclass's method of the same name hides
+    /// in the flattened type.)
+    func classLineage(of type: TypeFacts) -> [TypeFacts] {
+        [type] + type.inherited.lazy.map(\.base).compactMap { types[$0] }.prefix { $0.keyword == .class }
+    }
+
     /// Whether the type inherits from or conforms to one of `roots`, directly or through the app's own types.
     func conforms(_ type: TypeFacts, toAnyOf roots: Set<String>) -> Bool {
         type.inherited.contains { roots.contains($0.base) }

@@ -14,13 +14,7 @@ extension UIKitStyle {
         guard let type = context.recognizer.types[child] else { return nil }
         // The type's methods and its superclasses' (an override of one `start` hides the base's other `start`s in the
         // merged type), nearest first.
-        var lineage = [type]
-        while lineage.count < 8, let base = lineage.last?.inherited.first?.base, let next = context.recognizer.types[base],
-            next.keyword == .class, !lineage.contains(where: { $0.name == base })
-        {
-            lineage.append(next)
-        }
-        let methods = lineage.flatMap(\.methods)
+        let methods = context.recognizer.index.classLineage(of: type).flatMap(\.methods)
         // The helpers that make the child they are given the delegate of its navigation controller (`x.root.delegate =
         // x`), with the property they name (`root`), and the helpers that hand their child on to one.
         var helpers: [String: (property: String, at: SourceLocation)] = [:]

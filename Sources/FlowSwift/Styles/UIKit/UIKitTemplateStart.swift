@@ -50,12 +50,9 @@ extension UIKitStyle.CoordinatorReading {
         var given: Set<String> = []
         if case .construct(let made, _)? = type.properties.first(where: { $0.name == holder })?.initializer { given.insert(made) }
         for initializer in type.methods where initializer.name == "init" {
-            for assignment in initializer.calls {
-                let assigns = assignment.name == "=" && plainReceiver(assignment.receiver) == holder
-                let handsUp = assignment.name == "init" && assignment.receiver == "super"
-                for argument in assignment.arguments where assigns || (handsUp && argument.label == holder) {
-                    if case .construct(let made, _) = argument.value { given.insert(made) }
-                }
+            let assigned = initializer.calls.filter { $0.name == "=" && plainReceiver($0.receiver) == holder }.flatMap(\.arguments)
+            for argument in assigned + initializer.superInitArguments.filter({ $0.label == holder }) {
+                if case .construct(let made, _) = argument.value { given.insert(made) }
             }
         }
         guard given.count == 1, let made = given.first, let shower = context.recognizer.types[made] else { return nil }
