@@ -113,12 +113,12 @@ public enum SpecEncoder {
                 field(indent, key, text(value), value.location ?? location, path(nil))
                 return
             }
-            guard !items.isEmpty else {
-                out.line(indent, "\(key): []", comment: emptyNote)
-                return
-            }
             // `releaseOn`'s own reason (an exit it leaves out, and why) goes on its key.
             let reason = key == RouteField.releaseOn.rawValue ? provenance.inferred[path(nil)] : nil
+            guard !items.isEmpty else {
+                out.line(indent, "\(key): []", comment: reason.map { "inferred: \($0)" } ?? emptyNote)
+                return
+            }
             out.line(indent, "\(key):", comment: reason.map { "inferred: \($0)" })
             for item in items {
                 if case .pair(let itemKey, let word, let itemLocation) = item {

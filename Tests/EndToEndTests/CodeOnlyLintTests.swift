@@ -112,6 +112,29 @@ import Testing
         #expect(findings.first?.hasSuffix("[leaked-child]") == true)
     }
 
+    /// A child that says it is done by running the closure its parent handed it where it made it (directly, through a
+    /// builder, or handed on to a child of its own), and that closure only starts the next step: each such child stays
+    /// in its parent's list, reported once at the line that keeps it, with the closure's route named; the children that
+    /// let themselves go beside the closure, and the one handed a closure by name, are not reported.
+    @Test func aChildDoneThroughAHandedClosureLeaksUnlessTheClosureLetsItGo() throws {
+        let sources = "fixtures/extract/uikit/handed-back-closure/Sources"
+        let result = try Flowlint.run(["lint", sources, "--sources", sources])
+        #expect(result.status == 1, "\(result.stderr)")
+        let findings = result.stdout.split(separator: "\n").filter { !$0.contains(": note: ") }
+        let expected = [
+            ("CrossingCoordinator.swift:22:9", "TicketCheckCoordinator", "onCleared"),
+            ("CrossingCoordinator.swift:34:9", "CabinPickerCoordinator", "completion"),
+            ("QuaysideCoordinator.swift:14:9", "CrossingCoordinator", "completion"),
+            ("QuaysideCoordinator.swift:46:9", "GangwayCoordinator", "dismissAction"),
+        ]
+        #expect(findings.count == expected.count, "\(result.stdout)")
+        for (finding, (place, child, route)) in zip(findings, expected) {
+            #expect(finding.hasPrefix("\(sources)/\(place): error: \(child) can be closed by finish (its `\(route)` route)"))
+            #expect(finding.hasSuffix("[leaked-child]"))
+        }
+        #expect(!result.stdout.contains("LifeboatDrillCoordinator"))
+    }
+
     /// SwiftUI's navigation mistakes, each found at its Swift line by an existing rule, in SwiftUI's words
     /// (`framework: swiftui`); each fixture's `passing/` twin, the same app written right, gives no finding.
     @Test(arguments: [

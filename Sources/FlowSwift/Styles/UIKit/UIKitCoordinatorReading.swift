@@ -10,6 +10,9 @@ extension UIKitStyle {
         let mapping: ExtractMapping
         /// The methods that release the coordinator itself (its finish).
         let finishers: Set<String>
+        /// The closures its parent hands it that it runs once it is done, each with the parameter `init` takes it from
+        /// (`UIKitHandedBack`).
+        let handedBack: HandBacks
         /// Per method (by where it is declared): the child it gets from a factory object, looked up once.
         let factoryProducts: [SourceLocation: Context.FactoryProduct]
         /// The methods that let every child go (`childCoordinators.removeAll()`): a closure may release through them.
@@ -61,6 +64,7 @@ extension UIKitStyle {
             self.name = name
             self.mapping = mapping
             self.finishers = finishers
+            self.handedBack = handedBackClosures(of: type, context)
             self.factoryProducts = factoryProducts
             self.clearing = clearing
             self.helpers = helpers
@@ -258,28 +262,48 @@ extension UIKitStyle {
         /// A finish callback called from a screen's closure (`form.onDone = { self?.finishFlow?() }`) is a route, and so
         /// is telling the delegate a parent reaction that lets it go (`{ self.delegate?.didDismiss(in: self) }`).
         mutating func addFinishRoutes(_ context: inout Context) {
-            for method in type.methods where routeMethods.contains(method.name) {
+            // A `start()` that is no route is read for the closures it hands back only, run on an event it waits for
+            // (`dispatchGroup.notify { self?.handleResponse() }`): where its flow ends.
+            for method in type.methods where routeMethods.contains(method.name) || (method.name == "start" && !handedBack.isEmpty) {
+                let onlyHandedBack = !routeMethods.contains(method.name)
                 // Not one in a closure that runs as part of the method (`Task { … }`, a `completion:`), nor one the method
                 // itself finishes by (`delegate.coordinator(self, didResolve: …)` in a branch and in a `sink`): that is the method's own.
                 let ownFinish = finishCall(in: method, finishers: finishers, reactions: context.releasingReactions)?.name
-                for call in method.calls
-                where !call.closures.allSatisfy(ownClosures.contains) && !routeNames.contains(call.name) && call.name != ownFinish {
+                // A closure handed to a child where it is made (`completion: { self?.completion() }`) runs once that child is
+                // done, whatever its label: a closure this coordinator was handed, run there, ends its flow then.
+                let handedOn = handedBack.isEmpty ? [] : closuresHandedOn(in: method)
+                for call in method.calls where !routeNames.contains(call.name) && call.name != ownFinish {
+                    if onlyHandedBack, !handedBack.runs(call.name) { continue }
+                    let inScreenClosure = !call.closures.allSatisfy(ownClosures.contains)
+                    let handedBackLater =
+                        !inScreenClosure && handedBack.runs(call.name) && call.closures.last.map(handedOn.contains) == true
+                    guard inScreenClosure || handedBackLater else { continue }
                     let receiver = plainReceiver(call.receiver)
-                    let finishes = (receiver.isEmpty || receiver == "self") && (namesFinish(call.name) || finishers.contains(call.name))
+                    let finishes =
+                        (receiver.isEmpty || receiver == "self")
+                        && (namesFinish(call.name) || finishers.contains(call.name) || handedBack.runs(call.name))
                     let tellsParent =
                         receiver.lowercased().hasSuffix("delegate") && context.releasingReactions.contains(call.name)
                         && passesSelf(call)
                     guard finishes || tellsParent else { continue }
-                    var route = Route(name: call.name, location: call.location)
-                    context.provenance.set(.route(name, call.name), .inferred("a screen's closure calls `\(call.name)`"))
-                    route.transition = Located(.finish, at: call.location)
-                    coordinator.routes.append(route)
-                    routeNames.insert(call.name)
+                    let why =
+                        handedBackLater
+                        ? "the closure it hands a child runs `\(call.name)`, the closure its own parent handed it"
+                        : "a screen's closure calls `\(call.name)`"
+                    context.provenance.set(.route(name, call.name), .inferred(why))
+                    if handedBack.runs(call.name) {
+                        insertHandedBackFinish(call.name, at: call.location)
+                    } else {
+                        var route = Route(name: call.name, location: call.location)
+                        route.transition = Located(.finish, at: call.location)
+                        coordinator.routes.append(route)
+                        routeNames.insert(call.name)
+                    }
                     // `confirmation.onCompleted = { … self.delegate?.didFinish(receipt, in: self) }`: the closure is the
                     // child's, so this coordinator finishes once that child is done (its `then`).
                     if let label = call.closures.first, let starting = coordinator.routes.firstIndex(where: { $0.name == method.name }),
                         let child = coordinator.routes[starting].destination?.value.coordinatorName,
-                        context.isClosureProperty(label, of: child)
+                        handedBackLater || context.isClosureProperty(label, of: child)
                     {
                         let placed = context.put(
                             Fact(call.name, at: call.location, .inferred("`\(child)`'s `\(label)` closure runs it once the child is done")),

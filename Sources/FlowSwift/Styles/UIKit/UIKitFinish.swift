@@ -204,13 +204,25 @@ extension UIKitStyle {
     }
 
     /// A child (or its base class) that removes itself from its parent: `parentCoordinator?.childDidFinish(self)`.
-    static func selfRelease(of child: String, _ context: Context) -> Fact<ExitKind>? {
-        for method in context.recognizer.types[child]?.methods ?? [] {
+    /// An override that calls `super.finish()` lets the child go as the base class's `finish()` does (a few classes
+    /// up at most: a cycle of inheritance, which no compiler takes, ends there too).
+    static func selfRelease(of child: String, _ context: Context, depth: Int = 0) -> Fact<ExitKind>? {
+        guard let type = context.recognizer.types[child] else { return nil }
+        for method in type.methods {
             for call in method.calls
             where (isRelease(call, context.recognizer.mapping) || context.recognizer.mapping.releasedByEffect.contains(call.name))
                 && passesSelf(call)
             {
                 return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`"))
+            }
+        }
+        guard depth < 8, let base = context.recognizer.index.classLineage(of: type).dropFirst().first else { return nil }
+        for method in type.methods {
+            for call in method.calls
+            where plainReceiver(call.receiver) == "super" && lettingItselfGo(base.name, context).contains(call.name) {
+                guard let released = selfRelease(of: base.name, context, depth: depth + 1) else { continue }
+                return Fact(
+                    .finish, at: released.location, .inferred("the child removes itself in `super.\(call.name)()`, in `\(method.name)()`"))
             }
         }
         return nil

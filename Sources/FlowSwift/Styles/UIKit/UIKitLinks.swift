@@ -119,6 +119,7 @@ extension UIKitStyle {
     /// The exits on which a parent lets each kept child go, read once for the parent.
     struct ReleaseLinking {
         let name: String
+        let type: TypeFacts
         let goingAway: GoingAway
         /// Route → the one place it keeps its child in.
         let slots: [String: String]
@@ -136,6 +137,7 @@ extension UIKitStyle {
 
         init(_ name: String, _ type: TypeFacts, _ goingAway: GoingAway, slots: [String: String], _ context: Context) {
             self.name = name
+            self.type = type
             self.goingAway = goingAway
             self.slots = slots
             let mapping = context.recognizer.mapping
@@ -211,6 +213,9 @@ extension UIKitStyle {
                     Fact(
                         .replaced, at: kept.location,
                         .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
+            }
+            if let child = coordinator.routes[index].destination?.value.name {
+                dropFinishKeptAfterHandBack(&exits, route: route, child: child, of: type, ownFinishers: ownFinishers, &context)
             }
             var seen: Set<ExitKind> = []
             let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map {

@@ -25,10 +25,12 @@ extension UIKitStyle {
         if !reading.resolved { reading.coordinator.markOpen() }
         guard !reading.coordinator.routes.isEmpty else { return nil }
         reading.addFinishRoutes(&context)
+        reading.addHandedOnEnds(&context)
         let routes = Dictionary(reading.coordinator.routes.map { ($0.name, $0.location) }, uniquingKeysWith: { first, _ in first })
         let runs = ownRuns(
             of: type, routes: routes, makers: Set(screenMakers(of: type, reading.coordinator).keys), handlers: state.handlers, context)
         reading.pickInitial(screenFirst: screenFirst, runs: runs, &state, &context)
+        reading.addHandedBackEnds(&context)
         reading.continueAfterRestart(&context)
         if reading.coordinator.kind?.value == .tab { readTabs(&reading.coordinator, type, &state, &context) }
         reading.leaveOutForeignStacks(&context)
