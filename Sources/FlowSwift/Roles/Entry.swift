@@ -46,8 +46,32 @@ extension Recognizer {
             })
         let roots = graph.coordinators.filter { !started.contains($0.name) }
         guard let first = roots.first else { return nil }
-        let why = roots.count == 1 ? "no other coordinator starts it" : "the first of \(roots.count) coordinators no other starts"
-        return Fact(first.name, at: first.location, .inferred(why))
+        guard roots.count > 1 else { return Fact(first.name, at: first.location, .inferred("no other coordinator starts it")) }
+        // Where the launch is not in the sources (an app target left out of the export), the root that starts the most
+        // others, directly or down its children, is where the app begins; the first of those on a tie. At most 64 are
+        // weighed, each with one walk of the graph.
+        var children: [String: [String]] = [:]
+        for coordinator in graph.coordinators {
+            children[coordinator.name, default: []] += coordinator.routes.compactMap { $0.destination?.value.coordinatorName }
+        }
+        func startedCount(from root: String) -> Int {
+            var seen: Set<String> = [root]
+            var queue = [root]
+            while let next = queue.popLast() {
+                for child in children[next] ?? [] where seen.insert(child).inserted { queue.append(child) }
+            }
+            return seen.count - 1
+        }
+        var widest = (root: first, count: startedCount(from: first.name))
+        for root in roots.prefix(64).dropFirst() {
+            let count = startedCount(from: root.name)
+            if count > widest.count { widest = (root, count) }
+        }
+        let why =
+            widest.count == 0
+            ? "the first of \(roots.count) coordinators no other starts"
+            : "of the \(roots.count) coordinators no other starts, the one that starts the most others (\(widest.count))"
+        return Fact(widest.root.name, at: widest.root.location, .inferred(why))
     }
 
     /// A launcher's methods, the launch first: `application(_:didFinishLaunchingWithOptions:)` (and `willFinish…`),
