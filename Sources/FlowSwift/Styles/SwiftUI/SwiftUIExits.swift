@@ -37,7 +37,7 @@ extension SwiftUIStyle {
             else { continue }
             done.insert(child)
             let transitions = Set(routes.map { context.coordinators[$0.owner]?.routes[$0.route].transition?.value })
-            if transitions == [.present], addDismiss(to: child, shownBy: screen, closedAt: closed, &context) { continue }
+            if transitions == [.present], addDismiss(to: child, closes: state.closes(screen), closedAt: closed, &context) { continue }
             if transitions == [.push] { continue }
             if transitions.isSubset(of: [nil, .embed]) {
                 for owner in Set(routes.map(\.owner)) where closedThroughChild[owner] == nil && !done.contains(owner) {
@@ -52,7 +52,7 @@ extension SwiftUIStyle {
                 context.coordinators[owner]?.routes[index].open = Located(true, at: at)
                 context.provenance.set(
                     .route(owner, route.name, .open),
-                    .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
+                    .inferred("\(state.closes(screen)), which closes what shows it"))
             }
         }
     }
@@ -73,7 +73,7 @@ extension SwiftUIStyle {
 
     /// Adds the child's `dismiss` and its first screen's trigger of it; false when the child already has a route of
     /// that name that does something else.
-    private static func addDismiss(to child: String, shownBy screen: String, closedAt closed: SourceLocation, _ context: inout Context)
+    private static func addDismiss(to child: String, closes: String, closedAt closed: SourceLocation, _ context: inout Context)
         -> Bool
     {
         guard var coordinator = context.coordinators[child], let initial = coordinator.initial?.value,
@@ -85,13 +85,13 @@ extension SwiftUIStyle {
             var route = Route(name: "dismiss", location: closed)
             context.provenance.set(
                 .route(child, "dismiss"),
-                .inferred("`\(screen)` calls `dismiss()` of its environment, which closes the presentation that shows `\(child)`"))
+                .inferred("\(closes), which closes the presentation that shows `\(child)`"))
             route.transition = Located(.dismiss, at: closed)
             coordinator.routes.append(route)
         }
         if !coordinator.routes[first].triggers.contains(where: { $0.coordinator == nil && $0.route == "dismiss" }) {
             context.provenance.set(
-                .route(child, initial, .triggers, item: "dismiss"), .inferred("`\(screen)` calls `dismiss()` of its environment"))
+                .route(child, initial, .triggers, item: "dismiss"), .inferred(closes))
             coordinator.routes[first].triggers.append(RouteReference(coordinator: nil, route: "dismiss", location: closed))
         }
         context.coordinators[child] = coordinator

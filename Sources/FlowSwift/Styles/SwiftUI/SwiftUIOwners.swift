@@ -265,7 +265,7 @@ extension SwiftUIStyle {
             let name = closing == .pop ? "pop" : "dismiss"
             context.provenance.set(
                 .route(owner, route.name, .triggers, item: name),
-                .inferred("`\(screen)` calls `dismiss()` of its environment, which closes what shows it"))
+                .inferred("\(state.closes(screen)), which closes what shows it"))
             route.triggers.append(RouteReference(coordinator: nil, route: name, location: closed))
         } else if case .screen(let screen) = destination, state.unseenClosers.contains(screen), !route.isOpen {
             route.open = Located(true, at: view.location)
@@ -299,6 +299,19 @@ extension SwiftUIStyle {
     static let synthesized: [String: Transition] = ["pop": .pop, "popToRoot": .popToRoot, "dismiss": .dismiss]
 
     /// `@Environment(\.dismiss) var dismiss` called (`dismiss()`, or the older `presentationMode.wrappedValue.dismiss()`).
+    /// A representable whose `makeUIViewController` makes one of UIKit's controllers that close themselves
+    /// (`SFSafariViewController`, with its Done button): the view closes what shows it, as a `dismiss()` would, where
+    /// it makes that controller.
+    static func wrapsSelfClosingController(_ type: TypeFacts) -> (at: SourceLocation, words: String)? {
+        guard type.inherited.contains(where: { $0.base == "UIViewControllerRepresentable" }) else { return nil }
+        let made = type.methods.first { $0.name == "makeUIViewController" }?.constructed ?? []
+        for controller in made {
+            guard let button = UIKitStyle.vocabulary.selfClosingControllers[controller.value] else { continue }
+            return (controller.location, "`\(type.name)` shows UIKit's `\(controller.value)` and \(button)")
+        }
+        return nil
+    }
+
     static func selfClosingCall(_ type: TypeFacts) -> SourceLocation? {
         let closers = type.properties.filter(dismissProperty).map(\.name)
         guard !closers.isEmpty else { return nil }

@@ -27,6 +27,12 @@ struct SwiftUIStyle: CoordinatorStyle {
         var calls: [String: [Fact<String>]] = [:]
         /// Views that close their own context (`dismiss()` of `@Environment(\.dismiss)`), at the call.
         var selfClosing: [String: SourceLocation] = [:]
+        /// How a view of `selfClosing` that calls no `dismiss()` closes its context, in words (a representable of a
+        /// UIKit controller that closes itself).
+        var closingWords: [String: String] = [:]
+
+        /// How `screen`, a view of `selfClosing`, closes its context, in words.
+        func closes(_ screen: String) -> String { closingWords[screen] ?? "`\(screen)` calls `dismiss()` of its environment" }
         /// Views that keep `dismiss` of their environment where no call of it is read (handed to a delegate object that
         /// calls it under its own name): what shows them may be closed from there.
         var unseenClosers: Set<String> = []
@@ -138,7 +144,12 @@ struct SwiftUIStyle: CoordinatorStyle {
                 case .stack: break
                 }
             }
-            if let closing = Self.selfClosingCall(type) { state.selfClosing[name] = closing }
+            if let closing = Self.selfClosingCall(type) {
+                state.selfClosing[name] = closing
+            } else if let wrapped = Self.wrapsSelfClosingController(type) {
+                state.selfClosing[name] = wrapped.at
+                state.closingWords[name] = wrapped.words
+            }
         }
         Self.addClosingThroughHolders(&state.selfClosing, index)
         for name in index.order where state.selfClosing[name] == nil {
@@ -151,6 +162,7 @@ struct SwiftUIStyle: CoordinatorStyle {
             guard let type = index.types[name], Self.isView(type) else { continue }
             if let inner = state.held.embeddedViews(of: type).first(where: { state.selfClosing[$0.value] != nil }) {
                 embeddingClosers[name] = state.selfClosing[inner.value]
+                if let words = state.closingWords[inner.value] { state.closingWords[name] = "`\(name)` shows `\(inner.value)`: \(words)" }
             }
         }
         state.selfClosing.merge(embeddingClosers) { own, _ in own }
