@@ -96,10 +96,14 @@ extension UIKitStyle {
             guard let declared = type.properties.first(where: { $0.name == place })?.type?.base else { return true }
             return context.isCoordinatorType(declared) || !context.recognizer.index.concreteTypes(declared).isEmpty
         }
-        let releasing = Set(
-            type.methods.filter { method in
-                method.calls.contains { isRelease($0, mapping) || empties($0) || clearsChildren($0, mapping) }
-            }.map(\.name))
+        // A body that closes a screen (`popViewController`, `dismiss`) may let the child go through the child's own
+        // release on back or dismissal: it is read as letting it go, never as a leak on a guess.
+        let closing: Set<Transition> = [.pop, .popToRoot, .popTo, .dismiss, .dismissToRoot]
+        func letsGoItself(_ call: CallFacts) -> Bool {
+            isRelease(call, mapping) || empties(call) || clearsChildren(call, mapping)
+                || transition(of: call, mapping: mapping).map(closing.contains) == true
+        }
+        let releasing = methodsReaching(letsGoItself, in: type)
         let properties = Dictionary(handedBack.closures.map { ($1, $0) }, uniquingKeysWith: min)
         for method in type.methods where method.location == route.location || method.name == route.name {
             let handed = closuresHandedOn(in: method)
@@ -112,8 +116,7 @@ extension UIKitStyle {
                     let body = method.calls.filter { $0.closures.contains(label) }
                     guard let first = body.first else { continue }
                     let letsGo = body.contains { call in
-                        isRelease(call, mapping) || empties(call) || clearsChildren(call, mapping)
-                            || releasing.contains(call.name)
+                        letsGoItself(call) || releasing.contains(call.name)
                             || endsOwnFlow(call, finishers: ownFinishers, reactions: context.releasingReactions)
                     }
                     if !letsGo { return Located(property, at: first.location) }
@@ -121,6 +124,24 @@ extension UIKitStyle {
             }
         }
         return nil
+    }
+
+    /// The type's methods that make a call `matches` as they run (not in a closure they hand on), themselves or
+    /// through the type's other methods they call so.
+    static func methodsReaching(_ matches: (CallFacts) -> Bool, in type: TypeFacts) -> Set<String> {
+        func runs(_ call: CallFacts) -> Bool { call.closures.allSatisfy(ownClosures.contains) }
+        var reaching = Set(type.methods.filter { $0.calls.contains { runs($0) && matches($0) } }.map(\.name))
+        var callers: [String: Set<String>] = [:]
+        for method in type.methods {
+            for call in method.calls where runs(call) && ["", "self"].contains(plainReceiver(call.receiver)) {
+                callers[call.name, default: []].insert(method.name)
+            }
+        }
+        var queue = Array(reaching)
+        while let next = queue.popLast() {
+            for caller in callers[next] ?? [] where reaching.insert(caller).inserted { queue.append(caller) }
+        }
+        return reaching
     }
 
     /// The child's parameter a closure handed under `label` reaches: the label itself when the call makes the child,
