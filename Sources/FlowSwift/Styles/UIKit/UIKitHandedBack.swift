@@ -102,6 +102,7 @@ extension UIKitStyle {
         func letsGoItself(_ call: CallFacts) -> Bool {
             isRelease(call, mapping) || empties(call) || clearsChildren(call, mapping)
                 || transition(of: call, mapping: mapping).map(closing.contains) == true
+                || endsOwnFlow(call, finishers: ownFinishers, reactions: context.releasingReactions)
         }
         let releasing = methodsReaching(letsGoItself, in: type)
         let properties = Dictionary(handedBack.closures.map { ($1, $0) }, uniquingKeysWith: min)
@@ -115,10 +116,7 @@ extension UIKitStyle {
                     guard let property = properties[parameter(label, handedTo: call, child: child, in: type, context)] else { continue }
                     let body = method.calls.filter { $0.closures.contains(label) }
                     guard let first = body.first else { continue }
-                    let letsGo = body.contains { call in
-                        letsGoItself(call) || releasing.contains(call.name)
-                            || endsOwnFlow(call, finishers: ownFinishers, reactions: context.releasingReactions)
-                    }
+                    let letsGo = body.contains { letsGoItself($0) || releasing.contains($0.name) }
                     if !letsGo { return Located(property, at: first.location) }
                 }
             }
