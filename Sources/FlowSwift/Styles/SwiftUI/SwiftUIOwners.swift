@@ -298,7 +298,6 @@ extension SwiftUIStyle {
 
     static let synthesized: [String: Transition] = ["pop": .pop, "popToRoot": .popToRoot, "dismiss": .dismiss]
 
-    /// `@Environment(\.dismiss) var dismiss` called (`dismiss()`, or the older `presentationMode.wrappedValue.dismiss()`).
     /// A representable whose `makeUIViewController` makes one of UIKit's controllers that close themselves
     /// (`SFSafariViewController`, with its Done button): the view closes what shows it, as a `dismiss()` would, where
     /// it makes that controller.
@@ -312,6 +311,7 @@ extension SwiftUIStyle {
         return nil
     }
 
+    /// `@Environment(\.dismiss) var dismiss` called (`dismiss()`, or the older `presentationMode.wrappedValue.dismiss()`).
     static func selfClosingCall(_ type: TypeFacts) -> SourceLocation? {
         let closers = type.properties.filter(dismissProperty).map(\.name)
         guard !closers.isEmpty else { return nil }

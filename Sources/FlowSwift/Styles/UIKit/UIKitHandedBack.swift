@@ -79,49 +79,61 @@ extension UIKitStyle {
         return nil
     }
 
-    /// The closure of `handedBack` (property → parameter) that the parent's method making the child of `route` hands
-    /// it with a body that does not let the child go (`completion: { self?.startNext() }`): the child's property, where
-    /// the closure is. A body that removes a child, empties where it is kept, lets every child go, or ends the parent's
-    /// own flow lets it go. Handed through a builder (`builder.topics(didDismissAction: { … })`), the closure is the
-    /// child's parameter the builder hands it on as (`TopicsCoordinator(dismissAction: didDismissAction)`).
-    static func keptAfterHandBack(
-        _ route: Route, handedBack: HandBacks, child: String, of type: TypeFacts, ownFinishers: Set<String>,
-        _ context: Context
-    ) -> Located<String>? {
-        guard !handedBack.isEmpty else { return nil }
-        let mapping = context.recognizer.mapping
-        // Emptying a property of a type that is no coordinator (`pendingDeeplink = nil`) lets no child go.
-        func empties(_ call: CallFacts) -> Bool {
-            guard let place = releasedPlace(call) else { return false }
-            guard let declared = type.properties.first(where: { $0.name == place })?.type?.base else { return true }
-            return context.isCoordinatorType(declared) || !context.recognizer.index.concreteTypes(declared).isEmpty
+    /// What lets a child go in a parent's code, read once per parent (`ReleaseLinking` keeps it): a release, emptying
+    /// a place that may keep a child (not `pendingDeeplink = nil` on a `URL?`), letting every child go, closing a screen
+    /// (`popViewController`, `dismiss`: the child may be let go by its own release on back or dismissal, so it is read
+    /// as letting it go, never as a leak on a guess), or ending the parent's own flow; and the parent's methods that
+    /// do so as they run, themselves or through its other methods.
+    struct LettingGo {
+        let mapping: ExtractMapping
+        let ownFinishers: Set<String>
+        let reactions: Set<String>
+        /// Properties declared as a type that is neither a coordinator nor one the app declares.
+        let noChildPlaces: Set<String>
+        var releasing: Set<String> = []
+
+        init(_ type: TypeFacts, ownFinishers: Set<String>, _ context: Context) {
+            mapping = context.recognizer.mapping
+            self.ownFinishers = ownFinishers
+            reactions = context.releasingReactions
+            noChildPlaces = Set(
+                type.properties.filter { property in
+                    guard let declared = property.type?.base else { return false }
+                    return !context.isCoordinatorType(declared) && context.recognizer.index.concreteTypes(declared).isEmpty
+                }.map(\.name))
+            let matches = self
+            releasing = UIKitStyle.methodsReaching(matches.letsGo, in: type)
         }
-        // A body that closes a screen (`popViewController`, `dismiss`) may let the child go through the child's own
-        // release on back or dismissal: it is read as letting it go, never as a leak on a guess.
-        let closing: Set<Transition> = [.pop, .popToRoot, .popTo, .dismiss, .dismissToRoot]
-        func letsGoItself(_ call: CallFacts) -> Bool {
-            isRelease(call, mapping) || empties(call) || clearsChildren(call, mapping)
+
+        func letsGo(_ call: CallFacts) -> Bool {
+            let closing: Set<Transition> = [.pop, .popToRoot, .popTo, .dismiss, .dismissToRoot]
+            if let place = releasedPlace(call), !noChildPlaces.contains(place) { return true }
+            return isRelease(call, mapping) || clearsChildren(call, mapping) || releasing.contains(call.name)
                 || transition(of: call, mapping: mapping).map(closing.contains) == true
-                || endsOwnFlow(call, finishers: ownFinishers, reactions: context.releasingReactions)
+                || endsOwnFlow(call, finishers: ownFinishers, reactions: reactions)
         }
-        let releasing = methodsReaching(letsGoItself, in: type)
-        let properties = Dictionary(handedBack.closures.map { ($1, $0) }, uniquingKeysWith: min)
-        for method in type.methods where method.location == route.location || method.name == route.name {
-            let handed = closuresHandedOn(in: method)
-            for call in method.calls where call.closures.isEmpty {
-                for argument in call.arguments {
-                    guard let label = argument.label, handed.contains(label), case .other(let text) = argument.value,
-                        text == "closure" || text.hasPrefix("{")
-                    else { continue }
-                    guard let property = properties[parameter(label, handedTo: call, child: child, in: type, context)] else { continue }
-                    let body = method.calls.filter { $0.closures.contains(label) }
-                    guard let first = body.first else { continue }
-                    let letsGo = body.contains { letsGoItself($0) || releasing.contains($0.name) }
-                    if !letsGo { return Located(property, at: first.location) }
+
+        /// The closure of `handedBack` that the parent's method making the child of `route` hands it with a body that
+        /// does not let the child go (`completion: { self?.startNext() }`): the child's property, where the closure is.
+        /// Handed through a builder (`builder.topics(didDismissAction: { … })`), the closure is the child's parameter the
+        /// builder hands it on as (`TopicsCoordinator(dismissAction: didDismissAction)`).
+        func kept(_ route: Route, handedBack: HandBacks, child: String, of type: TypeFacts, _ context: Context) -> Located<String>? {
+            let properties = Dictionary(handedBack.closures.map { ($1, $0) }, uniquingKeysWith: min)
+            for method in type.methods where method.location == route.location || method.name == route.name {
+                let handed = closuresHandedOn(in: method)
+                for call in method.calls where call.closures.isEmpty {
+                    for argument in call.arguments {
+                        guard let label = argument.label, handed.contains(label), case .other(let text) = argument.value,
+                            text == "closure" || text.hasPrefix("{"),
+                            let property = properties[parameter(label, handedTo: call, child: child, in: type, context)]
+                        else { continue }
+                        let body = method.calls.filter { $0.closures.contains(label) }
+                        if let first = body.first, !body.contains(where: letsGo) { return Located(property, at: first.location) }
+                    }
                 }
             }
+            return nil
         }
-        return nil
     }
 
     /// The type's methods that make a call `matches` as they run (not in a closure they hand on), themselves or
@@ -156,25 +168,6 @@ extension UIKitStyle {
             }
         }
         return label
-    }
-
-    /// Drops the `finish` exits of the child of route `index` when the closure its parent hands it runs on, without
-    /// letting it go, and says so on `releaseOn`.
-    static func dropFinishKeptAfterHandBack(
-        _ exits: inout [Fact<ExitKind>], route: Route, child: String, of type: TypeFacts, ownFinishers: Set<String>,
-        _ context: inout Context
-    ) {
-        guard exits.contains(where: { $0.value == .finish }), let childType = context.recognizer.types[child] else { return }
-        let handedBack = handedBackClosures(of: childType, context)
-        guard let kept = keptAfterHandBack(route, handedBack: handedBack, child: child, of: type, ownFinishers: ownFinishers, context)
-        else { return }
-        exits.removeAll { $0.value == .finish }
-        let at = "\(kept.location.file):\(kept.location.line)"
-        context.provenance.set(
-            .route(type.name, route.name, .releaseOn),
-            .inferred(
-                "not on finish: `\(child)` ends its flow by running `\(kept.value)`, which `\(route.name)` hands it (\(at)) "
-                    + "and which does not let it go"))
     }
 }
 
@@ -252,5 +245,26 @@ extension UIKitStyle.CoordinatorReading {
                 coordinator.routes[starting].then.append(RouteReference(coordinator: nil, route: placed.value, location: placed.location))
             }
         }
+    }
+}
+
+extension UIKitStyle.ReleaseLinking {
+    /// Drops the `finish` exits of the child of `route` when the closure its parent hands it runs on without letting
+    /// it go, and says so on `releaseOn`. What the parent's code lets go, and each child's closures, are read once.
+    mutating func dropFinishKeptAfterHandBack(
+        _ exits: inout [Fact<ExitKind>], route: Route, child: String, _ context: inout Context
+    ) {
+        guard exits.contains(where: { $0.value == .finish }), let childType = context.recognizer.types[child] else { return }
+        if handBacks[child] == nil { handBacks[child] = UIKitStyle.handedBackClosures(of: childType, context) }
+        guard let handedBack = handBacks[child], !handedBack.isEmpty else { return }
+        if lettingGo == nil { lettingGo = UIKitStyle.LettingGo(type, ownFinishers: ownFinishers, context) }
+        guard let kept = lettingGo?.kept(route, handedBack: handedBack, child: child, of: type, context) else { return }
+        exits.removeAll { $0.value == .finish }
+        let at = "\(kept.location.file):\(kept.location.line)"
+        context.provenance.set(
+            .route(name, route.name, .releaseOn),
+            .inferred(
+                "not on finish: `\(child)` ends its flow by running `\(kept.value)`, which `\(route.name)` hands it (\(at)) "
+                    + "and which does not let it go"))
     }
 }

@@ -134,6 +134,10 @@ extension UIKitStyle {
         /// Routes a child asks for and goes on (`didTapSwap(…, in: tokensCoordinator)` running `swapToken`): no
         /// `then` (the child is not done), but the parent's own doing, on an event of the child's.
         var asked: [Fact<String>] = []
+        /// What the parent's code lets go, and the closures each child hands back, read once when first needed
+        /// (`UIKitHandedBack`).
+        var lettingGo: LettingGo?
+        var handBacks: [String: HandBacks] = [:]
 
         init(_ name: String, _ type: TypeFacts, _ goingAway: GoingAway, slots: [String: String], _ context: Context) {
             self.name = name
@@ -215,7 +219,7 @@ extension UIKitStyle {
                         .inferred("the next `\(route.name)` keeps its child in `\(place)`, letting this one go")))
             }
             if let child = coordinator.routes[index].destination?.value.name {
-                dropFinishKeptAfterHandBack(&exits, route: route, child: child, of: type, ownFinishers: ownFinishers, &context)
+                dropFinishKeptAfterHandBack(&exits, route: route, child: child, &context)
             }
             var seen: Set<ExitKind> = []
             let released = exits.filter { seen.insert($0.value).inserted }.sorted { $0.value < $1.value }.map {
