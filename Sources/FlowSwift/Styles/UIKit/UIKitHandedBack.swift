@@ -260,11 +260,9 @@ extension UIKitStyle.ReleaseLinking {
         if lettingGo == nil { lettingGo = UIKitStyle.LettingGo(type, ownFinishers: ownFinishers, context) }
         guard let kept = lettingGo?.kept(route, handedBack: handedBack, child: child, of: type, context) else { return }
         exits.removeAll { $0.value == .finish }
-        let at = "\(kept.location.file):\(kept.location.line)"
-        context.provenance.set(
-            .route(name, route.name, .releaseOn),
-            .inferred(
-                "not on finish: `\(child)` ends its flow by running `\(kept.value)`, which `\(route.name)` hands it (\(at)) "
-                    + "and which does not let it go"))
+        Self.sayLeftOut(
+            .finish, of: route.name, in: name,
+            "`\(child)` ends its flow by running `\(kept.value)`, which `\(route.name)` hands it (\(Self.place(kept.location))) "
+                + "and which does not let it go", &context)
     }
 }

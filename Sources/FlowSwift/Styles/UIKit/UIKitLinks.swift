@@ -198,12 +198,11 @@ extension UIKitStyle {
                 let handedOn = navigationDelegateHandedOn(by: child, context)
                 exits += finishesOnItsOwnExits(child, delegateHandedOn: handedOn != nil, context)
                 if let handedOn, !exits.contains(where: { $0.value == .back }) {
-                    let at = "\(handedOn.handover.file):\(handedOn.handover.line)"
-                    context.provenance.set(
-                        .route(name, route.name, .releaseOn),
-                        .inferred(
-                            "not on back: `\(child).\(handedOn.method)` starts a child on its navigation controller and makes it that "
-                                + "controller's delegate (\(at)), so `\(child).navigationController(_:didShow:)` no longer hears the pop"))
+                    Self.sayLeftOut(
+                        .back, of: route.name, in: name,
+                        "`\(child).\(handedOn.method)` starts a child on its navigation controller and makes it that controller's "
+                            + "delegate (\(Self.place(handedOn.handover))), so `\(child).navigationController(_:didShow:)` no longer "
+                            + "hears the pop", &context)
                 }
             }
             // A route that sets the root and keeps its child in one place: run again, it replaces the root and the
@@ -227,6 +226,14 @@ extension UIKitStyle {
             }
             coordinator.routes[index].releaseOn = Located(released, at: route.retain?.location ?? route.location)
         }
+
+        /// Says on the route's `releaseOn` why it leaves `exit` out.
+        static func sayLeftOut(_ exit: ExitKind, of route: String, in parent: String, _ why: String, _ context: inout Context) {
+            context.provenance.set(.route(parent, route, .releaseOn), .inferred("not on \(exit.rawValue): \(why)"))
+        }
+
+        /// `file:line`, as a reason cites a place.
+        static func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
 
         /// The parent's reactions to the child that let it go: by removing it, or by ending the parent's own flow
         /// with it (`func didCancel(in coordinator: SendCoordinator) { delegate?.didCancel(in: self) }`), when the
