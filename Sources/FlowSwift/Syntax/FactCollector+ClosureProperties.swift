@@ -36,12 +36,12 @@ extension FactCollector {
                     let call = types[index].methods[m].calls[c]
                     for argument in call.arguments {
                         guard case .reference(let written) = argument.value else { continue }
-                        let name = written.hasPrefix("self.") ? String(written.dropFirst(5)) : written
-                        guard names.contains(name), written.hasPrefix("self.") || !shadowed.contains(name) else { continue }
+                        let name = plainReceiver(written)
+                        guard names.contains(name), name != written || !shadowed.contains(name) else { continue }
                         types[index].methods[m].calls[c].givenClosures.append(call.location)
                         references.append(
                             CallFacts(
-                                receiver: written.hasPrefix("self.") ? "self" : nil, name: name, arguments: [], location: call.location,
+                                receiver: name != written ? "self" : nil, name: name, arguments: [], location: call.location,
                                 switchCase: call.switchCase, ifArm: call.ifArm, caseOutside: call.caseOutside,
                                 closures: [argument.label ?? "_"] + call.closures,
                                 handles: call.handles, handlerDepth: call.handlerDepth, closureAt: call.location))

@@ -65,6 +65,7 @@ extension UIKitStyle {
             self.mapping = mapping
             self.finishers = finishers
             self.handedBack = handedBackClosures(of: type, context)
+            if !handedBack.isEmpty { state.handBacks[name] = handedBack }
             self.factoryProducts = factoryProducts
             self.clearing = clearing
             self.helpers = helpers

@@ -170,9 +170,9 @@ extension UIKitStyle {
             // welcomeModel = { WelcomeModel(onDone: { self?.signIn() }) }()`): its body runs here, as it is first used.
             for argument in call.arguments {
                 guard case .reference(let written) = argument.value else { continue }
-                let property = written.hasPrefix("self.") ? String(written.dropFirst(5)) : written
+                let property = plainReceiver(written)
                 guard properties.contains(property), !routes.contains(property), methods[property] != nil,
-                    written.hasPrefix("self.") || method.bindings[property] == nil
+                    property != written || method.bindings[property] == nil
                 else { continue }
                 queue.append((.method(property), later, inInit))
             }

@@ -197,6 +197,12 @@ extension UIKitStyle {
             .union(context.finishingClosures[name] ?? [])
     }
 
+    /// `parentCoordinator?.childDidFinish(self)`: a release, or a call of the app's that releases by its effect, given
+    /// the caller.
+    static func handsItselfToRelease(_ call: CallFacts, _ mapping: ExtractMapping) -> Bool {
+        (isRelease(call, mapping) || mapping.releasedByEffect.contains(call.name)) && passesSelf(call)
+    }
+
     /// Whether the call hands the caller over (`delegate?.didCancel(in: self)`, `in: strongSelf`), or removes it from its parent.
     static func passesSelf(_ call: CallFacts) -> Bool {
         call.arguments.contains { if case .reference(let name) = $0.value { plainReceiver(name) == "self" } else { false } }
@@ -209,17 +215,14 @@ extension UIKitStyle {
     static func selfRelease(of child: String, _ context: Context, depth: Int = 0) -> Fact<ExitKind>? {
         guard let type = context.recognizer.types[child] else { return nil }
         for method in type.methods {
-            for call in method.calls
-            where (isRelease(call, context.recognizer.mapping) || context.recognizer.mapping.releasedByEffect.contains(call.name))
-                && passesSelf(call)
-            {
+            for call in method.calls where handsItselfToRelease(call, context.recognizer.mapping) {
                 return Fact(.finish, at: call.location, .inferred("the child removes itself in `\(method.name)()`"))
             }
         }
         guard depth < 8, let base = context.recognizer.index.classLineage(of: type).dropFirst().first else { return nil }
+        let baseLetsGo = lettingItselfGo(base.name, context)
         for method in type.methods {
-            for call in method.calls
-            where plainReceiver(call.receiver) == "super" && lettingItselfGo(base.name, context).contains(call.name) {
+            for call in method.calls where plainReceiver(call.receiver) == "super" && baseLetsGo.contains(call.name) {
                 guard let released = selfRelease(of: base.name, context, depth: depth + 1) else { continue }
                 return Fact(
                     .finish, at: released.location, .inferred("the child removes itself in `super.\(call.name)()`, in `\(method.name)()`"))

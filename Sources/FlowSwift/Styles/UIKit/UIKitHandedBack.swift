@@ -177,9 +177,7 @@ extension UIKitStyle {
     static func lettingItselfGo(_ name: String, _ context: Context) -> Set<String> {
         let mapping = context.recognizer.mapping
         let methods = context.recognizer.types[name]?.methods ?? []
-        let handing = methods.filter { method in
-            method.calls.contains { (isRelease($0, mapping) || mapping.releasedByEffect.contains($0.name)) && passesSelf($0) }
-        }
+        let handing = methods.filter { method in method.calls.contains { handsItselfToRelease($0, mapping) } }
         return selfReleasingMethods(of: name, context).union(handing.map(\.name))
     }
 }
@@ -250,13 +248,11 @@ extension UIKitStyle.CoordinatorReading {
 
 extension UIKitStyle.ReleaseLinking {
     /// Drops the `finish` exits of the child of `route` when the closure its parent hands it runs on without letting
-    /// it go, and says so on `releaseOn`. What the parent's code lets go, and each child's closures, are read once.
+    /// it go, and says so on `releaseOn`. What the parent's code lets go is read once; each child's closures as it was built.
     mutating func dropFinishKeptAfterHandBack(
         _ exits: inout [Fact<ExitKind>], route: Route, child: String, _ context: inout Context
     ) {
-        guard exits.contains(where: { $0.value == .finish }), let childType = context.recognizer.types[child] else { return }
-        if handBacks[child] == nil { handBacks[child] = UIKitStyle.handedBackClosures(of: childType, context) }
-        guard let handedBack = handBacks[child], !handedBack.isEmpty else { return }
+        guard exits.contains(where: { $0.value == .finish }), let handedBack = handBacks[child] else { return }
         if lettingGo == nil { lettingGo = UIKitStyle.LettingGo(type, ownFinishers: ownFinishers, context) }
         guard let kept = lettingGo?.kept(route, handedBack: handedBack, child: child, of: type, context) else { return }
         exits.removeAll { $0.value == .finish }

@@ -10,7 +10,7 @@ extension UIKitStyle {
         let goingAway = readGoingAway(context)
         for (name, var coordinator) in context.coordinators where context.provenance.frameworks[name] == .uikit {
             guard let type = context.recognizer.types[name] else { continue }
-            var linking = ReleaseLinking(name, type, goingAway, slots: state.slots[name] ?? [:], context)
+            var linking = ReleaseLinking(name, type, goingAway, slots: state.slots[name] ?? [:], handBacks: state.handBacks, context)
             for index in coordinator.routes.indices where coordinator.routes[index].retain?.value == .parent {
                 linking.link(index, of: &coordinator, &context)
             }
@@ -134,16 +134,20 @@ extension UIKitStyle {
         /// Routes a child asks for and goes on (`didTapSwap(…, in: tokensCoordinator)` running `swapToken`): no
         /// `then` (the child is not done), but the parent's own doing, on an event of the child's.
         var asked: [Fact<String>] = []
-        /// What the parent's code lets go, and the closures each child hands back, read once when first needed
-        /// (`UIKitHandedBack`).
+        /// The closures each child hands back (`State.handBacks`), and what the parent's code lets go, read once when
+        /// first needed (`UIKitHandedBack`).
+        let handBacks: [String: HandBacks]
         var lettingGo: LettingGo?
-        var handBacks: [String: HandBacks] = [:]
 
-        init(_ name: String, _ type: TypeFacts, _ goingAway: GoingAway, slots: [String: String], _ context: Context) {
+        init(
+            _ name: String, _ type: TypeFacts, _ goingAway: GoingAway, slots: [String: String], handBacks: [String: HandBacks],
+            _ context: Context
+        ) {
             self.name = name
             self.type = type
             self.goingAway = goingAway
             self.slots = slots
+            self.handBacks = handBacks
             let mapping = context.recognizer.mapping
             ownFinishers = selfReleasingMethods(of: name, context)
             for method in type.methods where setsNewRoot(method, mapping) {

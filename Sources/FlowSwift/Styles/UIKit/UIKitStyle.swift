@@ -26,6 +26,9 @@ struct UIKitStyle: CoordinatorStyle {
         /// Child → where a parent keeps it until the stream its `start()` returns ends: that stream is how the child
         /// says it is done, its finish.
         var finishedByStream: [String: SourceLocation] = [:]
+        /// Coordinator → the closures its parent hands it that it runs once it is done (`UIKitHandedBack`), read as it
+        /// is built; its parents' release reading asks for them.
+        var handBacks: [String: HandBacks] = [:]
         /// (enum, handler) → the app's router methods that take a value of that enum and hand it to a call of that
         /// name (`UIKitDispatchedRoutes`), read once before any coordinator is built.
         var routerMethods: [RouterKey: Set<String>] = [:]
@@ -62,6 +65,7 @@ struct UIKitStyle: CoordinatorStyle {
         state.pendingChildRoutes += built.state.pendingChildRoutes
         state.slots.merge(built.state.slots) { _, new in new }
         state.finishedByStream.merge(built.state.finishedByStream) { first, new in min(first, new) }
+        state.handBacks.merge(built.state.handBacks) { _, new in new }
     }
 
     mutating func coordinator(_ type: TypeFacts, _ context: inout Context) -> Coordinator? {

@@ -75,7 +75,7 @@ extension UIKitStyle.CoordinatorReading {
         var value = value
         if case .reference(let local) = value, let bound = method.binding(local, before: location) { value = bound }
         guard case .factory(let call) = value else { return false }
-        let called = String(call.hasPrefix("self.") ? call.dropFirst(5) : Substring(call))
+        let called = plainReceiver(call)
         return !called.contains(".") && type.methods.contains { $0.name == called && $0.hasBody && $0.name != "start" }
     }
 }
